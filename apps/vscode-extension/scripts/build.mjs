@@ -1,0 +1,39 @@
+// Bundles the extension host code with esbuild (CJS, `vscode` external) and copies the built webview next to it.
+// Internal packages are consumed as TypeScript source, so this is the only build the host needs.
+import { cp, mkdir, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const production = process.env.NODE_ENV !== 'development';
+
+await build({
+  entryPoints: [join(root, 'src/extension.ts')],
+  outfile: join(root, 'dist/extension.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['vscode'],
+  minify: production,
+  sourcemap: production ? false : 'linked',
+  legalComments: 'none',
+  // VS Code's extension host puts a getter on globalThis.navigator that logs a PendingMigrationError when read;
+  // zod reads it once while building schemas (to decide whether eval is usable). The host is Node: no navigator.
+  define: { navigator: 'undefined' },
+  logLevel: 'warning',
+});
+
+const webviewDist = join(root, '../webview/dist');
+const target = join(root, 'media/webview');
+try {
+  await stat(join(webviewDist, 'assets/main.js'));
+} catch {
+  throw new Error(
+    `The webview is not built (${webviewDist}/assets/main.js is missing). Run \`pnpm build\` at the root.`,
+  );
+}
+await rm(target, { recursive: true, force: true });
+await mkdir(target, { recursive: true });
+await cp(webviewDist, target, { recursive: true });

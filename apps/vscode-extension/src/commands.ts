@@ -1,0 +1,46 @@
+import type { DisposableStore, Logger, Orchestrator } from '@roundtable/core';
+import * as vscode from 'vscode';
+import type { SecretAccessKeyStore } from './adapters/SecretAccessKeyStore';
+import type { ChatPanelManager } from './webview/ChatPanel';
+import type { HostUi } from './webview/hostUi';
+
+export interface CommandDeps {
+  panels: ChatPanelManager;
+  orchestrator: Orchestrator;
+  accessKeys: SecretAccessKeyStore;
+  ui: HostUi;
+  logger: Logger;
+}
+
+/** Each command parses its input, calls one thing, and shows the result. */
+export function registerCommands(store: DisposableStore, deps: CommandDeps): void {
+  const register = (id: string, run: () => unknown) => store.add(vscode.commands.registerCommand(id, run));
+
+  register('roundtable.open', () => deps.panels.show());
+
+  register('roundtable.setProxyAccessKey', async () => {
+    const value = await vscode.window.showInputBox({
+      title: 'Roundtable: CLIProxyAPI access key',
+      prompt:
+        'The key from the api-keys list in your CLIProxyAPI config.yaml. It is a local proxy key, not a provider API key, and is kept in VS Code’s secret storage.',
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: (text) => (text.trim() === '' ? 'Enter the key, or press Escape to cancel.' : undefined),
+    });
+    if (value === undefined) return;
+    await deps.accessKeys.set(value);
+    deps.logger.info('Proxy access key updated.');
+    deps.ui.showInfo('Roundtable will use the new access key for CLIProxyAPI.');
+  });
+
+  register('roundtable.clearProxyAccessKey', async () => {
+    await deps.accessKeys.clear();
+    deps.logger.info('Proxy access key cleared.');
+    deps.ui.showInfo('Roundtable no longer sends an access key to CLIProxyAPI.');
+  });
+
+  register('roundtable.newThread', async () => {
+    const result = await deps.orchestrator.newThread();
+    if (!result.ok) deps.ui.showWarning(result.reason);
+  });
+}

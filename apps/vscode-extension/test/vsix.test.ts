@@ -1,0 +1,93 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, test } from 'vitest';
+import yauzl from 'yauzl';
+
+// Runs after `pnpm package` (turbo orders it: roundtable#test depends on roundtable#package).
+const root = join(import.meta.dirname, '..');
+
+async function readZip(file: string): Promise<Map<string, Buffer>> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.open(file, { lazyEntries: true }, (error, z) => (error || !z ? reject(error) : resolve(z))),
+  );
+  const entries = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) => {
+      zip.openReadStream(entry, (error, stream) => {
+        if (error || !stream) return reject(error);
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          entries.set(entry.fileName, Buffer.concat(chunks));
+          zip.readEntry();
+        });
+      });
+    });
+    zip.on('end', () => resolve());
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  return entries;
+}
+
+describe('the packaged .vsix', async () => {
+  const manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { name: string; version: string };
+  const file = join(root, `${manifest.name}-${manifest.version}.vsix`);
+  const entries = await readZip(file);
+  const names = [...entries.keys()].sort();
+
+  test('is named roundtable-<version>.vsix and holds exactly the allowlisted files', () => {
+    expect(manifest.name).toBe('roundtable');
+    const unexpected = names.filter(
+      (n) =>
+        ![
+          '[Content_Types].xml',
+          'extension.vsixmanifest',
+          'extension/package.json',
+          'extension/readme.md',
+          'extension/changelog.md',
+          'extension/LICENSE.txt',
+          'extension/dist/extension.js',
+          'extension/media/roundtable.svg',
+        ].includes(n) && !n.startsWith('extension/media/webview/assets/'),
+    );
+    expect(unexpected).toEqual([]);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'extension/dist/extension.js',
+        'extension/media/webview/assets/main.js',
+        'extension/media/webview/assets/main.css',
+        'extension/media/roundtable.svg',
+      ]),
+    );
+  });
+
+  test('contains no sources, tests, source maps or node_modules', () => {
+    expect(names.filter((n) => /node_modules|\.map$|\.ts$|\.test\.|vitest|tsconfig/.test(n))).toEqual([]);
+  });
+
+  test('bundles the host code with vscode left external and no provider key handling', () => {
+    const bundle = entries.get('extension/dist/extension.js')?.toString('utf8') ?? '';
+    expect(bundle).toContain('require("vscode")');
+    expect(bundle).not.toMatch(/OPENAI_API_KEY|ANTHROPIC_API_KEY|GEMINI_API_KEY|sk-ant-|x-api-key/i);
+  });
+
+  // Deterministic size budgets (speed goals are benchmarks, sizes can be asserted). What the webview loads before
+  // the first paint is its main chunk; markdown-it arrives as a lazy chunk.
+  test('stays within its size budgets', async () => {
+    const gz = (name: string) => gzipSync(entries.get(name) ?? Buffer.alloc(0)).length;
+    expect(gz('extension/media/webview/assets/main.js')).toBeLessThan(60 * 1024);
+    expect(gz('extension/dist/extension.js')).toBeLessThan(80 * 1024);
+    expect((await stat(file)).size).toBeLessThan(400 * 1024);
+  });
+
+  test('the manifest activates only on the chat view and the open command', () => {
+    const packaged = JSON.parse(entries.get('extension/package.json')?.toString('utf8') ?? '{}') as {
+      activationEvents: string[];
+      main: string;
+    };
+    expect(packaged.activationEvents).toEqual(['onView:roundtable.chat', 'onCommand:roundtable.open']);
+    expect(packaged.main).toBe('./dist/extension.js');
+  });
+});

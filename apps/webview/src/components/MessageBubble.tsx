@@ -1,0 +1,103 @@
+import { useMemo } from 'preact/hooks';
+import type { RenderMarkdown } from '../models/MarkdownModel';
+import type { ChatMessage } from '../state/applyHostMessage';
+import { ContextBlocks } from './ContextBlocks';
+import type { Speaker } from './speaker';
+
+export interface MessageActions {
+  retry(messageId: string): void;
+  deleteMessage(messageId: string): void;
+}
+
+/**
+ * One message. Assistant and system text is rendered as Markdown through `renderMarkdown` (the only HTML
+ * entry point, passed in as `render`); the user's own text is shown as typed (text node, newlines kept),
+ * never as HTML. Without a renderer (its chunk failed to load) every message is shown as plain text.
+ */
+export function MessageBubble({
+  message,
+  speaker,
+  actions,
+  render,
+}: {
+  message: ChatMessage;
+  speaker: Speaker;
+  actions: MessageActions;
+  render: RenderMarkdown | undefined;
+}) {
+  const { id, role, status, content } = message;
+  const deleted = status === 'deleted';
+  const html = useMemo(
+    () => (role === 'user' || deleted || !render ? undefined : render(content)),
+    [role, deleted, content, render],
+  );
+  const canRetry = role === 'assistant' && (status === 'error' || status === 'cancelled');
+  const canDelete = !deleted && status !== 'streaming';
+
+  return (
+    <article
+      class={`message message--${role} message--${status}`}
+      data-testid="message"
+      data-speaker={message.speaker}
+      data-status={status}
+      data-message-id={id}
+      // A CSS custom property set through CSSOM (style.setProperty), which a CSP without 'unsafe-inline' allows.
+      style={speaker.accent ? { '--participant-accent': speaker.accent } : undefined}
+      aria-busy={status === 'streaming' ? 'true' : undefined}
+    >
+      <header class="message-header">
+        <span class={speaker.accent ? 'speaker speaker--accent' : 'speaker'}>{speaker.label}</span>
+        {status === 'streaming' && (
+          <span class="typing" data-testid="typing">
+            <span class="visually-hidden">is typing</span>
+            <span class="typing-dot" aria-hidden="true" />
+            <span class="typing-dot" aria-hidden="true" />
+            <span class="typing-dot" aria-hidden="true" />
+          </span>
+        )}
+      </header>
+      {deleted ? (
+        <div class="message-content message-content--deleted" data-testid="message-content">
+          message deleted
+        </div>
+      ) : html === undefined ? (
+        <div class="message-content message-content--plain" data-testid="message-content">
+          {content}
+        </div>
+      ) : (
+        // The only dangerouslySetInnerHTML: `render` is renderMarkdown (html: false, link allowlist, no images).
+        <div
+          class="message-content markdown"
+          data-testid="message-content"
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+      )}
+      {!deleted && message.contextBlocks && <ContextBlocks blocks={message.contextBlocks} />}
+      {status === 'cancelled' && <p class="message-note">(stopped)</p>}
+      {status === 'error' && (
+        <p class="message-error" data-testid="message-error">
+          {message.error?.trim() || 'The reply failed without an error message.'}
+        </p>
+      )}
+      {(canRetry || canDelete) && (
+        <div class="message-actions">
+          {canRetry && (
+            <button type="button" class="link-button" onClick={() => actions.retry(id)}>
+              Retry
+            </button>
+          )}
+          {canDelete && (
+            <button
+              type="button"
+              class="link-button"
+              aria-label={`Delete message from ${speaker.label}`}
+              onClick={() => actions.deleteMessage(id)}
+            >
+              Delete
+            </button>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

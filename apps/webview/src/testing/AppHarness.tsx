@@ -1,0 +1,56 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { App } from '../components/App';
+import { renderMarkdown } from '../markdown/renderMarkdown';
+import { ChatModel } from '../models/ChatModel';
+import { ComposerModel } from '../models/ComposerModel';
+import { MarkdownModel } from '../models/MarkdownModel';
+import { FakeHostTransport, MemoryUiStateStore } from '../transport/FakeHostTransport';
+
+/**
+ * Mounts the real App on the fake transport, the way main.tsx wires it, and plays the host. Create one per
+ * test and call `dispose()` in afterEach (it also runs testing-library's `cleanup`, see TOOLCHAIN G5).
+ */
+export class AppHarness {
+  readonly warnings: string[] = [];
+  transport = new FakeHostTransport((message) => this.warnings.push(message));
+  private models: { chat: ChatModel; composer: ComposerModel } | undefined;
+
+  mount(store = new MemoryUiStateStore(), markdown = MarkdownModel.loaded(renderMarkdown)): void {
+    const chat = new ChatModel(this.transport);
+    const composer = new ComposerModel(chat, store);
+    this.models = { chat, composer };
+    render(<App chat={chat} composer={composer} markdown={markdown} />);
+  }
+
+  /** Plays the host: raw data goes through the transport's validation, then Preact re-renders. */
+  emit(message: unknown): void {
+    act(() => this.transport.emit(message));
+  }
+
+  /** Unmounts and stops the models; a new `transport` lets the next mount start from scratch. */
+  dispose(): void {
+    cleanup();
+    this.models?.chat.dispose();
+    this.models?.composer.dispose();
+    this.models = undefined;
+    this.transport = new FakeHostTransport((message) => this.warnings.push(message));
+  }
+}
+
+export function messageEl(id: string): HTMLElement {
+  const el = document.querySelector<HTMLElement>(`[data-testid="message"][data-message-id="${id}"]`);
+  if (!el) throw new Error(`no message ${id}`);
+  return el;
+}
+
+export function contentOf(id: string): HTMLElement {
+  const el = messageEl(id).querySelector<HTMLElement>('[data-testid="message-content"]');
+  if (!el) throw new Error(`no content in ${id}`);
+  return el;
+}
+
+export const composerInput = () => screen.getByTestId('composer-input') as HTMLTextAreaElement;
+
+export function typeDraft(text: string): void {
+  fireEvent.input(composerInput(), { target: { value: text } });
+}

@@ -1,0 +1,91 @@
+import { hostMessage, webviewMessage } from '@roundtable/core/protocol';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chatState, stateMessage } from '../testing/fixtures';
+import { type VsCodeApi, VsCodeHostTransport, VsCodeUiStateStore } from './VsCodeHostTransport';
+
+function fakeApi(initial?: unknown) {
+  let state = initial;
+  return {
+    postMessage: vi.fn(),
+    getState: () => state,
+    setState: (next: unknown) => {
+      state = next;
+    },
+  } satisfies VsCodeApi;
+}
+
+function deliver(data: unknown) {
+  window.dispatchEvent(new MessageEvent('message', { data }));
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('VsCodeHostTransport', () => {
+  it('posts intents through the VS Code API', () => {
+    const api = fakeApi();
+    new VsCodeHostTransport(api).post(webviewMessage('ready', {}));
+    expect(api.postMessage).toHaveBeenCalledWith({ v: 1, type: 'ready', payload: {} });
+  });
+
+  it('delivers valid window messages, parsed, to every listener', () => {
+    const transport = new VsCodeHostTransport(fakeApi());
+    const a = vi.fn();
+    const b = vi.fn();
+    const offA = transport.onMessage(a);
+    const offB = transport.onMessage(b);
+    const status = hostMessage('sidecarStatus', { ok: true, detail: 'fine' });
+    deliver(status);
+    expect(a).toHaveBeenCalledWith(status);
+    expect(b).toHaveBeenCalledWith(status);
+    offA();
+    offB();
+  });
+
+  it('drops invalid data with a warning and never calls listeners with it', () => {
+    const warn = vi.fn();
+    const transport = new VsCodeHostTransport(fakeApi(), window, warn);
+    const listener = vi.fn();
+    const off = transport.onMessage(listener);
+    deliver({ v: 1, type: 'state', payload: { ...chatState(), busy: 'yes' } });
+    deliver(null);
+    deliver({ type: 'sidecarStatus', payload: { ok: true, detail: 'missing v' } });
+    expect(listener).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledTimes(3);
+    expect(warn.mock.calls[0]?.[0]).toMatch(/^dropped invalid message \(type "state"\): .*busy/);
+    off();
+  });
+
+  it('uses one window listener, attached with the first subscriber and removed with the last', () => {
+    const add = vi.spyOn(window, 'addEventListener');
+    const remove = vi.spyOn(window, 'removeEventListener');
+    const transport = new VsCodeHostTransport(fakeApi());
+    const listener = vi.fn();
+    const off1 = transport.onMessage(listener);
+    const off2 = transport.onMessage(listener);
+    expect(add.mock.calls.filter(([type]) => type === 'message')).toHaveLength(1);
+    off1();
+    deliver(stateMessage(chatState()));
+    expect(listener).toHaveBeenCalledTimes(1); // the second subscription is still there
+    off2();
+    expect(remove.mock.calls.filter(([type]) => type === 'message')).toHaveLength(1);
+    deliver(stateMessage(chatState()));
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('VsCodeUiStateStore', () => {
+  it.each([
+    ['nothing stored', undefined, ''],
+    ['an older shape', { text: 'x' }, ''],
+    ['a wrong type', { draft: 42 }, ''],
+    ['a draft', { draft: 'half a thought' }, 'half a thought'],
+  ])('loads %s defensively', (_name, stored, draft) => {
+    expect(new VsCodeUiStateStore(fakeApi(stored)).load()).toEqual({ draft });
+  });
+
+  it('round-trips through setState/getState', () => {
+    const api = fakeApi();
+    new VsCodeUiStateStore(api).save({ draft: 'kept' });
+    expect(new VsCodeUiStateStore(api).load()).toEqual({ draft: 'kept' });
+  });
+});

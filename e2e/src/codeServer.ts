@@ -1,0 +1,208 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { findFreePort } from './freePort';
+import { codeServerEnv } from './processEnv';
+import type { RunDir } from './runDir';
+import { cleanWorkbenchSettings } from './settings';
+import { assertToolchainInstalled, type Toolchain } from './toolchain';
+
+const execFileAsync = promisify(execFile);
+
+export interface CodeServerOptions {
+  readonly toolchain: Toolchain;
+  readonly runDir: RunDir;
+  /** Installed with `--install-extension` before the server starts. */
+  readonly vsixPath?: string;
+  /** Merged over the clean workbench settings into <user-data>/User/settings.json. */
+  readonly settings?: Record<string, unknown>;
+  /** Defaults to a free port on 127.0.0.1. */
+  readonly port?: number;
+  readonly startTimeoutMs?: number;
+}
+
+export interface CodeServer {
+  readonly port: number;
+  readonly url: string;
+  /** The workbench with the run's workspace folder open. */
+  readonly workbenchUrl: string;
+  readonly runDir: RunDir;
+  /** code-server's own stdout and stderr. */
+  readonly logFile: string;
+  /**
+   * Rewrites <user-data>/User/settings.json (clean workbench settings plus these). Takes effect at the next window
+   * load: code-server's web workbench did not pick up an on-disk edit within 30 s.
+   */
+  writeUserSettings(settings: Record<string, unknown>): void;
+  /** SIGTERM to the server's process group, SIGKILL to whatever is left after a grace period. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/** Flags shared by the server and the CLI: both must agree on where user data and extensions live. */
+function baseArgs(runDir: RunDir, configFile: string): string[] {
+  return [
+    '--user-data-dir',
+    runDir.userData,
+    '--extensions-dir',
+    runDir.extensions,
+    // Without --config, code-server writes ~/.config/code-server/config.yaml (VSCODE-E2E.md, "Other gotchas").
+    '--config',
+    configFile,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+  ];
+}
+
+export async function startCodeServer(options: CodeServerOptions): Promise<CodeServer> {
+  const { toolchain, runDir } = options;
+  assertToolchainInstalled(toolchain);
+  const port = options.port ?? (await findFreePort());
+  const env = codeServerEnv(toolchain, runDir);
+  const configFile = path.join(runDir.config, 'config.yaml');
+  writeFileSync(configFile, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
+  const settingsFile = path.join(runDir.userData, 'User', 'settings.json');
+  const writeUserSettings = (settings: Record<string, unknown>) =>
+    writeFileSync(settingsFile, `${JSON.stringify({ ...cleanWorkbenchSettings, ...settings }, null, 2)}\n`);
+  writeUserSettings(options.settings ?? {});
+  const args = baseArgs(runDir, configFile);
+
+  if (options.vsixPath) await installExtension(toolchain, env, args, options.vsixPath, runDir);
+
+  const logFile = path.join(runDir.root, 'code-server.log');
+  const logFd = openSync(logFile, 'a');
+  // detached: the server gets its own process group, so stop() can reach the extension host, file watcher, agent
+  // host and pty host it forks, by the server's own pid and nothing else.
+  const child = spawn(
+    toolchain.codeServerBin,
+    [...args, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, runDir.workspace],
+    { env, cwd: runDir.workspace, detached: true, stdio: ['ignore', logFd, logFd] },
+  );
+  closeSync(logFd);
+  // A failed spawn emits 'error' instead of 'exit'; either way the health wait must stop waiting.
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', () => resolve());
+  });
+  const killOnExit = () => killGroup(child, 'SIGKILL');
+  process.once('exit', killOnExit);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      process.removeListener('exit', killOnExit);
+      await terminate(child, exited);
+    })();
+    return stopping;
+  };
+
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealthy(url, exited, options.startTimeoutMs ?? 60_000);
+  } catch (error) {
+    await stop();
+    const tail = readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
+    throw new Error(
+      `code-server did not become healthy: ${(error as Error).message}\n--- ${logFile} (tail) ---\n${tail}`,
+    );
+  }
+  return {
+    port,
+    url,
+    workbenchUrl: `${url}/?folder=${encodeURIComponent(runDir.workspace)}`,
+    runDir,
+    logFile,
+    writeUserSettings,
+    stop,
+  };
+}
+
+async function installExtension(
+  toolchain: Toolchain,
+  env: NodeJS.ProcessEnv,
+  args: string[],
+  vsixPath: string,
+  runDir: RunDir,
+): Promise<void> {
+  let stdout = '';
+  let stderr = '';
+  try {
+    ({ stdout, stderr } = await execFileAsync(
+      toolchain.codeServerBin,
+      [...args, '--install-extension', path.resolve(vsixPath)],
+      { env, cwd: runDir.root, timeout: 120_000 },
+    ));
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string; message: string };
+    stdout = failed.stdout ?? '';
+    stderr = failed.stderr ?? failed.message;
+  }
+  writeFileSync(path.join(runDir.root, 'install-extension.log'), `${stdout}\n${stderr}`);
+  // The CLI exits 0 even for some failures, so the success line is the real signal.
+  if (!/was successfully installed/.test(stdout)) {
+    throw new Error(`installing ${vsixPath} failed:\n${stdout}\n${stderr}`);
+  }
+}
+
+async function waitForHealthy(url: string, exited: Promise<void>, timeoutMs: number): Promise<void> {
+  let hasExited = false;
+  void exited.then(() => {
+    hasExited = true;
+  });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (hasExited) throw new Error('the process exited during startup');
+    try {
+      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`no 200 from ${url}/healthz within ${timeoutMs} ms`);
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // ESRCH: the whole group is already gone
+  }
+}
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * SIGTERM goes to the server alone: it stops its own children (extension host, file watcher, agent host, pty host)
+ * within 1–3 s (measured). Signalling the whole group instead makes the server log the file watcher's death as an
+ * "unexpected error". The group gets SIGKILL only if something outlives 10 s, the slack for a loaded 2-core CI box;
+ * polling the group (not only the leader) also waits for the extension host, whose shutdown runs deactivate().
+ */
+async function terminate(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  const pid = child.pid;
+  if (pid === undefined) return;
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  const deadline = Date.now() + 10_000;
+  while (groupAlive(pid) && Date.now() < deadline) await sleep(100);
+  if (groupAlive(pid)) killGroup(child, 'SIGKILL');
+  await Promise.race([exited, sleep(2_000)]);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,234 @@
+import { describe, expect, test } from 'vitest';
+import { type CollectedError, codeServerNoise, isNoise } from './noise';
+
+const base = 'http://127.0.0.1:40000/stable-53c2f3253bcf32886706fc023e794bbeb253c90f';
+
+/** Texts copied from real runs (with a probe extension that does nothing else) and near misses that must still fail. */
+const cases: { name: string; error: CollectedError; noise: boolean }[] = [
+  {
+    name: 'vsda wasm 404',
+    error: {
+      source: 'console',
+      text: `Failed to load resource: the server responded with a status of 404 (Not Found) (at ${base}/static/node_modules/vsda/rust/web/vsda_bg.wasm:0)`,
+    },
+    noise: true,
+  },
+  {
+    name: 'a 404 for one of our own webview assets',
+    error: {
+      source: 'console',
+      text: 'Failed to load resource: the server responded with a status of 404 (Not Found) (at https://x.vscode-cdn.net/ext/media/webview/assets/main.js:0)',
+    },
+    noise: false,
+  },
+  {
+    name: 'gallery lookup in the page',
+    error: { source: 'console', text: '%c  ERR color: #f33 Failed: getaddrinfo ENOTFOUND open-vsx.org' },
+    noise: true,
+  },
+  {
+    name: 'gallery lookup in the server log',
+    error: {
+      source: 'server-log',
+      text: '2026-11-30 12:30:33.013 [error] #1: https://open-vsx.org/vscode/gallery/extensionquery - error POST getaddrinfo ENOTFOUND open-vsx.org',
+    },
+    noise: true,
+  },
+  {
+    name: 'an unresolvable host that is not the gallery',
+    error: { source: 'extension-log', text: 'getaddrinfo ENOTFOUND api.example.com' },
+    noise: false,
+  },
+  {
+    name: 'telemetry host from a built-in extension',
+    error: { source: 'exthost-log', text: 'Error: getaddrinfo ENOTFOUND mobile.events.data.microsoft.com' },
+    noise: true,
+  },
+  {
+    name: 'the same telemetry text in the Roundtable log is not excused',
+    error: { source: 'extension-log', text: 'getaddrinfo ENOTFOUND mobile.events.data.microsoft.com' },
+    noise: false,
+  },
+  {
+    name: 'github auth provider timeout',
+    error: {
+      source: 'console',
+      text: "Error: Timed out waiting for authentication provider 'github' to register.",
+    },
+    noise: true,
+  },
+  {
+    name: 'workbench shutdown participant on reload',
+    error: {
+      source: 'console',
+      text: '%c  ERR color: #f33 [lifecycle] Long running operations during shutdown are unsupported in the web (id: join.chatSessionStore)',
+    },
+    noise: true,
+  },
+  {
+    name: 'a shutdown participant the list does not know',
+    error: {
+      source: 'console',
+      text: '%c  ERR color: #f33 [lifecycle] Long running operations during shutdown are unsupported in the web (id: roundtable.save)',
+    },
+    noise: false,
+  },
+  {
+    name: 'read cancelled by a reload',
+    error: {
+      source: 'console',
+      text: "%c  ERR color: #f33 oa: Unable to read file 'vscode-remote://127.0.0.1:1/w/.vscode/tasks.json' (Canceled: Canceled)",
+    },
+    noise: true,
+  },
+  {
+    name: 'workbench IPC request cancelled on unload',
+    error: {
+      source: 'console',
+      text: `%c  ERR color: #f33 Canceled: Canceled\n    at v (${base}/static/out/vs/code/browser/workbench/workbench.js:765:346)\n    at Object.dispose (${base}/static/out/vs/code/browser/workbench/workbench.js:9:612) (at ${base}/static/out/vs/code/browser/workbench/workbench.js:42)`,
+    },
+    noise: true,
+  },
+  {
+    name: 'a cancellation raised from a webview is not excused',
+    error: {
+      source: 'console',
+      text: '%c  ERR color: #f33 Canceled: Canceled\n    at send (https://x.vscode-cdn.net/media/webview/assets/main.js:1:2)',
+    },
+    noise: false,
+  },
+  {
+    name: 'server SIGPIPE after a reload',
+    error: {
+      source: 'server-log',
+      text: '2026-11-30 12:30:42.491 [error] Error: Unexpected SIGPIPE\n    at process.<anonymous> (file:///c/code-server/lib/vscode/out/server-main.js:239:1362)\n    at process.emit (node:events:526:24)',
+    },
+    noise: true,
+  },
+  {
+    name: 'JSON language client closing with the extension host',
+    error: {
+      source: 'exthost-log',
+      text: '2026-11-30 12:37:12.211 [error] Error: Channel has been closed\n\tat NT.info (/c/lib/vscode/extensions/json-language-features/client/dist/node/jsonClientMain.js:14:709)',
+    },
+    noise: true,
+  },
+  {
+    name: 'JSON language client closing, with VS Code logger frames on top',
+    error: {
+      source: 'exthost-log',
+      text: [
+        '2026-11-30 12:48:38.229 [error] Error: Channel has been closed',
+        '\tat r (file:///c/out/vs/workbench/api/node/extensionHostProcess.js:171:3935)',
+        '\tat Object.info (file:///c/out/vs/workbench/api/node/extensionHostProcess.js:171:4305)',
+        '\tat NT.info (/c/lib/vscode/extensions/json-language-features/client/dist/node/jsonClientMain.js:14:709)',
+      ].join('\n'),
+    },
+    noise: true,
+  },
+  {
+    name: 'a closed channel below VS Code frames in our own extension is not excused',
+    error: {
+      source: 'exthost-log',
+      text: [
+        '2026-11-30 12:48:38.229 [error] Error: Channel has been closed',
+        '\tat r (file:///c/out/vs/workbench/api/node/extensionHostProcess.js:171:3935)',
+        '\tat x (/run/extensions/roundtable.roundtable-0.1.0/dist/extension.js:1:1)',
+        '\tat y (/c/lib/vscode/extensions/json-language-features/client/dist/node/jsonClientMain.js:14:709)',
+      ].join('\n'),
+    },
+    noise: false,
+  },
+  {
+    name: 'a closed channel in our own extension is not excused',
+    error: {
+      source: 'exthost-log',
+      text: '2026-11-30 12:37:12.211 [error] Error: Channel has been closed\n\tat x (/run/extensions/roundtable.roundtable-0.1.0/dist/extension.js:1:1)',
+    },
+    noise: false,
+  },
+  {
+    name: 'late write to the workbench log during a reload',
+    error: {
+      source: 'console',
+      text: "%c  ERR color: #f33 oa: Unable to write file 'vscode-log:/20261130T124740/window.log' (Error: IndexedDB database 'vscode-web-db' is closed.)",
+    },
+    noise: true,
+  },
+  {
+    name: 'browser socket reset in the server process',
+    error: {
+      source: 'server-log',
+      text: '2026-11-30 12:35:46.344 [error] Error: read ECONNRESET\n    at TCP.onStreamRead (node:internal/stream_base_commons:221:20)',
+    },
+    noise: true,
+  },
+  {
+    name: 'browser socket reset while the extension host terminates',
+    error: {
+      source: 'exthost-log',
+      text: '2026-11-30 12:40:08.569 [error] Error: read ECONNRESET\n\tat TCP.onStreamRead (node:internal/stream_base_commons:221:20)\n(logged while the extension host was terminating)',
+    },
+    noise: true,
+  },
+  {
+    name: 'a socket reset in the extension host while it is running is not excused',
+    error: {
+      source: 'exthost-log',
+      text: '2026-11-30 12:40:08.569 [error] Error: read ECONNRESET\n\tat TCP.onStreamRead (node:internal/stream_base_commons:221:20)',
+    },
+    noise: false,
+  },
+  {
+    name: 'workspace-storage lock taken over after quick reloads',
+    error: {
+      source: 'exthost-log',
+      text: "2026-11-30 12:44:14.437 [error] Error: EEXIST: file already exists, open '/r/user-data/User/workspaceStorage/-58120acb/vscode.lock'",
+    },
+    noise: true,
+  },
+  {
+    name: 'half-written lock file read by VS Code',
+    error: {
+      source: 'exthost-log',
+      text: [
+        '2026-11-30 12:44:14.518 [error] SyntaxError: Unexpected end of JSON input',
+        '    at JSON.parse (<anonymous>)',
+        '    at cH (file:///c/out/vs/workbench/api/node/extensionHostProcess.js:315:7066)',
+        '    at async D7 (file:///c/out/vs/workbench/api/node/extensionHostProcess.js:315:6701)',
+        '    at async c_._getWorkspaceStorageURI (file:///c/out/vs/workbench/api/node/extensionHostProcess.js:315:5441)',
+      ].join('\n'),
+    },
+    noise: true,
+  },
+  {
+    name: 'a JSON parse error in our own code is not excused',
+    error: {
+      source: 'exthost-log',
+      text: [
+        '2026-11-30 12:44:14.518 [error] SyntaxError: Unexpected end of JSON input',
+        '    at JSON.parse (<anonymous>)',
+        '    at load (/r/extensions/roundtable.roundtable-0.1.0/dist/extension.js:1:2)',
+      ].join('\n'),
+    },
+    noise: false,
+  },
+  {
+    name: 'an extension-host error from our bundle',
+    error: {
+      source: 'exthost-log',
+      text: '[error] PendingMigrationError: navigator is now a global in nodejs',
+    },
+    noise: false,
+  },
+];
+
+describe('codeServerNoise', () => {
+  test.each(cases)('$name → noise: $noise', ({ error, noise }) => {
+    expect(isNoise(error, codeServerNoise)).toBe(noise);
+  });
+
+  test('every rule explains itself', () => {
+    for (const rule of codeServerNoise) expect(rule.reason.length).toBeGreaterThan(20);
+  });
+});

@@ -1,0 +1,67 @@
+import * as path from 'node:path';
+import { type CodeServer, startCodeServer } from './codeServer';
+import { createRunDir, type RunDir } from './runDir';
+import { type ParticipantSetting, roundtableSettings } from './settings';
+import { resolveToolchain, type Toolchain } from './toolchain';
+import { type BuiltExtension, locateBuiltExtension } from './vsix';
+
+/** code-server with the packaged Roundtable installed and configured against one proxy. */
+export interface RoundtableServer {
+  readonly toolchain: Toolchain;
+  readonly runDir: RunDir;
+  readonly extension: BuiltExtension;
+  readonly server: CodeServer;
+  /** `<user-data>/logs`, where the server, extension-host and Roundtable log files go. */
+  readonly logsDir: string;
+  /** `<user-data>/User/globalStorage/<extension id>/threads`, one JSON file per thread. */
+  readonly threadsDir: string;
+  /** Points the extension at another proxy by rewriting settings.json; reload the window for it to take effect. */
+  pointAtProxy(proxyUrl: string): void;
+  stop(): Promise<void>;
+}
+
+export interface RoundtableServerOptions {
+  readonly kind: 'run' | 'demo';
+  readonly proxyUrl: string;
+  readonly participants?: readonly ParticipantSetting[];
+  readonly port?: number;
+}
+
+export async function startRoundtableServer(options: RoundtableServerOptions): Promise<RoundtableServer> {
+  // Both checks come before any folder is created or process started, so a missing build fails in milliseconds.
+  const extension = locateBuiltExtension();
+  const toolchain = resolveToolchain();
+  const runDir = createRunDir(options.kind);
+  const settingsFor = (proxyUrl: string) => roundtableSettings(proxyUrl, options.participants);
+  let server: CodeServer;
+  try {
+    server = await startCodeServer({
+      toolchain,
+      runDir,
+      vsixPath: extension.vsixPath,
+      settings: settingsFor(options.proxyUrl),
+      ...(options.port === undefined ? {} : { port: options.port }),
+    });
+  } catch (error) {
+    runDir.removeTmp();
+    throw error;
+  }
+  // If this process dies without stop() (an uncaught error), still delete the temp folder; codeServer.ts likewise
+  // SIGKILLs the server's process group on exit.
+  const removeTmpOnExit = () => runDir.removeTmp();
+  process.once('exit', removeTmpOnExit);
+  return {
+    toolchain,
+    runDir,
+    extension,
+    server,
+    logsDir: path.join(runDir.userData, 'logs'),
+    threadsDir: path.join(runDir.userData, 'User', 'globalStorage', extension.id, 'threads'),
+    pointAtProxy: (proxyUrl) => server.writeUserSettings(settingsFor(proxyUrl)),
+    stop: async () => {
+      await server.stop();
+      process.removeListener('exit', removeTmpOnExit);
+      runDir.removeTmp();
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import { type FakeProxy, startFakeProxy } from '@roundtable/testkit';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Browser, launchBrowser } from '../src/browser';
+import { ChatView, contentOf } from '../src/chatView';
+import { ErrorCollector } from '../src/errorCollector';
+import { codeServerEnv } from '../src/processEnv';
+import { type RoundtableServer, startRoundtableServer } from '../src/session';
+import { installStatusRecorder, readStatusHistory, sawStreaming } from '../src/statusRecorder';
+import { collectStatuses, readThreadFiles } from '../src/threadFiles';
+import { locateBuiltExtension } from '../src/vsix';
+import { createScreenshotter, openWorkbench, reloadWindow, runCommand, webviewFrameHandle } from '../src/workbench';
+
+/** A participant from the extension's default settings; the fake proxy serves this model id. */
+const MODEL = 'claude-sonnet-4-6';
+const FIRST = 'hello from playwright';
+const SECOND = 'and a second message';
+const ACCESS_KEY = 'e2e-local-access-key';
+
+/** Every chat request the proxy received, body parsed. */
+function chatRequests(proxy: FakeProxy) {
+  return proxy.requests
+    .filter((request) => request.method === 'POST' && request.path.startsWith('/v1/chat/completions'))
+    .map((request) => ({ ...request, body: request.body as { model?: string; stream?: boolean } }));
+}
+
+describe('Roundtable in a real VS Code (code-server + Chromium)', () => {
+  let proxy: FakeProxy;
+  let session: RoundtableServer;
+  let browser: Browser;
+  let page: Page;
+  let chat: ChatView;
+  let errors: ErrorCollector;
+  let shot: (name: string) => Promise<string>;
+  const extraProxies: FakeProxy[] = [];
+  /** Errors the last test already reported, so the shutdown check reports only new ones. */
+  const reported = new Set<string>();
+
+  beforeAll(async () => {
+    locateBuiltExtension(); // fails first, with "run pnpm package", when the build step was skipped
+    proxy = await startFakeProxy();
+    session = await startRoundtableServer({ kind: 'run', proxyUrl: proxy.url });
+    browser = await launchBrowser(session.toolchain, session.runDir, codeServerEnv(session.toolchain, session.runDir));
+    page = browser.page;
+    page.setDefaultTimeout(60_000);
+    errors = new ErrorCollector(session.logsDir, session.extension.id);
+    errors.attach(page);
+    shot = createScreenshotter(page, session.runDir.screenshots);
+    chat = new ChatView(page, session.extension.id);
+    await openWorkbench(page, session.server.workbenchUrl);
+    await shot('workbench');
+  });
+
+  beforeEach(({ task, onTestFailed }) => {
+    onTestFailed(async () => {
+      await shot(`FAILED-${task.name.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => undefined);
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await session?.stop();
+    for (const extra of extraProxies) await extra.close();
+    await proxy?.close();
+    if (!session) return;
+    console.info(`e2e artifacts (screenshots, logs): ${session.runDir.root}`);
+    // Shutdown runs the extension's deactivate(); anything it logs lands after the last test, so check once more.
+    const late = (await errors.unexpected()).filter((error) => !reported.has(error.text));
+    if (late.length > 0) throw new Error(`unexpected errors during shutdown:\n${ErrorCollector.format(late)}`);
+  });
+
+  it('streams a reply from the model, which received the labelled transcript', async () => {
+    await chat.open();
+    await chat.frame.locator('[data-testid="sidecar-status"][data-ok="true"]').waitFor();
+    await shot('view-open');
+
+    await installStatusRecorder(await webviewFrameHandle(page, session.extension.id));
+    await chat.send(FIRST);
+    const reply = chat.messages({ speaker: 'claude', status: 'complete' }).first();
+    await reply.waitFor();
+    await shot('first-reply');
+
+    const text = await contentOf(reply);
+    expect(text).toContain(`Fake ${MODEL} received 2 messages: system, user[User].`);
+    expect(text).toContain(FIRST);
+    await expect(chat.messages({ speaker: 'user', hasText: FIRST }).count()).resolves.toBe(1);
+
+    const id = await reply.getAttribute('data-message-id');
+    const history = await readStatusHistory(await webviewFrameHandle(page, session.extension.id));
+    const seen = history[id ?? ''] ?? [];
+    expect(sawStreaming(seen), `states seen for ${id}: ${JSON.stringify(seen)}`).toBe(true);
+
+    const requests = chatRequests(proxy);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.body.model).toBe(MODEL);
+  });
+
+  it('saves the thread to globalStorage and shows it again after a window reload', async () => {
+    // The file is written after the turn ends; poll instead of assuming when.
+    const hasReply = (text: string) => text.includes(FIRST) && text.includes('received 2 messages');
+    await expect
+      .poll(() => readThreadFiles(session.threadsDir).filter((thread) => hasReply(thread.text)), { timeout: 30_000 })
+      .toHaveLength(1);
+    const [saved] = readThreadFiles(session.threadsDir);
+    expect(collectStatuses(saved?.json)).not.toContain('streaming');
+
+    await reloadWindow(page);
+    await chat.open();
+    await shot('after-reload');
+    await chat.messages({ speaker: 'claude', status: 'complete', hasText: FIRST }).waitFor();
+    await expect(chat.messages({ speaker: 'user', hasText: FIRST }).count()).resolves.toBe(1);
+    await expect(chat.messages().count()).resolves.toBe(2);
+
+    // The reload restarted the extension host; its shutdown must not have left a half-written reply behind.
+    for (const thread of readThreadFiles(session.threadsDir)) {
+      expect(collectStatuses(thread.json), thread.file).not.toContain('streaming');
+    }
+  });
+
+  it('shares the transcript: the second message reaches the model with the first exchange', async () => {
+    await chat.send(SECOND);
+    const reply = chat.messages({ speaker: 'claude', status: 'complete', hasText: SECOND });
+    await reply.waitFor();
+    await shot('second-reply');
+    expect(await contentOf(reply)).toContain(
+      `Fake ${MODEL} received 4 messages: system, user[User], assistant, user[User].`,
+    );
+    expect(chatRequests(proxy)).toHaveLength(2);
+  });
+
+  it('asks for the proxy access key on a 401, and the next message succeeds once it is set', async () => {
+    const locked = await startFakeProxy({ accessKeys: [ACCESS_KEY] });
+    extraProxies.push(locked);
+    // code-server's web workbench does not notice settings.json edits made on disk (nothing in 30 s), so reload the
+    // window to make it read them; the extension's status check then reaches the new proxy.
+    session.pointAtProxy(locked.url);
+    await reloadWindow(page);
+    await chat.open();
+    await expect.poll(() => locked.requests.length, { timeout: 60_000 }).toBeGreaterThan(0);
+
+    await chat.send('is anyone there');
+    const failed = chat.messages({ speaker: 'claude', status: 'error' }).last();
+    await failed.waitFor();
+    await shot('access-key-refused');
+    await expect(failed.locator('[data-testid="message-error"]').textContent()).resolves.toContain(
+      'Set Proxy Access Key',
+    );
+
+    await runCommand(page, 'Roundtable: Set Proxy Access Key');
+    const input = page.locator('.quick-input-widget input[type="password"]');
+    await input.waitFor();
+    await input.fill(ACCESS_KEY);
+    await shot('access-key-input');
+    await input.press('Enter');
+    await input.waitFor({ state: 'hidden' });
+
+    await chat.send('now with the key');
+    const reply = chat.messages({ speaker: 'claude', status: 'complete', hasText: 'now with the key' });
+    await reply.waitFor();
+    await shot('access-key-accepted');
+    const [refused, ...rest] = chatRequests(locked);
+    expect(refused?.headers.authorization).toBeUndefined();
+    expect(rest.at(-1)?.headers.authorization).toBe(`Bearer ${ACCESS_KEY}`);
+  });
+
+  it('raised no unexpected error in the page, the webview or the extension host', async () => {
+    const unexpected = await errors.unexpected();
+    for (const error of unexpected) reported.add(error.text);
+    expect(ErrorCollector.format(unexpected), 'errors not covered by a documented noise rule').toBe('');
+  });
+});

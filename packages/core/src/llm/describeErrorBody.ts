@@ -1,0 +1,279 @@
+import { formatSeconds } from './formatDuration';
+import type { ChatError, ChatErrorKind } from './types';
+
+/** The one method of `Headers` the classifier reads, so callers can pass a `Headers` or a stub. */
+export interface HeadersLike {
+  get(name: string): string | null;
+}
+
+const SET_KEY_HINT =
+  "Run the command “Roundtable: Set Proxy Access Key” and enter one of the keys in the proxy's `api-keys` list.";
+
+/** Longest provider text kept in a message; bodies can be whole HTML pages. */
+const MAX_TEXT = 400;
+
+/**
+ * Turns an HTTP error that CLIProxyAPI returned before the stream started into one message a person can act on.
+ * The proxy sends many shapes (docs/cliproxyapi.md §3.3): its own string `error` (401 key check), the OpenAI
+ * object wrapper, upstream bodies verbatim (Anthropic, Google, Codex), `model_cooldown` without `type`, and gin's
+ * plain-text 404. Every branch keeps the provider's own words.
+ */
+export function describeErrorBody(status: number, bodyText: string, headers: HeadersLike): ChatError {
+  const headerRetry = parseRetryAfter(headers.get('retry-after'));
+  const payload = parseJsonObject(bodyText);
+  const error = payload
+    ? classify(readFacts(payload), { status, headerRetry })
+    : describeTextBody(status, bodyText, headerRetry);
+  return { ...error, status };
+}
+
+/**
+ * The same classification for an error chunk that arrived inside the stream (`data: {"error":…}`): the kind is
+ * `stream` unless the shape itself says rate limit or account.
+ */
+export function describeStreamErrorPayload(payload: Record<string, unknown>): ChatError {
+  return classify(readFacts(payload), { status: undefined, headerRetry: undefined });
+}
+
+/** What every body shape has in common once unwrapped. */
+interface ErrorFacts {
+  /** The provider's (or proxy's) own words. */
+  text: string;
+  /** `error` was a plain string: only CLIProxyAPI's own middleware answers like that. */
+  stringError: boolean;
+  type: string | undefined;
+  code: string | undefined;
+  /** Google's `error.status`, e.g. `RESOURCE_EXHAUSTED`. */
+  googleStatus: string | undefined;
+  /** A reset hint in the body: `reset_seconds`, Codex `resets_in_seconds`, Google `RetryInfo.retryDelay`. */
+  bodyRetry: number | undefined;
+  resetTime: string | undefined;
+}
+
+interface Context {
+  /** Undefined for an error chunk inside the stream. */
+  status: number | undefined;
+  headerRetry: number | undefined;
+}
+
+function readFacts(payload: Record<string, unknown>): ErrorFacts {
+  const error = payload.error;
+  if (typeof error === 'string') {
+    const extra = stringField(payload, 'message');
+    return {
+      ...emptyFacts(extra ? `${error}: ${extra}` : error),
+      stringError: true,
+      code: error,
+    };
+  }
+  if (isRecord(error)) {
+    return {
+      ...emptyFacts(stringField(error, 'message') ?? JSON.stringify(error)),
+      type: stringField(error, 'type'),
+      code: stringField(error, 'code'),
+      googleStatus: stringField(error, 'status'),
+      bodyRetry:
+        numberField(error, 'reset_seconds') ?? numberField(error, 'resets_in_seconds') ?? googleRetryDelay(error),
+      resetTime: stringField(error, 'reset_time'),
+    };
+  }
+  return emptyFacts(stringField(payload, 'message') ?? stringField(payload, 'detail') ?? JSON.stringify(payload));
+}
+
+function emptyFacts(text: string): ErrorFacts {
+  return {
+    text: clip(text),
+    stringError: false,
+    type: undefined,
+    code: undefined,
+    googleStatus: undefined,
+    bodyRetry: undefined,
+    resetTime: undefined,
+  };
+}
+
+/** First matching rule wins; the order matters (e.g. cooldown before the generic 429). */
+function classify(facts: ErrorFacts, context: Context): ChatError {
+  const { text, type, code, googleStatus } = facts;
+  const status = context.status;
+  const retryAfterSeconds = context.headerRetry ?? facts.bodyRetry;
+
+  if (facts.stringError && (status === 401 || text === 'Missing API key' || text === 'Invalid API key')) {
+    const what =
+      text === 'Missing API key'
+        ? 'CLIProxyAPI wants an access key and Roundtable sent none'
+        : "CLIProxyAPI rejected Roundtable's access key";
+    return { kind: 'proxy-auth', message: `${what} (“${text}”). ${SET_KEY_HINT}` };
+  }
+  if (code === 'unsafe_example_api_key') {
+    return {
+      kind: 'proxy-auth',
+      message:
+        `CLIProxyAPI refuses every request because its config.yaml still lists the example api-keys (${text}). ` +
+        'Replace them with a random key of your own, restart the proxy, then enter that key with the command ' +
+        '“Roundtable: Set Proxy Access Key”.',
+    };
+  }
+  if (code === 'model_cooldown') {
+    const when = retryAfterSeconds !== undefined ? formatSeconds(retryAfterSeconds) : facts.resetTime;
+    return withRetry(
+      {
+        kind: 'rate-limit',
+        message: `CLIProxyAPI is holding this model back: ${sentence(text)} ${when ? `Try again in ${when}.` : 'Try again later.'}`,
+      },
+      retryAfterSeconds,
+    );
+  }
+  if (text.startsWith('auth_unavailable')) {
+    const providers = /providers=([^;,)]+)/.exec(text)?.[1]?.trim();
+    const who = providers ? `log in to ${providers} in CLIProxyAPI` : 'log in to that provider in CLIProxyAPI';
+    return {
+      kind: 'account',
+      message: `CLIProxyAPI has no usable account for this model (${text}). To fix it, ${who}, or wait if the account is cooling down.`,
+    };
+  }
+  if (type === 'usage_limit_reached' || code === 'usage_limit_reached') {
+    return withRetry(
+      {
+        kind: 'rate-limit',
+        message: `The provider account has reached its usage limit: ${sentence(text)} ${tryAgain(retryAfterSeconds)}`,
+      },
+      retryAfterSeconds,
+    );
+  }
+  if (
+    googleStatus === 'RESOURCE_EXHAUSTED' ||
+    type === 'rate_limit_error' ||
+    code === 'rate_limit_exceeded' ||
+    status === 429
+  ) {
+    return withRetry(
+      {
+        kind: 'rate-limit',
+        message: `The provider is rate-limiting this account: ${sentence(text)} ${tryAgain(retryAfterSeconds)}`,
+      },
+      retryAfterSeconds,
+    );
+  }
+  if (
+    type === 'authentication_error' ||
+    code === 'invalid_api_key' ||
+    googleStatus === 'UNAUTHENTICATED' ||
+    status === 401
+  ) {
+    return {
+      kind: 'account',
+      message:
+        `The provider login behind CLIProxyAPI was rejected: ${sentence(text)} ` +
+        "Log in to that provider again in CLIProxyAPI; Roundtable's access key itself was accepted.",
+    };
+  }
+  if (type === 'permission_error' || googleStatus === 'PERMISSION_DENIED' || status === 403) {
+    return {
+      kind: 'account',
+      message:
+        `The provider account behind CLIProxyAPI may not do this: ${sentence(text)} ` +
+        "Check that account's plan, or log in with another account in CLIProxyAPI.",
+    };
+  }
+  if (code === 'model_not_found' || text.startsWith('unknown provider for model')) {
+    return {
+      kind: status === undefined ? 'stream' : 'http',
+      message:
+        `CLIProxyAPI cannot serve this model: ${sentence(text)} ` +
+        'Pick a model the proxy lists, or log in to the provider that offers it.',
+    };
+  }
+  return { kind: fallbackKind(status), message: fallbackMessage(status, text) };
+}
+
+function describeTextBody(status: number, bodyText: string, headerRetry: number | undefined): ChatError {
+  const text = clip(bodyText.trim());
+  if (status === 404) {
+    return {
+      kind: 'http',
+      message: `CLIProxyAPI has no such endpoint (HTTP 404${text ? `: ${text}` : ''}). Check that the proxy URL ends in /v1.`,
+    };
+  }
+  if (status === 429) {
+    return withRetry(
+      {
+        kind: 'rate-limit',
+        message: `The provider is rate-limiting this account${text ? `: ${sentence(text)}` : '.'} ${tryAgain(headerRetry)}`,
+      },
+      headerRetry,
+    );
+  }
+  return { kind: fallbackKind(status), message: fallbackMessage(status, text) };
+}
+
+function fallbackKind(status: number | undefined): ChatErrorKind {
+  if (status === undefined) return 'stream';
+  return 'http';
+}
+
+function fallbackMessage(status: number | undefined, text: string): string {
+  const detail = text ? `: ${sentence(text)}` : ' without details.';
+  if (status === undefined) return `The reply stream failed${detail}`;
+  if (status >= 500) return `CLIProxyAPI failed with HTTP ${status}${detail}`;
+  return `CLIProxyAPI rejected the request with HTTP ${status}${detail}`;
+}
+
+function withRetry(error: ChatError, retryAfterSeconds: number | undefined): ChatError {
+  return retryAfterSeconds === undefined ? error : { ...error, retryAfterSeconds };
+}
+
+function tryAgain(seconds: number | undefined): string {
+  return seconds === undefined ? 'Try again later.' : `Try again in ${formatSeconds(seconds)}.`;
+}
+
+/** Ends the provider's text with punctuation so the sentence that follows reads well. */
+function sentence(text: string): string {
+  return /[.!?…]$/.test(text) ? text : `${text}.`;
+}
+
+function clip(text: string): string {
+  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
+}
+
+/** `Retry-After` as delta-seconds; CLIProxyAPI copies it from cooldowns and never sends an HTTP date. */
+function parseRetryAfter(value: string | null): number | undefined {
+  if (value === null || !/^\s*\d+\s*$/.test(value)) return undefined;
+  return Number.parseInt(value, 10);
+}
+
+/** Google puts the wait in `details[] {"@type": "…RetryInfo", "retryDelay": "30s"}`. */
+function googleRetryDelay(error: Record<string, unknown>): number | undefined {
+  const details = error.details;
+  if (!Array.isArray(details)) return undefined;
+  for (const detail of details) {
+    if (!isRecord(detail)) continue;
+    const delay = stringField(detail, 'retryDelay');
+    const match = delay ? /^(\d+(?:\.\d+)?)s$/.exec(delay) : null;
+    if (match?.[1]) return Math.ceil(Number(match[1]));
+  }
+  return undefined;
+}
+
+function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return isRecord(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function stringField(record: Record<string, unknown>, key: string): string | undefined {
+  const value = record[key];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function numberField(record: Record<string, unknown>, key: string): number | undefined {
+  const value = record[key];
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}

@@ -1,0 +1,15 @@
+export { describeErrorBody, describeStreamErrorPayload, type HeadersLike } from './describeErrorBody';
+export {
+  DEFAULT_FIRST_BYTE_MS,
+  DEFAULT_RETRY_DELAY_MS,
+  DEFAULT_STALL_MS,
+  streamChatCompletion,
+} from './streamChatCompletion';
+export type {
+  ChatCompletionRequest,
+  ChatError,
+  ChatErrorKind,
+  ChatMessage,
+  StreamEvent,
+  TokenUsage,
+} from './types';

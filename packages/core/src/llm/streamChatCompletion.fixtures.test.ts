@@ -1,0 +1,116 @@
+// Replays recorded-style CLIProxyAPI responses over real HTTP (the fake proxy's `raw` scenario writes each chunk
+// verbatim, one write per chunk) and checks the events the client makes of them. One fixture file per case.
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type FakeProxy, type RawScenario, startFakeProxy } from '@roundtable/testkit';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import * as z from 'zod';
+import { streamChatCompletion } from './streamChatCompletion';
+import type { StreamEvent } from './types';
+
+const ExpectedEvent = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('delta'), text: z.string() }),
+  z.strictObject({
+    type: z.literal('usage'),
+    usage: z.strictObject({ inputTokens: z.number(), outputTokens: z.number() }),
+  }),
+  z.strictObject({ type: z.literal('finish'), reason: z.string().nullable() }),
+  z.strictObject({
+    type: z.literal('error'),
+    error: z.strictObject({
+      kind: z.string(),
+      status: z.number().optional(),
+      retryAfterSeconds: z.number().optional(),
+      /** Messages are prose: the fixture pins the provider text and the advice they must contain. */
+      messageIncludes: z.array(z.string()).min(1),
+    }),
+  }),
+]);
+
+const Fixture = z
+  .strictObject({
+    description: z.string(),
+    status: z.number(),
+    headers: z.record(z.string(), z.string()),
+    chunks: z.array(z.string()).optional(),
+    /** For bytes that are not valid UTF-8 on their own (a character split between chunks). */
+    chunksBase64: z.array(z.string()).optional(),
+    expected: z.array(ExpectedEvent).min(1),
+  })
+  .refine((f) => (f.chunks === undefined) !== (f.chunksBase64 === undefined), 'exactly one of chunks, chunksBase64');
+
+type Fixture = z.infer<typeof Fixture>;
+
+const fixturesDir = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const fixtures = readdirSync(fixturesDir)
+  .filter((file) => file.endsWith('.json'))
+  .sort()
+  .map((file) => ({ file, ...Fixture.parse(JSON.parse(readFileSync(`${fixturesDir}${file}`, 'utf8'))) }));
+
+const ACCESS_KEY = 'local-fixture-access-key';
+let proxy: FakeProxy;
+
+beforeAll(async () => {
+  proxy = await startFakeProxy({ accessKeys: [ACCESS_KEY] });
+});
+afterAll(() => proxy.close());
+
+function rawScenario(fixture: Fixture): RawScenario {
+  const chunks =
+    fixture.chunks ?? (fixture.chunksBase64 ?? []).map((b64) => new Uint8Array(Buffer.from(b64, 'base64')));
+  return { kind: 'raw', status: fixture.status, headers: fixture.headers, chunks, chunkDelayMs: 5 };
+}
+
+async function collect(events: AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {
+  const out: StreamEvent[] = [];
+  for await (const event of events) out.push(event);
+  return out;
+}
+
+test('there is a fixture for each case', () => {
+  expect(fixtures.length).toBeGreaterThanOrEqual(26);
+});
+
+test.each(fixtures)('$file: $description', async (fixture) => {
+  const before = proxy.requests.length;
+  const retried = fixture.status >= 500;
+  // A 5xx before the stream is retried once; serve the same answer to the retry so the fixture is what is seen.
+  proxy.enqueue(rawScenario(fixture));
+  if (retried) proxy.enqueue(rawScenario(fixture));
+
+  const events = await collect(
+    streamChatCompletion(
+      {
+        baseUrl: `${proxy.url}/v1`,
+        accessKey: ACCESS_KEY,
+        model: 'claude-sonnet-4-6',
+        messages: [{ role: 'user', content: 'Hello' }],
+        retryDelayMs: 1,
+      },
+      new AbortController().signal,
+    ),
+  );
+
+  expect(events.map((e) => e.type)).toEqual(fixture.expected.map((e) => e.type));
+  fixture.expected.forEach((expected, i) => {
+    const actual = events[i];
+    if (expected.type !== 'error') {
+      expect(actual).toEqual(expected);
+      return;
+    }
+    if (actual?.type !== 'error') throw new Error(`event ${i} should be an error`);
+    const { messageIncludes, ...exact } = expected.error;
+    expect({
+      kind: actual.error.kind,
+      status: actual.error.status,
+      retryAfterSeconds: actual.error.retryAfterSeconds,
+    }).toEqual({
+      kind: exact.kind,
+      status: exact.status,
+      retryAfterSeconds: exact.retryAfterSeconds,
+    });
+    for (const text of messageIncludes) expect(actual.error.message).toContain(text);
+    expect(actual.error.message).not.toContain(ACCESS_KEY);
+  });
+  expect(proxy.requests.length - before).toBe(retried ? 2 : 1);
+});

@@ -1,0 +1,236 @@
+import { abortable, sleep } from './abortable';
+import { describeErrorBody } from './describeErrorBody';
+import { formatMilliseconds } from './formatDuration';
+import { interpretChunk } from './interpretChunk';
+import { type ReadObserver, readSseData } from './readSseData';
+import type { ChatCompletionRequest, ChatError, StreamEvent, TokenUsage } from './types';
+import { Watchdog } from './watchdog';
+
+export const DEFAULT_FIRST_BYTE_MS = 30_000;
+export const DEFAULT_STALL_MS = 120_000;
+export const DEFAULT_RETRY_DELAY_MS = 500;
+
+interface Limits {
+  firstByteMs: number;
+  stallMs: number;
+  retryDelayMs: number;
+}
+
+type Opened = { ok: true; body: ReadableStream<Uint8Array> } | { ok: false; error: ChatError };
+
+/**
+ * Streams one chat completion from CLIProxyAPI's OpenAI-compatible endpoint (docs/cliproxyapi.md §3.2, §3.3).
+ *
+ * Yields `delta`s as text arrives, then `usage` (when the proxy reported any) and `finish` after `data: [DONE]`;
+ * or a single `error` (HTTP error, timeout, broken or malformed stream, a stream that ends without `[DONE]`).
+ * Nothing follows `finish` or `error`. When `signal` aborts, the iteration throws `signal.reason` instead of
+ * yielding an error, and the HTTP request is aborted so the proxy sees the connection close.
+ *
+ * Timeouts: `firstByteMs` runs from the request until the first byte of the body (headers alone do not count);
+ * `stallMs` is the longest wait for the next chunk of bytes, keep-alive comments included. Time the caller spends
+ * between pulling events does not count. A status >= 500 before any stream byte is retried once, after
+ * `retryDelayMs`; 429 and other 4xx never are.
+ */
+export async function* streamChatCompletion(
+  request: ChatCompletionRequest,
+  signal: AbortSignal,
+): AsyncGenerator<StreamEvent, void, undefined> {
+  signal.throwIfAborted();
+  const limits: Limits = {
+    firstByteMs: request.timeouts?.firstByteMs ?? DEFAULT_FIRST_BYTE_MS,
+    stallMs: request.timeouts?.stallMs ?? DEFAULT_STALL_MS,
+    retryDelayMs: request.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS,
+  };
+
+  // One controller for the whole call carries both the caller's abort and our timeouts to fetch and every read.
+  const controller = new AbortController();
+  let timedOut: ChatError | undefined;
+  const watchdog = new Watchdog((error) => {
+    timedOut = error;
+    controller.abort(new DOMException(error.message, 'TimeoutError'));
+  });
+  const forwardAbort = () => controller.abort(signal.reason);
+  signal.addEventListener('abort', forwardAbort, { once: true });
+
+  /** What a failed await means: the caller's abort is rethrown as is; a timeout wins over the error it caused. */
+  const settle = (cause: unknown, otherwise: (cause: unknown) => ChatError): ChatError => {
+    if (signal.aborted) throw signal.reason;
+    return timedOut ?? otherwise(cause);
+  };
+  const redact = (error: ChatError): StreamEvent => ({ type: 'error', error: redactKey(error, request.accessKey) });
+
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  try {
+    const opened = await openStream(request, limits, controller.signal, watchdog, settle);
+    if (!opened.ok) {
+      yield redact(opened.error);
+      return;
+    }
+
+    let firstByteSeen = false;
+    const observer: ReadObserver = {
+      waiting: () => {
+        // Before the first byte the first-byte timer armed at the request is still running.
+        if (firstByteSeen) watchdog.arm(limits.stallMs, stallTimeout(limits.stallMs));
+      },
+      received: () => {
+        firstByteSeen = true;
+        watchdog.disarm();
+      },
+    };
+
+    reader = opened.body.getReader();
+    let finishReason: string | null = null;
+    let usage: TokenUsage | undefined;
+    try {
+      for await (const data of readSseData(reader, controller.signal, observer)) {
+        const outcome = interpretChunk(data);
+        if (outcome.type === 'done') {
+          if (usage) yield { type: 'usage', usage };
+          yield { type: 'finish', reason: finishReason };
+          return;
+        }
+        if (outcome.type === 'error') {
+          yield redact(outcome.error);
+          return;
+        }
+        if (outcome.usage) usage = outcome.usage;
+        if (outcome.finishReason) finishReason = outcome.finishReason;
+        if (outcome.text) yield { type: 'delta', text: outcome.text };
+      }
+    } catch (cause) {
+      yield redact(settle(cause, brokenStream));
+      return;
+    }
+    // The body ended cleanly but without `[DONE]`: the proxy's way of giving up (docs §8), never a success.
+    yield redact(settle(undefined, () => endedWithoutDone(finishReason)));
+  } finally {
+    watchdog.disarm();
+    signal.removeEventListener('abort', forwardAbort);
+    // Whatever ended the iteration (done, error, a consumer that stopped pulling), release the connection now.
+    reader?.cancel().catch(() => {});
+    if (!controller.signal.aborted) controller.abort();
+  }
+}
+
+/** Sends the request, retrying once on a 5xx, until a 2xx event stream or a final error. */
+async function openStream(
+  request: ChatCompletionRequest,
+  limits: Limits,
+  signal: AbortSignal,
+  watchdog: Watchdog,
+  settle: (cause: unknown, otherwise: (cause: unknown) => ChatError) => ChatError,
+): Promise<Opened> {
+  const fetchFn = request.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
+  const url = `${request.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const init: RequestInit = {
+    method: 'POST',
+    headers: requestHeaders(request.accessKey),
+    body: JSON.stringify({ model: request.model, messages: request.messages, stream: true }),
+    signal,
+  };
+
+  for (let attempt = 1; ; attempt++) {
+    watchdog.arm(limits.firstByteMs, firstByteTimeout(limits.firstByteMs));
+    let response: Response;
+    let bodyText: string;
+    try {
+      response = await abortable(fetchFn(url, init), signal);
+      if (response.ok && isEventStream(response) && response.body) {
+        return { ok: true, body: response.body };
+      }
+      // Errors before the stream are plain HTTP bodies (JSON or text) even though `stream: true` was asked.
+      bodyText = await abortable(response.text(), signal);
+    } catch (cause) {
+      return { ok: false, error: settle(cause, (c) => unreachable(request.baseUrl, c)) };
+    }
+    watchdog.disarm();
+
+    if (response.ok) return { ok: false, error: notAnEventStream(response, bodyText) };
+    if (response.status >= 500 && attempt === 1) {
+      try {
+        await sleep(limits.retryDelayMs, signal);
+      } catch (cause) {
+        return { ok: false, error: settle(cause, (c) => unreachable(request.baseUrl, c)) };
+      }
+      continue;
+    }
+    return { ok: false, error: describeErrorBody(response.status, bodyText, response.headers) };
+  }
+}
+
+function requestHeaders(accessKey: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream' };
+  if (accessKey) headers.Authorization = `Bearer ${accessKey}`;
+  return headers;
+}
+
+function isEventStream(response: Response): boolean {
+  return (response.headers.get('content-type') ?? '').toLowerCase().startsWith('text/event-stream');
+}
+
+function notAnEventStream(response: Response, bodyText: string): ChatError {
+  if (/^\s*\{[\s\S]*"error"/.test(bodyText)) return describeErrorBody(response.status, bodyText, response.headers);
+  const contentType = response.headers.get('content-type') ?? 'no Content-Type';
+  const excerpt = bodyText.length > 200 ? `${bodyText.slice(0, 200)}…` : bodyText;
+  return {
+    kind: 'stream',
+    status: response.status,
+    message: `CLIProxyAPI answered HTTP ${response.status} with ${contentType} instead of an event stream${excerpt ? `: ${excerpt}` : '.'}`,
+  };
+}
+
+function firstByteTimeout(ms: number): ChatError {
+  return {
+    kind: 'timeout',
+    message: `CLIProxyAPI sent nothing within ${formatMilliseconds(ms)} of the request; the request was stopped.`,
+  };
+}
+
+function stallTimeout(ms: number): ChatError {
+  return {
+    kind: 'timeout',
+    message: `CLIProxyAPI sent nothing for ${formatMilliseconds(ms)} in the middle of the reply; the stream was stopped.`,
+  };
+}
+
+function unreachable(baseUrl: string, cause: unknown): ChatError {
+  return {
+    kind: 'network',
+    message: `Cannot reach CLIProxyAPI at ${baseUrl} (${describeCause(cause)}). Check that the proxy is running and that the URL is right.`,
+  };
+}
+
+function brokenStream(cause: unknown): ChatError {
+  return {
+    kind: 'stream',
+    message: `The connection to CLIProxyAPI broke during the reply (${describeCause(cause)}); the reply is incomplete.`,
+  };
+}
+
+function endedWithoutDone(finishReason: string | null): ChatError {
+  const last = finishReason ? ` (the last chunk said finish_reason “${finishReason}”)` : '';
+  return {
+    kind: 'stream',
+    message: `The stream from CLIProxyAPI ended without [DONE]${last}; the reply may be incomplete.`,
+  };
+}
+
+/** The most specific reason in a fetch error chain, e.g. undici's `fetch failed` → `connect ECONNREFUSED …`. */
+function describeCause(cause: unknown): string {
+  let current: unknown = cause;
+  let best = 'unknown error';
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (current.message) best = current.message;
+    else if (typeof code === 'string') best = code;
+    current = current.cause;
+  }
+  return best;
+}
+
+/** Belt and braces: an upstream message could echo request headers; the access key must never reach the UI or logs. */
+function redactKey(error: ChatError, accessKey: string | undefined): ChatError {
+  if (!accessKey || !error.message.includes(accessKey)) return error;
+  return { ...error, message: error.message.replaceAll(accessKey, '[access key]') };
+}

@@ -1,0 +1,61 @@
+import type { FetchLike } from '../ports';
+
+/** One entry of an OpenAI Chat Completions `messages` array, as Roundtable sends it (text only). */
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatCompletionRequest {
+  /** The proxy's OpenAI-compatible base, e.g. `http://127.0.0.1:8317/v1`; the client posts to `{baseUrl}/chat/completions`. */
+  baseUrl: string;
+  /**
+   * CLIProxyAPI's local access key (an entry of its `api-keys` list), sent as `Authorization: Bearer`. It is a
+   * key for the local proxy, never a provider's key.
+   */
+  accessKey?: string;
+  model: string;
+  messages: ChatMessage[];
+  /** Defaults to the global `fetch`. */
+  fetch?: FetchLike;
+  /** Defaults: 30 s until the first byte of the body, 120 s between any two chunks of bytes. */
+  timeouts?: { firstByteMs?: number; stallMs?: number };
+  /** Wait before the single retry after a 5xx that arrived before any stream byte. Default 500 ms. */
+  retryDelayMs?: number;
+}
+
+/**
+ * What went wrong, classified so the UI can say what to do:
+ * - `proxy-auth`: CLIProxyAPI refused Roundtable's access key (401 with a string `error`): set the key;
+ * - `account`: the provider login behind the proxy is missing, expired or unavailable (`auth_unavailable`, upstream 401/403);
+ * - `rate-limit`: 429, including `model_cooldown`; `retryAfterSeconds` when the proxy says when;
+ * - `http`: any other HTTP error status before the stream started;
+ * - `timeout`: no first byte in time, or the stream stalled;
+ * - `stream`: the stream broke: an error chunk mid-stream, malformed data, or a close without `[DONE]`;
+ * - `network`: the proxy could not be reached at all.
+ */
+export type ChatErrorKind = 'proxy-auth' | 'account' | 'rate-limit' | 'http' | 'timeout' | 'stream' | 'network';
+
+export interface ChatError {
+  kind: ChatErrorKind;
+  /** Human-readable, one or two sentences, keeping the provider's own text. */
+  message: string;
+  status?: number;
+  retryAfterSeconds?: number;
+}
+
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/**
+ * Events of one streamed completion, in order: any number of `delta`s, then either (`usage`? then `finish`) on a
+ * clean `[DONE]`, or a single `error`. Nothing follows `finish` or `error`. Cancellation through the signal
+ * ends the iteration by throwing the signal's reason (an `AbortError`).
+ */
+export type StreamEvent =
+  | { type: 'delta'; text: string }
+  | { type: 'usage'; usage: TokenUsage }
+  | { type: 'finish'; reason: string | null }
+  | { type: 'error'; error: ChatError };

@@ -1,0 +1,3 @@
+export { type AssembledPrompt, type AssemblePromptInput, assemblePrompt } from './assemblePrompt';
+export { OMISSION_MARKER } from './fitToBudget';
+export { displayNameOf } from './framing';

@@ -1,0 +1,2 @@
+export { parseMentions } from './parseMentions';
+export { type RouteDecision, type RouteInput, route } from './route';

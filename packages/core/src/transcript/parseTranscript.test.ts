@@ -1,0 +1,407 @@
+import { describe, expect, test } from 'vitest';
+import { parseTranscript } from './parseTranscript';
+import type { Message, Transcript } from './schema';
+
+const AT = '2025-03-01T12:00:00.000Z';
+
+/** A valid thread touching every optional field; each invalid row breaks exactly one thing in a fresh copy. */
+function valid(): Transcript {
+  return {
+    version: 1,
+    id: 'thread-1',
+    title: 'Empty input bug',
+    createdAt: AT,
+    updatedAt: '2025-03-01T12:05:00+02:00',
+    participants: ['claude', 'gpt'],
+    messages: [
+      {
+        id: 'm0',
+        seq: 0,
+        role: 'user',
+        speaker: 'user',
+        content: 'Why does this throw? @claude',
+        contextBlocks: [
+          { kind: 'selection', path: 'src/a.ts', range: [10, 42], content: 'x()', language: 'ts' },
+          { kind: 'file', path: 'README.md', content: '' },
+        ],
+        targets: ['claude'],
+        status: 'complete',
+        createdAt: AT,
+      },
+      {
+        id: 'm1',
+        seq: 1,
+        role: 'assistant',
+        speaker: 'claude',
+        content: 'Because xs[0] is undefined.',
+        status: 'complete',
+        usage: { inputTokens: 120, outputTokens: 9 },
+        createdAt: AT,
+      },
+      {
+        id: 'm2',
+        seq: 2,
+        role: 'assistant',
+        speaker: 'gpt',
+        content: 'Partial',
+        status: 'error',
+        error: 'HTTP 500: upstream failed',
+        createdAt: AT,
+      },
+      { id: 'm3', seq: 3, role: 'assistant', speaker: 'gpt', content: 'Stopp', status: 'cancelled', createdAt: AT },
+      {
+        id: 'm4',
+        seq: 4,
+        role: 'system',
+        speaker: 'system',
+        content: 'GPT is rate-limited.',
+        status: 'complete',
+        createdAt: AT,
+      },
+      { id: 'm5', seq: 5, role: 'user', speaker: 'user', content: '', status: 'deleted', createdAt: AT },
+    ],
+  };
+}
+
+type Edit = (t: Transcript) => void;
+type Loose = Record<string, unknown>;
+
+/** Walks a dotted path (`messages.2.seq`) to the object holding its last key; untyped on purpose. */
+function parentOf(t: Transcript, path: string): [Loose, string] {
+  const keys = path.split('.');
+  const last = keys.pop() as string;
+  return [keys.reduce<Loose>((node, key) => node[key] as Loose, t as unknown as Loose), last];
+}
+const set =
+  (path: string, value: unknown): Edit =>
+  (t) => {
+    const [parent, key] = parentOf(t, path);
+    parent[key] = value;
+  };
+const remove =
+  (path: string): Edit =>
+  (t) => {
+    const [parent, key] = parentOf(t, path);
+    delete parent[key];
+  };
+
+describe('parseTranscript rejects, naming the field or invariant', () => {
+  test.each<{ name: string; edit: Edit; expected: string[] }>([
+    // ---- thread shape
+    { name: 'wrong version', edit: set('version', 2), expected: ['at version'] },
+    { name: 'missing version', edit: remove('version'), expected: ['at version'] },
+    { name: 'unknown top-level field', edit: set('extra', 1), expected: ['Unrecognized key: "extra"'] },
+    { name: 'missing id', edit: remove('id'), expected: ['at id'] },
+    { name: 'empty id', edit: set('id', ''), expected: ['at id'] },
+    { name: 'missing title', edit: remove('title'), expected: ['at title'] },
+    { name: 'createdAt not a date', edit: set('createdAt', 'yesterday'), expected: ['at createdAt'] },
+    { name: 'createdAt date only', edit: set('createdAt', '2025-03-01'), expected: ['at createdAt'] },
+    { name: 'createdAt without zone', edit: set('createdAt', '2025-03-01T12:00:00'), expected: ['at createdAt'] },
+    { name: 'missing updatedAt', edit: remove('updatedAt'), expected: ['at updatedAt'] },
+    { name: 'participants not an array', edit: set('participants', 'claude'), expected: ['at participants'] },
+    { name: 'missing messages', edit: remove('messages'), expected: ['at messages'] },
+    // ---- participant ids
+    { name: 'upper-case participant id', edit: set('participants.1', 'GPT'), expected: ['at participants[1]'] },
+    {
+      name: 'participant id starting with a digit',
+      edit: set('participants.1', '4o'),
+      expected: ['at participants[1]'],
+    },
+    { name: 'participant id with a space', edit: set('participants.1', 'g pt'), expected: ['at participants[1]'] },
+    {
+      name: 'participant id of 33 characters',
+      edit: set('participants.1', `g${'x'.repeat(32)}`),
+      expected: ['at participants[1]'],
+    },
+    { name: 'empty participant id', edit: set('participants.1', ''), expected: ['at participants[1]'] },
+    ...['user', 'system', 'all'].map((id) => ({
+      name: `reserved participant id "${id}"`,
+      edit: set('participants.2', id),
+      expected: ['at participants[2]', 'reserved'],
+    })),
+    {
+      name: 'duplicate participant id',
+      edit: set('participants.2', 'claude'),
+      expected: ['participants[2]: duplicate participant id "claude"'],
+    },
+    // ---- message shape
+    ...['id', 'seq', 'role', 'speaker', 'content', 'status', 'createdAt'].map((field) => ({
+      name: `message without ${field}`,
+      edit: remove(`messages.1.${field}`),
+      expected: [`at messages[1].${field}`],
+    })),
+    { name: 'empty message id', edit: set('messages.1.id', ''), expected: ['at messages[1].id'] },
+    { name: 'empty speaker', edit: set('messages.1.speaker', ''), expected: ['at messages[1].speaker'] },
+    { name: 'unknown role', edit: set('messages.1.role', 'tool'), expected: ['at messages[1].role'] },
+    { name: 'unknown status', edit: set('messages.1.status', 'pending'), expected: ['at messages[1].status'] },
+    { name: 'fractional seq', edit: set('messages.1.seq', 1.5), expected: ['at messages[1].seq'] },
+    { name: 'negative seq', edit: set('messages.0.seq', -1), expected: ['at messages[0].seq'] },
+    { name: 'content not a string', edit: set('messages.1.content', null), expected: ['at messages[1].content'] },
+    {
+      name: 'message createdAt not ISO',
+      edit: set('messages.1.createdAt', '1 March'),
+      expected: ['at messages[1].createdAt'],
+    },
+    {
+      name: 'unknown message field',
+      edit: set('messages.1.model', 'gpt-5'),
+      expected: ['Unrecognized key: "model"', 'at messages[1]'],
+    },
+    // ---- context blocks and usage shape
+    {
+      name: 'unknown context block field',
+      edit: set('messages.0.contextBlocks.0.uri', 'file:///a'),
+      expected: ['Unrecognized key: "uri"', 'at messages[0].contextBlocks[0]'],
+    },
+    {
+      name: 'unknown context block kind',
+      edit: set('messages.0.contextBlocks.0.kind', 'folder'),
+      expected: ['at messages[0].contextBlocks[0].kind'],
+    },
+    {
+      name: 'empty context block path',
+      edit: set('messages.0.contextBlocks.1.path', ''),
+      expected: ['at messages[0].contextBlocks[1].path'],
+    },
+    {
+      name: 'context block range reversed',
+      edit: set('messages.0.contextBlocks.0.range', [42, 10]),
+      expected: ['at messages[0].contextBlocks[0].range', 'range start must not be after its end'],
+    },
+    {
+      name: 'context block range starts at line 0 (lines are 1-based)',
+      edit: set('messages.0.contextBlocks.0.range', [0, 3]),
+      expected: ['messages[0].contextBlocks[0].range'],
+    },
+    {
+      name: 'context block range negative',
+      edit: set('messages.0.contextBlocks.0.range', [-1, 3]),
+      expected: ['messages[0].contextBlocks[0].range'],
+    },
+    {
+      name: 'negative usage',
+      edit: set('messages.1.usage.inputTokens', -1),
+      expected: ['at messages[1].usage.inputTokens'],
+    },
+    {
+      name: 'unknown usage field',
+      edit: set('messages.1.usage.cost', 3),
+      expected: ['Unrecognized key: "cost"', 'at messages[1].usage'],
+    },
+    // ---- seq: starts at 0, +1 each, no gaps
+    {
+      name: 'seq starting at 1',
+      edit: (t) => {
+        for (const m of t.messages) m.seq += 1;
+      },
+      expected: ['messages[0].seq: expected 0', 'got 1'],
+    },
+    { name: 'seq gap', edit: set('messages.2.seq', 3), expected: ['messages[2].seq: expected 2', 'got 3'] },
+    { name: 'duplicate seq', edit: set('messages.2.seq', 1), expected: ['messages[2].seq: expected 2', 'got 1'] },
+    { name: 'decreasing seq', edit: set('messages.3.seq', 0), expected: ['messages[3].seq: expected 3', 'got 0'] },
+    {
+      name: 'messages out of order',
+      edit: (t) => {
+        t.messages.reverse();
+      },
+      expected: ['messages[0].seq: expected 0', 'got 5'],
+    },
+    // ---- ids
+    {
+      name: 'duplicate message id',
+      edit: set('messages.2.id', 'm0'),
+      expected: ['messages[2].id: duplicate message id "m0"'],
+    },
+    // ---- role and speaker agree
+    {
+      name: 'user message spoken by a participant',
+      edit: set('messages.0.speaker', 'claude'),
+      expected: ['messages[0].speaker: a user message must be spoken by "user"'],
+    },
+    {
+      name: 'system note spoken by the user',
+      edit: set('messages.4.speaker', 'user'),
+      expected: ['messages[4].speaker: a system message must be spoken by "system"'],
+    },
+    {
+      name: 'assistant message spoken by "user"',
+      edit: set('messages.1.speaker', 'user'),
+      expected: ['messages[1].speaker: "user" is not a participant of this thread (claude, gpt)'],
+    },
+    {
+      name: 'assistant speaker not in the thread',
+      edit: set('messages.1.speaker', 'gemini'),
+      expected: ['messages[1].speaker: "gemini" is not a participant of this thread (claude, gpt)'],
+    },
+    {
+      name: 'assistant speaker in a thread without participants',
+      edit: set('participants', []),
+      expected: ['messages[1].speaker: "claude" is not a participant of this thread (none)'],
+    },
+    {
+      name: 'assistant speaker differing only in case',
+      edit: set('messages.1.speaker', 'Claude'),
+      expected: ['messages[1].speaker: "Claude" is not a participant'],
+    },
+    // ---- statuses
+    {
+      name: 'streaming message on disk',
+      edit: set('messages.3.status', 'streaming'),
+      expected: ['messages[3].status: "streaming" is never written to disk'],
+    },
+    {
+      name: 'error without its text',
+      edit: remove('messages.2.error'),
+      expected: ['messages[2].error: a message with status "error" needs its error text'],
+    },
+    {
+      name: 'error with empty text',
+      edit: set('messages.2.error', ''),
+      expected: ['messages[2].error: a message with status "error" needs its error text'],
+    },
+    {
+      name: 'error text on a complete message',
+      edit: set('messages.1.error', 'oops'),
+      expected: ['messages[1].error: only status "error" carries an error'],
+    },
+    {
+      name: 'error text on a cancelled message',
+      edit: set('messages.3.error', 'stopped'),
+      expected: ['messages[3].error: only status "error" carries an error'],
+    },
+    {
+      name: 'error text on a tombstone',
+      edit: set('messages.5.error', 'gone'),
+      expected: ['messages[5].error: only status "error" carries an error'],
+    },
+    {
+      name: 'deleted message with context blocks',
+      edit: set('messages.5.contextBlocks', [{ kind: 'file', path: 'a.ts', content: 'x' }]),
+      expected: ['messages[5].contextBlocks: a deleted message keeps no context'],
+    },
+    {
+      name: 'blank error text',
+      edit: set('messages.2.error', '   '),
+      expected: ['messages[2].error: a message with status "error" needs its error text'],
+    },
+    {
+      name: 'deleted message with content',
+      edit: set('messages.5.content', 'still here'),
+      expected: ['messages[5].content: a deleted message keeps no content'],
+    },
+    // ---- user-only fields
+    {
+      name: 'context blocks on an assistant message',
+      edit: set('messages.1.contextBlocks', [{ kind: 'file', path: 'a.ts', content: '' }]),
+      expected: ['messages[1].contextBlocks: only user messages carry context blocks'],
+    },
+    {
+      name: 'empty context blocks on a system note',
+      edit: set('messages.4.contextBlocks', []),
+      expected: ['messages[4].contextBlocks: only user messages carry context blocks'],
+    },
+    {
+      name: 'targets on an assistant message',
+      edit: set('messages.1.targets', ['gpt']),
+      expected: ['messages[1].targets: only user messages carry targets'],
+    },
+    {
+      name: 'targets on a system note',
+      edit: set('messages.4.targets', []),
+      expected: ['messages[4].targets: only user messages carry targets'],
+    },
+  ])('$name', ({ edit, expected }) => {
+    const broken = valid();
+    edit(broken);
+    const result = parseTranscript(broken);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toMatch(/^Invalid thread: /);
+    for (const part of expected) expect(result.error).toContain(part);
+  });
+
+  test.each([
+    { name: 'null', json: null },
+    { name: 'an array', json: [valid()] },
+    { name: 'a string', json: JSON.stringify(valid()) },
+    { name: 'undefined', json: undefined },
+  ])('not an object: $name', ({ json }) => {
+    const result = parseTranscript(json);
+    expect(result).toEqual({ ok: false, error: expect.stringContaining('expected object') });
+  });
+});
+
+describe('parseTranscript accepts', () => {
+  const thread = (participants: string[], messages: Omit<Message, 'seq' | 'createdAt'>[]): Transcript => ({
+    ...valid(),
+    participants,
+    messages: messages.map((m, seq) => ({ ...m, seq, createdAt: AT })),
+  });
+
+  test.each<{ name: string; thread: Transcript }>([
+    { name: 'the fixture thread (every optional field)', thread: valid() },
+    { name: 'an empty thread', thread: thread([], []) },
+    { name: 'a thread with participants but no messages', thread: thread(['claude'], []) },
+    {
+      name: 'user messages and notes without any participant',
+      thread: thread(
+        [],
+        [
+          { id: 'a', role: 'user', speaker: 'user', content: 'hi', targets: [], status: 'complete' },
+          { id: 'b', role: 'system', speaker: 'system', content: 'note', status: 'complete' },
+        ],
+      ),
+    },
+    {
+      name: 'tombstones of every role, keeping their seq',
+      thread: thread(
+        ['claude'],
+        [
+          { id: 'a', role: 'user', speaker: 'user', content: '', status: 'deleted' },
+          { id: 'b', role: 'assistant', speaker: 'claude', content: '', status: 'deleted' },
+          { id: 'c', role: 'system', speaker: 'system', content: '', status: 'deleted' },
+          { id: 'd', role: 'user', speaker: 'user', content: 'still here', status: 'complete' },
+        ],
+      ),
+    },
+    {
+      name: 'every persistable status',
+      thread: thread(
+        ['claude'],
+        [
+          { id: 'a', role: 'user', speaker: 'user', content: 'q', status: 'complete' },
+          { id: 'b', role: 'assistant', speaker: 'claude', content: '', status: 'error', error: 'HTTP 429' },
+          { id: 'c', role: 'assistant', speaker: 'claude', content: 'half', status: 'error', error: 'stream broke' },
+          { id: 'd', role: 'assistant', speaker: 'claude', content: '', status: 'cancelled' },
+          { id: 'e', role: 'assistant', speaker: 'claude', content: 'part', status: 'cancelled' },
+          { id: 'g', role: 'assistant', speaker: 'claude', content: '', status: 'deleted' },
+        ],
+      ),
+    },
+    {
+      name: 'participant ids at the edges of the grammar',
+      thread: thread(
+        ['a', `g${'x'.repeat(31)}`, 'gpt-4o_mini'],
+        [
+          { id: 'a', role: 'assistant', speaker: `g${'x'.repeat(31)}`, content: 'x', status: 'complete' },
+          { id: 'b', role: 'assistant', speaker: 'gpt-4o_mini', content: 'y', status: 'complete' },
+        ],
+      ),
+    },
+    {
+      name: 'a participant who never spoke',
+      thread: thread(
+        ['claude', 'gpt'],
+        [{ id: 'a', role: 'assistant', speaker: 'gpt', content: 'x', status: 'complete' }],
+      ),
+    },
+    {
+      name: 'dates with offsets and without fractions',
+      thread: { ...thread([], []), createdAt: '2025-03-01T12:00:00Z', updatedAt: '2025-03-01T14:00:00.123+02:00' },
+    },
+  ])('$name', ({ thread }) => {
+    const copy = structuredClone(thread);
+    const result = parseTranscript(thread);
+    expect(result).toEqual({ ok: true, value: copy });
+  });
+});

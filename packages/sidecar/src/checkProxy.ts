@@ -1,0 +1,100 @@
+import { describeErrorBody, type FetchLike } from '@roundtable/core';
+import * as z from 'zod';
+
+/** How long a health check may take before the proxy counts as unreachable. */
+export const HEALTH_CHECK_TIMEOUT_MS = 5_000;
+
+const ModelList = z.object({ data: z.array(z.object({ id: z.string() })) });
+
+export interface ProxyHealth {
+  ok: boolean;
+  /** One line for the status pill: what is in use, or what is wrong and what to do. */
+  detail: string;
+  /** Sorted model ids the proxy can serve right now (only when ok). */
+  models: string[];
+  /** Set when the proxy refused Roundtable's access key, so the host can offer to set it. */
+  needsAccessKey?: boolean;
+}
+
+/**
+ * Asks CLIProxyAPI for `/v1/models` (brief section 10: the external-mode health check). A 200 with a model list
+ * is healthy; anything else is explained in words the user can act on. The access key is sent only to this URL.
+ */
+export async function checkProxy(
+  request: { root: string; accessKey?: string; fetch?: FetchLike; timeoutMs?: number },
+  signal: AbortSignal,
+): Promise<ProxyHealth> {
+  const fetchImpl = request.fetch ?? fetch;
+  const timeout = AbortSignal.timeout(request.timeoutMs ?? HEALTH_CHECK_TIMEOUT_MS);
+  const url = `${request.root}/v1/models`;
+  let response: Response;
+  try {
+    response = await fetchImpl(url, {
+      method: 'GET',
+      headers: request.accessKey ? { Authorization: `Bearer ${request.accessKey}` } : {},
+      signal: AbortSignal.any([signal, timeout]),
+    });
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    const why = timeout.aborted
+      ? `no answer within ${(request.timeoutMs ?? HEALTH_CHECK_TIMEOUT_MS) / 1000} s`
+      : causeOf(error);
+    return {
+      ok: false,
+      models: [],
+      detail: `Cannot reach CLIProxyAPI at ${request.root} (${why}). Start it, or check roundtable.sidecar.externalUrl and roundtable.sidecar.port.`,
+    };
+  }
+  const body = await response.text().catch(() => '');
+  if (!response.ok) {
+    const error = describeErrorBody(response.status, body, response.headers);
+    return {
+      ok: false,
+      models: [],
+      detail: error.message,
+      ...(error.kind === 'proxy-auth' ? { needsAccessKey: true } : {}),
+    };
+  }
+  let models: string[];
+  try {
+    models = ModelList.parse(JSON.parse(body))
+      .data.map((m) => m.id)
+      .sort();
+  } catch {
+    return {
+      ok: false,
+      models: [],
+      detail: `${request.root} answered /v1/models with something that is not CLIProxyAPI's model list. Is roundtable.sidecar.externalUrl right?`,
+    };
+  }
+  const detail =
+    models.length === 0
+      ? `Connected to CLIProxyAPI at ${request.root}, but no account is logged in: it serves no models yet.`
+      : `Connected to CLIProxyAPI at ${request.root}: ${models.length} model${models.length === 1 ? '' : 's'} available.`;
+  return { ok: true, models, detail };
+}
+
+/** Node's fetch hides the real reason (ECONNREFUSED, ENOTFOUND) in `cause`. */
+function causeOf(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as Error & { cause?: unknown }).cause;
+    if (cause instanceof Error) {
+      const code = (cause as Error & { code?: unknown }).code;
+      return typeof code === 'string' ? code : cause.message;
+    }
+    return error.message;
+  }
+  return String(error);
+}
+
+/** Participants whose model the proxy does not list: a warning, not a block (model lists shift). */
+export function findUnavailableModels(
+  participants: readonly { id: string; model: string; enabled: boolean }[],
+  models: readonly string[],
+): { id: string; model: string }[] {
+  const available = new Set(models);
+  // CLIProxyAPI accepts a thinking suffix like `claude-sonnet-4-6(16384)`; check the base name.
+  return participants
+    .filter((p) => p.enabled && !available.has(p.model.replace(/\(.*\)$/, '')))
+    .map(({ id, model }) => ({ id, model }));
+}

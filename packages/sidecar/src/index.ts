@@ -1,0 +1,2 @@
+export * from './checkProxy';
+export * from './endpoint';

@@ -1,0 +1,70 @@
+import { describe, expect, test } from 'vitest';
+import { buildEchoReply, splitIntoPieces } from './echoReply';
+
+describe('buildEchoReply', () => {
+  test('lists each role with its leading speaker label and repeats the last user message verbatim', () => {
+    const reply = buildEchoReply('gpt-5.5', [
+      { role: 'system', content: 'You are one of several models.' },
+      { role: 'user', content: '[User] first question' },
+      { role: 'assistant', content: 'An answer without a label' },
+      { role: 'user', content: '[Gpt]: what Claude said\nmore lines' },
+    ]);
+    expect(reply).toBe(
+      'Fake gpt-5.5 received 4 messages: system, user[User], assistant, user[Gpt]:.\n\nYou said: [Gpt]: what Claude said\nmore lines',
+    );
+  });
+
+  test.each([
+    { content: '[Claude]: hi', label: '[Claude]:' },
+    { content: '[User] hi', label: '[User]' },
+    { content: '[User]:: hi', label: '[User]:' },
+    { content: ' [User] hi', label: '' },
+    { content: 'hi [User]', label: '' },
+    { content: '[] hi', label: '' },
+    { content: '[unclosed hi', label: '' },
+  ])('the label of "$content" is "$label"', ({ content, label }) => {
+    expect(buildEchoReply('m', [{ role: 'user', content }])).toBe(
+      `Fake m received 1 messages: user${label}.\n\nYou said: ${content}`,
+    );
+  });
+
+  test('the last user message is used even when an assistant message follows it', () => {
+    const reply = buildEchoReply('m', [
+      { role: 'user', content: 'first' },
+      { role: 'user', content: 'second' },
+      { role: 'assistant', content: 'later' },
+    ]);
+    expect(reply.endsWith('You said: second')).toBe(true);
+  });
+
+  test('no user message leaves "You said:" empty', () => {
+    expect(buildEchoReply('m', [{ role: 'system', content: 'only' }])).toBe(
+      'Fake m received 1 messages: system.\n\nYou said: ',
+    );
+  });
+});
+
+describe('splitIntoPieces', () => {
+  test.each([
+    'Fake claude-sonnet-4-6 received 2 messages: system, user[User].\n\nYou said: hello there',
+    'one two three',
+    '  leading and trailing  ',
+    'a\n\nb\tc',
+  ])('pieces of %j join back to the text, at least three', (text) => {
+    const pieces = splitIntoPieces(text);
+    expect(pieces.join('')).toBe(text);
+    expect(pieces.length).toBeGreaterThanOrEqual(3);
+  });
+
+  test('splits only on word boundaries', () => {
+    const text = 'alpha beta gamma delta epsilon zeta eta theta iota kappa';
+    const pieces = splitIntoPieces(text);
+    for (const piece of pieces.slice(0, -1)) expect(piece).toMatch(/\s$/);
+    expect(pieces.join('').split(/\s+/)).toEqual(text.split(' '));
+  });
+
+  test('short texts still stream', () => {
+    expect(splitIntoPieces('Hi')).toEqual(['Hi']);
+    expect(splitIntoPieces('')).toEqual([]);
+  });
+});
