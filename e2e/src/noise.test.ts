@@ -90,6 +90,38 @@ const cases: { name: string; error: CollectedError; noise: boolean }[] = [
     noise: true,
   },
   {
+    name: 'workbench cancelling requests while it stops the extension hosts',
+    error: {
+      source: 'console',
+      text: `%c  ERR color: #f33 Canceled: Canceled\n    at Rw (${base}/static/out/vs/code/browser/workbench/workbench.js:8:1620)\n    at ${base}/static/out/vs/code/browser/workbench/workbench.js:5230:28657\n    at Array.forEach (<anonymous>)\n    at s.dispose (${base}/static/out/vs/code/browser/workbench/workbench.js:5230:28565)\n    at Afo.stopAllInReverse (${base}/static/out/vs/code/browser/workbench/workbench.js:5237:9612)\n    at async CRt._doStopExtensionHosts (${base}/static/out/vs/code/browser/workbench/workbench.js:5236:22901)\n    at async _remoteAgentService.getConnection.M.join.id (${base}/static/out/vs/code/browser/workbench/workbench.js:5236:13209) (at ${base}/static/out/vs/code/browser/workbench/workbench.js:38)`,
+    },
+    noise: true,
+  },
+  {
+    name: 'workbench prompt-file scan cancelled on unload',
+    error: {
+      source: 'console',
+      text: `%c  ERR color: #f33 Failed to resolve files at location: vscode-remote:/w/user-data/User/prompts Canceled: Canceled\n    at v (${base}/static/out/vs/code/browser/workbench/workbench.js:765:346)\n    at HRt.onBeforeUnload (${base}/static/out/vs/code/browser/workbench/workbench.js:5264:22824)\n    at ${base}/static/out/vs/code/browser/workbench/workbench.js:5264:22500 (at ${base}/static/out/vs/code/browser/workbench/workbench.js:38)`,
+    },
+    noise: true,
+  },
+  {
+    name: 'a cancellation naming this extension is not excused',
+    error: {
+      source: 'console',
+      text: `%c  ERR color: #f33 Failed to read roundtable.roundtable/threads Canceled: Canceled\n    at v (${base}/static/out/vs/code/browser/workbench/workbench.js:765:346)`,
+    },
+    noise: false,
+  },
+  {
+    name: 'a cancellation with one frame outside the workbench is not excused',
+    error: {
+      source: 'console',
+      text: `%c  ERR color: #f33 Canceled: Canceled\n    at Rw (${base}/static/out/vs/code/browser/workbench/workbench.js:8:1620)\n    at ext (${base}/static/extensions/roundtable/dist/extension.js:1:2)`,
+    },
+    noise: false,
+  },
+  {
     name: 'a cancellation raised from a webview is not excused',
     error: {
       source: 'console',

@@ -71,11 +71,15 @@ export const codeServerNoise: readonly NoiseRule[] = [
   },
   {
     sources: ['console'],
-    pattern: /^%c\s+ERR color: #f33 Canceled: Canceled(?:(?!extension|webview|vscode-cdn|roundtable)[\s\S])*$/i,
+    // Every stack frame must be the workbench's own code (static/out/vs/ on the code-server origin, or a
+    // built-in like Array.forEach); a frame from a webview (vscode-cdn) or anywhere else keeps the error.
+    pattern:
+      /^%c\s+ERR color: #f33 (?:(?!roundtable\.roundtable|vscode-cdn|vscode-resource)[^\n])*Canceled: Canceled\)?(?:\n\s+at (?:async )?(?:[^\n(]*\()?(?:<anonymous>|https?:\/\/127\.0\.0\.1:\d+\/[^\s)]*\/static\/out\/vs\/[^\s)]+)\)?(?: \(at https?:\/\/127\.0\.0\.1:\d+\/[^\s)]*\/static\/out\/vs\/[^\s)]+\))?)*$/,
     reason:
       'When the page unloads (reload, or leaving before the browser closes) the workbench disposes its IPC client ' +
-      'to the server, which cancels requests still in flight (ChannelClient.dispose). Only matched when nothing in ' +
-      'the text points at an extension or a webview.',
+      'to the server and stops the extension hosts, which cancels requests still in flight (ChannelClient.dispose, ' +
+      '_doStopExtensionHosts, its prompt-file scan). Only matched when the message does not name this extension or ' +
+      'a webview resource and every frame is inside the workbench itself.',
   },
   {
     sources: ['console'],
