@@ -1,5 +1,5 @@
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import { openViewContainer, webviewFrame } from './workbench';
+import { openViewContainer, type WebviewMount, webviewFrame } from './workbench';
 
 /** Message statuses of the webview's DOM contract (`data-status`). */
 export type MessageStatus = 'complete' | 'streaming' | 'error' | 'cancelled' | 'deleted';
@@ -13,10 +13,12 @@ export class ChatView {
     private readonly page: Page,
     readonly extensionId: string,
     private readonly containerTitle = 'Roundtable',
+    /** The sidebar view, or the same chat opened as an editor panel (`roundtable.open`). */
+    private readonly mount: WebviewMount = 'view',
   ) {}
 
   get frame(): FrameLocator {
-    return webviewFrame(this.page, this.extensionId);
+    return webviewFrame(this.page, this.extensionId, this.mount);
   }
 
   get composer(): Locator {

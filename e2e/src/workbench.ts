@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Frame, FrameLocator, Page } from 'playwright-core';
+import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
 
 /** Generous: on a busy 2-core CI machine the first workbench load took up to 11 s, the extension scan +7 s. */
 export const WORKBENCH_TIMEOUT_MS = 90_000;
@@ -41,17 +41,69 @@ export async function openViewContainer(page: Page, title: string): Promise<void
   throw new Error(`could not show the "${title}" view container`);
 }
 
-/** The outer webview iframe of a webview view contributed by `extensionId`. */
-function outerWebviewSelector(extensionId: string): string {
-  return `iframe.webview.ready[src*="extensionId=${extensionId}"]`;
+/** Where an extension's webview is mounted: its sidebar view, or an editor-area panel. */
+export type WebviewMount = 'view' | 'panel';
+
+const PANEL_MARK = 'data-e2e-mount';
+
+/**
+ * The outer webview iframe of a webview contributed by `extensionId`. In code-server 4.139.1 a view's and a panel's
+ * iframes carry the same attributes (no `purpose` in the src), so a panel is told apart by `markPanelWebview`, which
+ * tags the iframe that sits over the editor area; the view is whichever webview of the extension is not tagged.
+ */
+function outerWebviewSelector(extensionId: string, mount: WebviewMount = 'view'): string {
+  const base = `iframe.webview.ready[src*="extensionId=${extensionId}"]`;
+  return mount === 'view' ? `${base}:not([${PANEL_MARK}="panel"])` : `${base}[${PANEL_MARK}="panel"]`;
+}
+
+/**
+ * Waits until the extension has a webview over the editor area (an editor panel) and tags its iframe, so
+ * `webviewFrame(..., 'panel')` finds it and the view's locator no longer does. Webviews are overlays positioned over
+ * their owner, so where the iframe is on screen is what says whose it is.
+ */
+export async function markPanelWebview(page: Page, extensionId: string): Promise<void> {
+  const all = page.locator(`iframe.webview.ready[src*="extensionId=${extensionId}"]`);
+  await expectEventually(async () => {
+    const marked = await all.evaluateAll((frames, mark) => {
+      const editor = document.querySelector('.part.editor')?.getBoundingClientRect();
+      if (!editor) return 0;
+      let count = 0;
+      for (const frame of frames) {
+        const r = frame.getBoundingClientRect();
+        const x = r.left + r.width / 2;
+        const y = r.top + r.height / 2;
+        const inEditor = r.width > 0 && x > editor.left && x < editor.right && y > editor.top && y < editor.bottom;
+        if (inEditor) {
+          frame.setAttribute(mark, 'panel');
+          count += 1;
+        }
+      }
+      return count;
+    }, PANEL_MARK);
+    return marked === 1;
+  }, `a webview of ${extensionId} over the editor area`);
+}
+
+async function expectEventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + WORKBENCH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The outer iframe element itself, e.g. to wait until a hidden view's page is gone. */
+export function webviewElement(page: Page, extensionId: string, mount: WebviewMount = 'view'): Locator {
+  return page.locator(outerWebviewSelector(extensionId, mount));
 }
 
 /**
  * The extension's own document: outer `iframe.webview.ready` > inner `iframe#active-frame`. A locator re-resolves on
  * each use, which matters because the inner frame is replaced whenever the webview's HTML is reset.
  */
-export function webviewFrame(page: Page, extensionId: string): FrameLocator {
-  return page.frameLocator(outerWebviewSelector(extensionId)).frameLocator('iframe#active-frame');
+export function webviewFrame(page: Page, extensionId: string, mount: WebviewMount = 'view'): FrameLocator {
+  return page.frameLocator(outerWebviewSelector(extensionId, mount)).frameLocator('iframe#active-frame');
 }
 
 /** The inner frame as a Frame, for evaluate(); re-query it after anything that may reload the webview. */

@@ -9,12 +9,23 @@ import { type RoundtableServer, startRoundtableServer } from '../src/session';
 import { installStatusRecorder, readStatusHistory, sawStreaming } from '../src/statusRecorder';
 import { collectStatuses, readThreadFiles } from '../src/threadFiles';
 import { locateBuiltExtension } from '../src/vsix';
-import { createScreenshotter, openWorkbench, reloadWindow, runCommand, webviewFrameHandle } from '../src/workbench';
+import {
+  createScreenshotter,
+  markPanelWebview,
+  openViewContainer,
+  openWorkbench,
+  reloadWindow,
+  runCommand,
+  webviewElement,
+  webviewFrameHandle,
+} from '../src/workbench';
 
 /** A participant from the extension's default settings; the fake proxy serves this model id. */
 const MODEL = 'claude-sonnet-4-6';
 const FIRST = 'hello from playwright';
 const SECOND = 'and a second message';
+const THIRD = 'sent from the editor panel';
+const DRAFT = 'a draft that must survive hiding the view';
 const ACCESS_KEY = 'e2e-local-access-key';
 
 /** Every chat request the proxy received, body parsed. */
@@ -126,6 +137,36 @@ describe('Roundtable in a real VS Code (code-server + Chromium)', () => {
       `Fake ${MODEL} received 4 messages: system, user[User], assistant, user[User].`,
     );
     expect(chatRequests(proxy)).toHaveLength(2);
+  });
+
+  it('keeps the conversation and the draft when the view is hidden and shown again', async () => {
+    await chat.composer.fill(DRAFT);
+    // Showing another container disposes the hidden webview's page (we do not retain it); showing ours again
+    // re-creates it, and it must come back with the host's state and its own draft.
+    await openViewContainer(page, 'Explorer');
+    await webviewElement(page, session.extension.id).waitFor({ state: 'detached' });
+    await chat.open();
+    await expect(chat.messages().count()).resolves.toBe(4);
+    await expect(chat.composer.inputValue()).resolves.toBe(DRAFT);
+    await shot('view-shown-again');
+    await chat.composer.fill('');
+  });
+
+  it('opens the same conversation in an editor panel, and both mounts follow the host', async () => {
+    await runCommand(page, 'Roundtable: Open Chat in Editor');
+    await markPanelWebview(page, session.extension.id);
+    const panel = new ChatView(page, session.extension.id, 'Roundtable', 'panel');
+    await panel.composer.waitFor();
+    await expect(panel.messages().count()).resolves.toBe(4);
+    await panel.send(THIRD);
+    const reply = panel.messages({ speaker: 'claude', status: 'complete', hasText: THIRD });
+    await reply.waitFor();
+    await shot('editor-panel');
+    expect(await contentOf(reply)).toContain('received 6 messages');
+    // The sidebar view got the same state from the host.
+    await chat.messages({ speaker: 'claude', status: 'complete', hasText: THIRD }).waitFor();
+    await runCommand(page, 'View: Close All Editors');
+    await panel.composer.waitFor({ state: 'detached' });
   });
 
   it('asks for the proxy access key on a 401, and the next message succeeds once it is set', async () => {
