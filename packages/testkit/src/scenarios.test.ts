@@ -303,6 +303,23 @@ describe('enqueue', () => {
     );
   });
 
+  test('raw with holdOpen writes its bytes, then keeps the connection open until the client leaves', async () => {
+    proxy.enqueue({
+      kind: 'raw',
+      status: 200,
+      headers: { 'Content-Type': 'text/event-stream' },
+      chunks: ['data: {}\n\n'],
+      holdOpen: true,
+    });
+    const res = await say('anything');
+    const reader = res.body?.getReader();
+    if (!reader) throw new Error('no body');
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('data: {}\n\n');
+    expect(await silentFor(reader, 100)).toBe(true);
+    await reader.cancel();
+    expect(await proxy.whenResponseClosed(0)).toBe('aborted');
+  });
+
   test('a stall with ms resumes and completes', async () => {
     proxy.enqueue({ kind: 'stall', afterChunks: 1, ms: 20, text: 'a b c' });
     const { frames, chunks } = await streamed('x');

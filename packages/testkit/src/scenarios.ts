@@ -67,6 +67,8 @@ export interface RawScenario {
   chunks: (string | Uint8Array)[];
   /** Pause between writes, so each chunk reaches the client as its own read. Default 5. */
   chunkDelayMs?: number;
+  /** Keep the connection open after the last chunk until the client leaves (a silent first byte or a stall). */
+  holdOpen?: boolean;
 }
 
 /**

@@ -55,6 +55,10 @@ async function writeRaw({ res, signal }: ChatExchange, scenario: RawScenario): P
     if (i > 0 && !(await pause(scenario.chunkDelayMs ?? 5, signal))) return;
     res.write(typeof chunk === 'string' ? chunk : Buffer.from(chunk));
   }
+  if (scenario.holdOpen) {
+    await pause(Number.POSITIVE_INFINITY, signal);
+    return;
+  }
   res.end();
 }
 

@@ -27,19 +27,29 @@ const ExpectedEvent = z.discriminatedUnion('type', [
   }),
 ]);
 
-const Fixture = z
+const Response = z
   .strictObject({
-    description: z.string(),
     status: z.number(),
     headers: z.record(z.string(), z.string()),
     chunks: z.array(z.string()).optional(),
     /** For bytes that are not valid UTF-8 on their own (a character split between chunks). */
     chunksBase64: z.array(z.string()).optional(),
-    expected: z.array(ExpectedEvent).min(1),
+    /** After the last chunk, keep the connection open until the client gives up (silence: the timeout cases). */
+    holdOpen: z.boolean().optional(),
   })
   .refine((f) => (f.chunks === undefined) !== (f.chunksBase64 === undefined), 'exactly one of chunks, chunksBase64');
 
-type Fixture = z.infer<typeof Fixture>;
+const Fixture = z.intersection(
+  Response,
+  z.strictObject({
+    description: z.string(),
+    /** A 5xx before the stream is retried once; this is what the retry gets (default: the same response again). */
+    retryResponse: Response.optional(),
+    /** Client timeouts for this case (defaults are 30 s and 120 s, far beyond a test). */
+    timeouts: z.strictObject({ firstByteMs: z.number().optional(), stallMs: z.number().optional() }).optional(),
+    expected: z.array(ExpectedEvent).min(1),
+  }),
+);
 
 const fixturesDir = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const fixtures = readdirSync(fixturesDir)
@@ -55,10 +65,17 @@ beforeAll(async () => {
 });
 afterAll(() => proxy.close());
 
-function rawScenario(fixture: Fixture): RawScenario {
+function rawScenario(response: z.infer<typeof Response>): RawScenario {
   const chunks =
-    fixture.chunks ?? (fixture.chunksBase64 ?? []).map((b64) => new Uint8Array(Buffer.from(b64, 'base64')));
-  return { kind: 'raw', status: fixture.status, headers: fixture.headers, chunks, chunkDelayMs: 5 };
+    response.chunks ?? (response.chunksBase64 ?? []).map((b64) => new Uint8Array(Buffer.from(b64, 'base64')));
+  return {
+    kind: 'raw',
+    status: response.status,
+    headers: response.headers,
+    chunks,
+    chunkDelayMs: 5,
+    ...(response.holdOpen ? { holdOpen: true } : {}),
+  };
 }
 
 async function collect(events: AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {
@@ -68,7 +85,7 @@ async function collect(events: AsyncIterable<StreamEvent>): Promise<StreamEvent[
 }
 
 test('there is a fixture for each case', () => {
-  expect(fixtures.length).toBeGreaterThanOrEqual(26);
+  expect(fixtures.length).toBeGreaterThanOrEqual(29);
 });
 
 test.each(fixtures)('$file: $description', async (fixture) => {
@@ -76,7 +93,7 @@ test.each(fixtures)('$file: $description', async (fixture) => {
   const retried = fixture.status >= 500;
   // A 5xx before the stream is retried once; serve the same answer to the retry so the fixture is what is seen.
   proxy.enqueue(rawScenario(fixture));
-  if (retried) proxy.enqueue(rawScenario(fixture));
+  if (retried) proxy.enqueue(rawScenario(fixture.retryResponse ?? fixture));
 
   const events = await collect(
     streamChatCompletion(
@@ -86,6 +103,7 @@ test.each(fixtures)('$file: $description', async (fixture) => {
         model: 'claude-sonnet-4-6',
         messages: [{ role: 'user', content: 'Hello' }],
         retryDelayMs: 1,
+        ...(fixture.timeouts ? { timeouts: fixture.timeouts } : {}),
       },
       new AbortController().signal,
     ),
@@ -113,4 +131,6 @@ test.each(fixtures)('$file: $description', async (fixture) => {
     expect(actual.error.message).not.toContain(ACCESS_KEY);
   });
   expect(proxy.requests.length - before).toBe(retried ? 2 : 1);
+  // A timeout must not leave the connection open: the client aborts the request down to the socket.
+  if (fixture.holdOpen) expect(await proxy.whenResponseClosed(before)).toBe('aborted');
 });
