@@ -33,10 +33,10 @@ export function goDuration(totalSeconds: number): string {
  */
 export const fakeErrors = {
   /** 401 from CLIProxyAPI's own key check: `error` is a string here. */
-  missingApiKey: (): ErrorScenario => ({ kind: 'error', status: 401, body: { error: 'Missing API key' } }),
-  invalidApiKey: (): ErrorScenario => ({ kind: 'error', status: 401, body: { error: 'Invalid API key' } }),
+  missingAccessKey: (): ErrorScenario => ({ kind: 'error', status: 401, body: { error: 'Missing API key' } }),
+  wrongAccessKey: (): ErrorScenario => ({ kind: 'error', status: 401, body: { error: 'Invalid API key' } }),
   /** 403 while config.yaml still holds the template keys `your-api-key-1/2/3` (since v7.1.46). */
-  unsafeExampleApiKey: (): ErrorScenario => ({
+  exampleAccessKeys: (): ErrorScenario => ({
     kind: 'error',
     status: 403,
     body: {

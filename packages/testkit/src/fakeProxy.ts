@@ -102,10 +102,10 @@ export async function startFakeProxy(options: FakeProxyOptions = {}): Promise<Fa
       return writeError(res, fakeErrors.notFound());
     }
 
-    if (accessKeys.some((key) => EXAMPLE_KEYS.has(key))) return writeError(res, fakeErrors.unsafeExampleApiKey());
+    if (accessKeys.some((key) => EXAMPLE_KEYS.has(key))) return writeError(res, fakeErrors.exampleAccessKeys());
     const authFailure = checkAccessKey(req, url, accessKeys);
     if (authFailure)
-      return writeError(res, authFailure === 'missing' ? fakeErrors.missingApiKey() : fakeErrors.invalidApiKey());
+      return writeError(res, authFailure === 'missing' ? fakeErrors.missingAccessKey() : fakeErrors.wrongAccessKey());
 
     if (route === 'GET /v1/models') {
       return sendJson(res, 200, { object: 'list', data: shuffled(models).map(modelEntry) });

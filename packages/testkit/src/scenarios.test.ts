@@ -113,9 +113,9 @@ describe('chunk styles', () => {
 
 describe('markers', () => {
   test.each([
-    { marker: 'missing-api-key', status: 401, body: { error: 'Missing API key' } },
-    { marker: 'invalid-api-key', status: 401, body: { error: 'Invalid API key' } },
-    { marker: 'unsafe-example-api-key', status: 403, body: { error: 'unsafe_example_api_key' } },
+    { marker: 'missing-access-key', status: 401, body: { error: 'Missing API key' } },
+    { marker: 'wrong-access-key', status: 401, body: { error: 'Invalid API key' } },
+    { marker: 'example-access-keys', status: 403, body: { error: 'unsafe_example_api_key' } },
     { marker: 'openai-error', status: 400, body: { error: { type: 'invalid_request_error' } } },
     { marker: 'anthropic-rate-limit', status: 429, body: { type: 'error', error: { type: 'rate_limit_error' } } },
     { marker: 'google-resource-exhausted', status: 429, body: { error: { code: 429, status: 'RESOURCE_EXHAUSTED' } } },

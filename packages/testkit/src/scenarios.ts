@@ -110,9 +110,9 @@ export function findMarker(text: string): Marker | undefined {
  * marker name.
  */
 export const markerScenarios: Record<string, (model: string, arg: number | undefined) => Scenario> = {
-  'missing-api-key': () => fakeErrors.missingApiKey(),
-  'invalid-api-key': () => fakeErrors.invalidApiKey(),
-  'unsafe-example-api-key': () => fakeErrors.unsafeExampleApiKey(),
+  'missing-access-key': () => fakeErrors.missingAccessKey(),
+  'wrong-access-key': () => fakeErrors.wrongAccessKey(),
+  'example-access-keys': () => fakeErrors.exampleAccessKeys(),
   'openai-error': () => fakeErrors.openAiError(),
   'anthropic-rate-limit': () => fakeErrors.anthropicRateLimit(),
   'google-resource-exhausted': () => fakeErrors.googleResourceExhausted(),
