@@ -22,7 +22,7 @@ export function registerCommands(store: DisposableStore, deps: CommandDeps): voi
     const value = await vscode.window.showInputBox({
       title: 'Roundtable: CLIProxyAPI access key',
       prompt:
-        'The key from the api-keys list in your CLIProxyAPI config.yaml. It is a local proxy key, not a provider API key, and is kept in VS Code’s secret storage.',
+        'An entry of the api-keys list in your CLIProxyAPI config.yaml: a key for your local proxy only, never a provider’s key. Kept in VS Code’s secret storage.',
       password: true,
       ignoreFocusOut: true,
       validateInput: (text) => (text.trim() === '' ? 'Enter the key, or press Escape to cancel.' : undefined),
