@@ -31,14 +31,12 @@ export async function openViewContainer(page: Page, title: string): Promise<void
   const tab = page.locator(`.part.activitybar li.action-item:has(> a.action-label[aria-label^="${title}"])`).first();
   const selected = async () => (await tab.getAttribute('aria-selected')) === 'true';
   await tab.waitFor({ timeout: WORKBENCH_TIMEOUT_MS });
-  const deadline = Date.now() + WORKBENCH_TIMEOUT_MS;
-  while (Date.now() < deadline) {
+  await eventually(async () => {
     if (!(await selected())) await tab.click();
     // Let a pending restore land before deciding whether the click took.
     await page.waitForTimeout(1_000);
-    if (await selected()) return;
-  }
-  throw new Error(`could not show the "${title}" view container`);
+    return selected();
+  }, `the "${title}" view container to show`);
 }
 
 /** Where an extension's webview is mounted: its sidebar view, or an editor-area panel. */
@@ -63,7 +61,7 @@ function outerWebviewSelector(extensionId: string, mount: WebviewMount = 'view')
  */
 export async function markPanelWebview(page: Page, extensionId: string): Promise<void> {
   const all = page.locator(`iframe.webview.ready[src*="extensionId=${extensionId}"]`);
-  await expectEventually(async () => {
+  await eventually(async () => {
     const marked = await all.evaluateAll((frames, mark) => {
       const editor = document.querySelector('.part.editor')?.getBoundingClientRect();
       if (!editor) return 0;
@@ -84,7 +82,8 @@ export async function markPanelWebview(page: Page, extensionId: string): Promise
   }, `a webview of ${extensionId} over the editor area`);
 }
 
-async function expectEventually(check: () => Promise<boolean>, what: string): Promise<void> {
+/** Retries `check` until it holds or the workbench timeout passes. */
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
   const deadline = Date.now() + WORKBENCH_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (await check()) return;
