@@ -1,12 +1,14 @@
-import type { DisposableStore, Logger, Orchestrator } from '@roundtable/core';
+import type { DisposableStore, Logger } from '@roundtable/core';
 import * as vscode from 'vscode';
 import type { SecretAccessKeyStore } from './adapters/SecretAccessKeyStore';
 import type { ChatPanelManager } from './webview/ChatPanel';
-import type { HostUi } from './webview/hostUi';
+import type { ChatSession } from './webview/ChatSession';
+import type { HostUi } from './webview/hostActions';
 
 export interface CommandDeps {
   panels: ChatPanelManager;
-  orchestrator: Orchestrator;
+  /** The chat view the user used last (the sidebar until another is used). */
+  activeView: () => ChatSession;
   accessKeys: SecretAccessKeyStore;
   ui: HostUi;
   logger: Logger;
@@ -40,7 +42,7 @@ export function registerCommands(store: DisposableStore, deps: CommandDeps): voi
   });
 
   register('roundtable.newThread', async () => {
-    const result = await deps.orchestrator.newThread();
+    const result = await deps.activeView().controller.newThread();
     if (!result.ok) deps.ui.showWarning(result.reason);
   });
 }

@@ -1,22 +1,35 @@
-import { join } from 'node:path';
-import { DisposableStore, Orchestrator, randomIds, systemClock } from '@roundtable/core';
+import {
+  type ChatViewDeps,
+  DisposableStore,
+  type Logger,
+  Orchestrator,
+  randomIds,
+  systemClock,
+} from '@roundtable/core';
 import { resolveProxyEndpoint } from '@roundtable/sidecar';
 import * as vscode from 'vscode';
-import { FileThreadRepository } from './adapters/FileThreadRepository';
 import { OutputChannelLogger } from './adapters/OutputChannelLogger';
 import { readSettings } from './adapters/readSettings';
 import { SecretAccessKeyStore } from './adapters/SecretAccessKeyStore';
 import { registerCommands } from './commands';
 import { createChatBackend } from './proxy/createChatBackend';
 import { ProxyMonitor } from './proxy/ProxyMonitor';
+import { FileThreadRepository } from './storage/FileThreadRepository';
+import { ThreadFolderWatcher } from './storage/ThreadFolderWatcher';
 import { ChatPanelManager } from './webview/ChatPanel';
+import { ChatSession } from './webview/ChatSession';
 import { CHAT_VIEW_ID, ChatViewProvider } from './webview/ChatViewProvider';
-import type { HostUi } from './webview/hostUi';
+import { createHostActions, type HostUi } from './webview/hostActions';
 
 let shutdown: (() => Promise<void>) | undefined;
 
-/** The composition root: builds the adapters, hands them to core, registers views and commands. No logic lives here. */
+/**
+ * The composition root: builds the adapters, hands them to core, registers views and commands. No logic lives
+ * here, and nothing here waits for the disk: the thread list is read in the background and each view waits for it
+ * when its page first asks (so activation stays fast however many threads are stored).
+ */
 export function activate(context: vscode.ExtensionContext): void {
+  const started = performance.now();
   const disposables = new DisposableStore();
   context.subscriptions.push(disposables);
   const channel = vscode.window.createOutputChannel('Roundtable', { log: true });
@@ -29,9 +42,12 @@ export function activate(context: vscode.ExtensionContext): void {
   const accessKeys = new SecretAccessKeyStore(context.secrets);
   const accessKey = () => accessKeys.get();
 
+  const repository = new FileThreadRepository({ root: context.globalStorageUri.fsPath, logger });
+  disposables.add(repository);
+  const watcher = disposables.add(new ThreadFolderWatcher(repository, logger));
   const orchestrator = disposables.add(
     new Orchestrator({
-      repository: new FileThreadRepository(join(context.globalStorageUri.fsPath, 'threads'), logger),
+      repository,
       chat: createChatBackend(endpoint, accessKey),
       clock: systemClock,
       ids: randomIds,
@@ -39,33 +55,15 @@ export function activate(context: vscode.ExtensionContext): void {
       settings: settings.orchestrator,
     }),
   );
-  const initialized = orchestrator.initialize().then(
-    ({ quarantined }) => {
-      if (quarantined.length === 0) return;
-      const list = quarantined.map((q) => `${q.file} → ${q.movedTo}`).join(', ');
-      void vscode.window
-        .showWarningMessage(
-          `Roundtable could not read ${quarantined.length} saved thread file(s) and set them aside: ${list}. See the Roundtable log for why.`,
-          'Show Log',
-        )
-        .then((choice) => choice && channel.show());
-    },
-    (error: unknown) => {
-      logger.error(`Loading saved threads failed: ${error instanceof Error ? error.message : String(error)}`);
-      void vscode.window.showErrorMessage(
-        'Roundtable could not load saved threads; new messages still work. See the log.',
-      );
-    },
-  );
+  void orchestrator.store.initialize().then(() => watcher.start());
 
   const monitor = disposables.add(
     new ProxyMonitor({ endpoint, accessKey, participants: () => settings.orchestrator.participants, logger }),
   );
-  disposables.add(monitor.onDidChangeStatus((status) => orchestrator.setSidecarStatus(status)));
   const offerAccessKey = createAccessKeyOffer();
   disposables.add(monitor.onDidNeedAccessKey(offerAccessKey));
   disposables.add(
-    orchestrator.onDidFailTurn(({ error }) => {
+    orchestrator.runner.onDidFailReply(({ error }) => {
       if (error.kind === 'proxy-auth') offerAccessKey();
       if (error.kind === 'network' || error.kind === 'proxy-auth') void monitor.check();
     }),
@@ -76,7 +74,7 @@ export function activate(context: vscode.ExtensionContext): void {
       if (!e.affectsConfiguration('roundtable')) return;
       settings = readSettings(vscode.workspace.getConfiguration('roundtable'));
       reportSettingsProblems(settings.problems, logger, channel);
-      orchestrator.updateSettings(settings.orchestrator);
+      orchestrator.table.update(settings.orchestrator);
       void monitor.check();
     }),
   );
@@ -85,33 +83,52 @@ export function activate(context: vscode.ExtensionContext): void {
     showWarning: (message) => void vscode.window.showWarningMessage(message),
     showInfo: (message) => void vscode.window.showInformationMessage(message),
     openExternal: (url) => Promise.resolve(vscode.env.openExternal(vscode.Uri.parse(url, true))),
-    openSettings: () =>
-      void vscode.commands.executeCommand('workbench.action.openSettings', '@ext:roundtable.roundtable'),
+    revealFile: async (path) => {
+      await vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(path));
+    },
   };
-  const mount = { extensionUri: context.extensionUri, orchestrator, initialized, ui, logger };
-  const provider = disposables.add(new ChatViewProvider(mount));
-  disposables.add(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider));
-  const panels = disposables.add(new ChatPanelManager(mount));
-  registerCommands(disposables, { panels, orchestrator, accessKeys, ui, logger });
-
+  const viewDeps: ChatViewDeps = {
+    orchestrator,
+    sidecar: monitor,
+    host: createHostActions({ ui, logger, locate: (key) => repository.locate(key) }),
+    logger,
+  };
+  let active: ChatSession | undefined;
+  const createSession = () => new ChatSession(viewDeps, (session) => (active = session));
+  const sidebar = disposables.add(createSession());
+  active = sidebar;
+  disposables.add(
+    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, new ChatViewProvider(context.extensionUri, sidebar)),
+  );
+  const panels = disposables.add(
+    new ChatPanelManager(context.extensionUri, () => {
+      const session = createSession();
+      active = session;
+      return session;
+    }),
+  );
+  registerCommands(disposables, {
+    panels,
+    activeView: () => (active && !active.isDisposed ? active : sidebar),
+    accessKeys,
+    ui,
+    logger,
+  });
   void monitor.check();
-  shutdown = async () => {
-    await orchestrator.shutdown();
-  };
-  logger.info(`Roundtable ${context.extension.packageJSON.version as string} activated.`);
+
+  shutdown = () => orchestrator.shutdown();
+  logger.info(
+    `Roundtable ${context.extension.packageJSON.version as string} activated in ${(performance.now() - started).toFixed(1)} ms.`,
+  );
 }
 
-/** Stops a reply in flight (kept as `cancelled`) and writes every pending thread before the host goes away. */
+/** Stops every reply in flight (kept as `cancelled`) and writes every pending thread before the host goes away. */
 export async function deactivate(): Promise<void> {
   await shutdown?.();
   shutdown = undefined;
 }
 
-function reportSettingsProblems(
-  problems: string[],
-  logger: OutputChannelLogger,
-  channel: vscode.LogOutputChannel,
-): void {
+function reportSettingsProblems(problems: string[], logger: Logger, channel: vscode.LogOutputChannel): void {
   if (problems.length === 0) return;
   for (const problem of problems) logger.warn(`Setting ignored: ${problem}`);
   void vscode.window

@@ -32,15 +32,14 @@ it('boots inside a webview: no eval under the CSP, ready posted, state rendered 
   document.body.innerHTML = '<div id="root"></div>';
 
   await import('./main');
-  const { chatState, stateMessage } = await import('./testing/fixtures');
+  const { HostScript, viewMessage, viewState } = await import('./testing/fixtures');
 
   expect(acquire).toHaveBeenCalledTimes(1);
-  expect(posted).toEqual([{ v: 1, type: 'ready', payload: {} }]);
+  expect(posted).toEqual([{ v: 2, type: 'view/ready', payload: {} }]);
   expect(screen.getByTestId('connecting')).toBeTruthy();
 
-  const { chatMessage } = await import('./testing/fixtures');
-  const state = chatState({}, [chatMessage({ id: 'a1', content: 'rendered **lazily**' })]);
-  window.dispatchEvent(new MessageEvent('message', { data: stateMessage(state) }));
+  const state = viewState({}, [viewMessage({ id: 'a1', content: 'rendered **lazily**' })]);
+  window.dispatchEvent(new MessageEvent('message', { data: new HostScript().state(state) }));
   await waitFor(() => expect(screen.getByTestId('thread-title').textContent).toBe('Planning the release'));
   // The Markdown renderer arrived through its lazy import.
   expect(screen.getByTestId('message-content').querySelector('strong')?.textContent).toBe('lazily');

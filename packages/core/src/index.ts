@@ -1,11 +1,91 @@
-export * from './base/event';
-export * from './base/lifecycle';
-export * from './llm';
-export * from './orchestrator';
-export * from './participants/participant';
-export * from './ports';
-export * from './prompt';
-export * from './protocol/messages';
-export * from './router';
-export * from './transcript/parseTranscript';
-export * from './transcript/schema';
+// The public API of @roundtable/core, by name. Internals (the delta batcher, the save scheduler, the thread
+// document) are not exported: consumers reach them through the orchestrator and the store.
+
+export { Emitter, type Event } from './base/event';
+export { Disposable, DisposableStore, type IDisposable, MutableDisposable, toDisposable } from './base/lifecycle';
+export {
+  type ChatCompletionRequest,
+  type ChatError,
+  type ChatErrorKind,
+  type ChatMessage,
+  DEFAULT_FIRST_BYTE_MS,
+  DEFAULT_RETRY_DELAY_MS,
+  DEFAULT_STALL_MS,
+  describeErrorBody,
+  describeStreamErrorPayload,
+  type HeadersLike,
+  type StreamEvent,
+  streamChatCompletion,
+  type TokenUsage,
+} from './llm';
+export { Orchestrator, type OrchestratorDeps } from './orchestrator/Orchestrator';
+export type { ChatBackend } from './orchestrator/ports';
+export { type IntentResult, OK, refuse } from './orchestrator/result';
+export { DEFAULT_ORCHESTRATOR_SETTINGS, type OrchestratorSettings } from './orchestrator/settings';
+export type { Table } from './orchestrator/Table';
+export type { TurnFailure, TurnRunner } from './orchestrator/TurnRunner';
+export {
+  ParticipantConfig,
+  type ParticipantSettingsResult,
+  parseParticipantSettings,
+} from './participants/participant';
+export {
+  type Clock,
+  type FetchLike,
+  type IdGenerator,
+  type Logger,
+  randomIds,
+  silentLogger,
+  systemClock,
+} from './ports';
+export {
+  type AssembledPrompt,
+  type AssemblePromptInput,
+  assemblePrompt,
+  displayNameOf,
+  OMISSION_MARKER,
+} from './prompt';
+export { parseMentions, type RouteDecision, type RouteInput, route } from './router';
+export type {
+  LoadResult,
+  Revision,
+  SaveResult,
+  StoredThreadList,
+  StoredThreadsChange,
+  ThreadRepository,
+  UnreadableThread,
+} from './store/ports';
+export { SAVE_TIMING, type SaveTiming } from './store/saveScheduler';
+export type { MessagePatch } from './store/ThreadDocument';
+export type {
+  OpenResult,
+  SaveProblem,
+  ThreadChange,
+  ThreadLease,
+  ThreadSnapshot,
+  ThreadStore,
+} from './store/ThreadStore';
+export { mergeTranscripts } from './transcript/merge';
+export { compareMessages } from './transcript/order';
+export { parseTranscript, type TranscriptParseResult } from './transcript/parseTranscript';
+export {
+  ContextBlock,
+  Message,
+  MessageRole,
+  MessageStatus,
+  ParticipantId,
+  SYSTEM_SPEAKER,
+  ThreadSummary,
+  TRANSCRIPT_VERSION,
+  type Transcript,
+  TranscriptShape,
+  USER_SPEAKER,
+  Usage,
+} from './transcript/schema';
+export { deriveTitle, summarize, UNTITLED_THREAD } from './transcript/summary';
+export {
+  ChatViewController,
+  type ChatViewDeps,
+  type HostActions,
+  type StatusSource,
+} from './views/ChatViewController';

@@ -1,12 +1,13 @@
-import type { SidecarStatus } from '@roundtable/core';
 import {
   Disposable,
   Emitter,
   type Logger,
   MutableDisposable,
   type ParticipantConfig,
+  type StatusSource,
   toDisposable,
 } from '@roundtable/core';
+import type { SidecarStatus } from '@roundtable/core/protocol';
 import { checkProxy, findUnavailableModels, type ProxyEndpoint } from '@roundtable/sidecar';
 
 export interface ProxyMonitorDeps {
@@ -21,9 +22,11 @@ export interface ProxyMonitorDeps {
  * change, and when a reply fails in a way that may mean the proxy went away. Only the newest check reports;
  * an older one still running is aborted.
  */
-export class ProxyMonitor extends Disposable {
+export class ProxyMonitor extends Disposable implements StatusSource<SidecarStatus> {
   private readonly statusEmitter = this._register(new Emitter<SidecarStatus>());
-  readonly onDidChangeStatus = this.statusEmitter.event;
+  readonly onDidChange = this.statusEmitter.event;
+  /** The last status reported (pending until the first check answers). */
+  current: SidecarStatus = { ok: false, detail: 'Checking CLIProxyAPI…', pending: true };
   private readonly accessKeyEmitter = this._register(new Emitter<void>());
   /** The proxy refused the access key: the host offers to set it. */
   readonly onDidNeedAccessKey = this.accessKeyEmitter.event;
@@ -69,6 +72,7 @@ export class ProxyMonitor extends Disposable {
     }
     if (controller.signal.aborted) return;
     this.deps.logger.info(`Proxy status: ${status.ok ? 'ok' : 'not ok'}: ${status.detail}`);
+    this.current = status;
     this.statusEmitter.fire(status);
   }
 }

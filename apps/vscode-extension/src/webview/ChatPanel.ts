@@ -1,12 +1,19 @@
 import { Disposable } from '@roundtable/core';
 import * as vscode from 'vscode';
-import { type ChatMountContext, mountChat } from './mountChat';
+import type { ChatSession } from './ChatSession';
+import { mountChat } from './mountChat';
 
-/** The same chat in an editor tab, for wide screens (`roundtable.open`). One panel at most; opening again reveals it. */
+/**
+ * The same chat in an editor tab, for wide screens (`roundtable.open`), with its own current thread. One panel
+ * at most; opening again reveals it. Closing it ends its session (a reply it started keeps running).
+ */
 export class ChatPanelManager extends Disposable {
   private panel: vscode.WebviewPanel | undefined;
 
-  constructor(private readonly context: ChatMountContext) {
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly createSession: () => ChatSession,
+  ) {
     super();
     this._register({ dispose: () => this.panel?.dispose() });
   }
@@ -19,8 +26,9 @@ export class ChatPanelManager extends Disposable {
     const panel = vscode.window.createWebviewPanel('roundtable.panel', 'Roundtable', vscode.ViewColumn.Active, {
       enableScripts: true,
     });
-    panel.iconPath = vscode.Uri.joinPath(this.context.extensionUri, 'media', 'roundtable.svg');
-    const session = mountChat(panel.webview, this.context);
+    panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'roundtable.svg');
+    const session = this.createSession();
+    mountChat(panel.webview, this.extensionUri, session);
     const visibility = panel.onDidChangeViewState(() => {
       if (!panel.visible) session.markHidden();
     });

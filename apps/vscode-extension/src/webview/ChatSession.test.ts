@@ -1,21 +1,21 @@
+import { DEFAULT_ORCHESTRATOR_SETTINGS, Emitter, Orchestrator, silentLogger } from '@roundtable/core';
 import {
-  DEFAULT_ORCHESTRATOR_SETTINGS,
   type HostToWebview,
   HostToWebview as HostToWebviewSchema,
-  Orchestrator,
-  silentLogger,
-  webviewMessage,
-} from '@roundtable/core';
+  type SidecarStatus,
+  viewSignal,
+  webviewIntent,
+} from '@roundtable/core/protocol';
 import { FakeClock, MemoryThreadRepository, ScriptedChat } from '@roundtable/core/testing';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ChatSession, type WebviewEndpoint } from './ChatSession';
-import type { HostUi } from './hostUi';
+import { createHostActions, type HostUi } from './hostActions';
 
+/** A webview page: records what the host posts (validated as the real page would) and plays the page's side. */
 class FakeWebview implements WebviewEndpoint {
   readonly posted: HostToWebview[] = [];
   private listener: ((message: unknown) => void) | undefined;
   postMessage(message: HostToWebview) {
-    // Whatever the host posts must pass the webview's own validation.
     expect(HostToWebviewSchema.safeParse(message).success).toBe(true);
     this.posted.push(message);
     return Promise.resolve(true);
@@ -24,8 +24,9 @@ class FakeWebview implements WebviewEndpoint {
     this.listener = listener;
     return { dispose: () => (this.listener = undefined) };
   }
-  send(message: unknown): void {
+  async send(message: unknown): Promise<void> {
     this.listener?.(message);
+    await vi.waitFor(() => Promise.resolve());
   }
   types(): string[] {
     return this.posted.map((m) => m.type);
@@ -38,133 +39,92 @@ afterEach(() => {
 });
 
 function setup() {
-  const clock = new FakeClock();
   const chat = new ScriptedChat();
+  let n = 0;
   const orchestrator = new Orchestrator({
     repository: new MemoryThreadRepository(),
     chat: chat.backend,
-    clock,
-    ids: {
-      next: (() => {
-        let n = 0;
-        return () => `id-${++n}`;
-      })(),
-    },
+    clock: new FakeClock(),
+    ids: { next: () => `id-${++n}` },
     logger: silentLogger,
     settings: {
       ...DEFAULT_ORCHESTRATOR_SETTINGS,
       participants: [{ id: 'claude', displayName: 'Claude', color: '#D97706', model: 'm', enabled: true }],
     },
   });
-  const initialized = orchestrator.initialize();
-  const ui = {
-    showWarning: vi.fn(),
-    showInfo: vi.fn(),
-    openExternal: vi.fn(async () => true),
-    openSettings: vi.fn(),
-  } satisfies HostUi;
-  const warnings: string[] = [];
-  const webview = new FakeWebview();
-  const session = new ChatSession(webview, orchestrator, initialized, ui, {
-    ...silentLogger,
-    warn: (m) => warnings.push(m),
+  cleanup.push(orchestrator);
+  const revealed: string[] = [];
+  const links: string[] = [];
+  const ui: HostUi = {
+    showWarning: () => {},
+    showInfo: () => {},
+    openExternal: async (url) => {
+      links.push(url);
+      return true;
+    },
+    revealFile: async (path) => {
+      revealed.push(path);
+    },
+  };
+  const sidecar = {
+    current: { ok: true, detail: 'ok' } as SidecarStatus,
+    onDidChange: new Emitter<SidecarStatus>().event,
+  };
+  const host = createHostActions({
+    ui,
+    logger: silentLogger,
+    locate: (key) => (key === 'here' ? __filename : undefined),
   });
-  cleanup.push(session, orchestrator);
-  return { orchestrator, chat, clock, ui, webview, session, warnings };
+  const active: ChatSession[] = [];
+  const session = new ChatSession({ orchestrator, sidecar, host, logger: silentLogger }, (s) => active.push(s));
+  cleanup.push(session);
+  return { session, chat, revealed, links, active };
 }
 
 describe('ChatSession', () => {
-  test('posts nothing before ready, then answers every ready with the full state', async () => {
-    const { webview, orchestrator } = setup();
-    orchestrator.setSidecarStatus({ ok: true, detail: 'fine' });
-    expect(webview.posted).toEqual([]);
-    webview.send(webviewMessage('ready', {}));
-    await vi.waitFor(() => expect(webview.types()).toEqual(['state']));
-    webview.send(webviewMessage('ready', {}));
-    await vi.waitFor(() => expect(webview.types()).toEqual(['state', 'state']));
+  test('answers the page’s ready with the full state, and reports itself as the active view', async () => {
+    const { session, active } = setup();
+    const page = new FakeWebview();
+    session.attach(page);
+    await page.send(viewSignal('view/ready'));
+    await vi.waitFor(() => expect(page.types()).toEqual(['view/state']));
+    expect(active).toEqual([session]);
   });
 
-  test('drops invalid messages with a log line and keeps working', async () => {
-    const { webview, warnings } = setup();
-    for (const bad of [
-      null,
-      'ready',
-      { type: 'ready' },
-      { v: 1, type: 'sendMessage', payload: { text: 42 } },
-      { v: 1, type: 'rm -rf', payload: {} },
-    ]) {
-      webview.send(bad);
-    }
-    expect(warnings).toHaveLength(5);
-    expect(warnings[3]).toContain('"sendMessage"');
-    webview.send(webviewMessage('ready', {}));
-    await vi.waitFor(() => expect(webview.types()).toEqual(['state']));
+  test('a re-created page keeps the view’s thread: the new page gets its state, the old one nothing more', async () => {
+    const { session } = setup();
+    const first = new FakeWebview();
+    session.attach(first);
+    await first.send(viewSignal('view/ready'));
+    await first.send(webviewIntent('thread/new', 'r1', {}));
+    const threadId = session.controller.threadId;
+    await first.send(webviewIntent('chat/send', 'r2', { threadId: threadId ?? '', text: 'hello' }));
+    const second = new FakeWebview();
+    session.attach(second);
+    const before = first.posted.length;
+    await second.send(viewSignal('view/ready'));
+    await vi.waitFor(() => expect(second.types()[0]).toBe('view/state'));
+    const state = second.posted[0];
+    expect(state?.type === 'view/state' && state.payload.thread.id).toBe(threadId);
+    expect(first.posted.length).toBe(before);
   });
 
-  test('a sent message streams back as state, batched deltas, and a final state', async () => {
-    const { webview, chat, clock } = setup();
-    webview.send(webviewMessage('ready', {}));
-    await vi.waitFor(() => expect(webview.types()).toEqual(['state']));
-    webview.send(webviewMessage('sendMessage', { text: 'hello' }));
-    const call = await chat.call(0);
-    call.emit({ type: 'delta', text: 'Hi' });
-    await vi.waitFor(() => expect(call.queued).toBe(0));
-    clock.advance(50);
-    call.emit({ type: 'finish', reason: 'stop' });
-    call.end();
-    await vi.waitFor(() => {
-      const final = webview.posted.at(-1);
-      expect(final?.type).toBe('state');
-      expect(final?.type === 'state' && !final.payload.busy).toBe(true);
-    });
-    expect(webview.posted.filter((m) => m.type === 'delta').map((m) => m.payload)).toEqual([
-      { messageId: 'id-3', contentDelta: 'Hi', offset: 0 },
-    ]);
-    const final = webview.posted.at(-1);
-    expect(final?.type === 'state' && final.payload.transcript.messages.map((m) => m.status)).toEqual([
-      'complete',
-      'complete',
-    ]);
-  });
-
-  test('a hidden view gets nothing until its page is ready again', async () => {
-    const { webview, session, orchestrator } = setup();
-    webview.send(webviewMessage('ready', {}));
-    await vi.waitFor(() => expect(webview.posted).toHaveLength(1));
-    session.markHidden();
-    orchestrator.setSidecarStatus({ ok: false, detail: 'down' });
-    expect(webview.posted).toHaveLength(1);
-    webview.send(webviewMessage('ready', {}));
-    await vi.waitFor(() => expect(webview.posted).toHaveLength(2));
-    const latest = webview.posted[1];
-    expect(latest?.type === 'state' && latest.payload.sidecarStatus.detail).toBe('down');
-  });
-
-  test('opens only safe links, through the host', async () => {
-    const { webview, ui } = setup();
-    webview.send(webviewMessage('openLink', { url: 'https://example.com/docs' }));
-    webview.send(webviewMessage('openLink', { url: 'command:workbench.action.terminal.new' }));
-    await vi.waitFor(() => expect(ui.showWarning).toHaveBeenCalledTimes(1));
-    expect(ui.openExternal).toHaveBeenCalledExactlyOnceWith('https://example.com/docs');
-    expect(ui.showWarning.mock.calls[0]?.[0]).toContain('command:');
-  });
-
-  test('a refused intent is shown to the user, not silently dropped', async () => {
-    const { webview, ui } = setup();
-    webview.send(webviewMessage('sendMessage', { text: '   ' }));
-    webview.send(webviewMessage('setDefaultTarget', { participantId: 'nobody' }));
-    await vi.waitFor(() => expect(ui.showWarning).toHaveBeenCalledTimes(2));
-    expect(ui.showWarning.mock.calls.map((c) => c[0])).toEqual([
-      'The message is empty.',
-      '"nobody" is not an enabled participant.',
-    ]);
-  });
-
-  test('stopGeneration cancels the reply in flight', async () => {
-    const { webview, chat } = setup();
-    webview.send(webviewMessage('sendMessage', { text: 'hello' }));
-    const call = await chat.call(0);
-    webview.send(webviewMessage('stopGeneration', {}));
-    await vi.waitFor(() => expect(call.signal.aborted).toBe(true));
+  test('reveal resolves only the repository’s own names; links go out only after the scheme check', async () => {
+    const { session, revealed, links } = setup();
+    const page = new FakeWebview();
+    session.attach(page);
+    await page.send(viewSignal('view/ready'));
+    await page.send(webviewIntent('storage/reveal', 'r1', { threadId: 'here' }));
+    await page.send(webviewIntent('storage/reveal', 'r2', { threadId: '../etc' }));
+    await page.send(webviewIntent('link/open', 'r3', { url: 'command:workbench.action.terminal.new' }));
+    await page.send(webviewIntent('link/open', 'r4', { url: 'https://example.com/docs' }));
+    await vi.waitFor(() => expect(page.types().filter((t) => t === 'request/done')).toHaveLength(4));
+    expect(revealed).toEqual([__filename]);
+    expect(links).toEqual(['https://example.com/docs']);
+    const results = page.posted
+      .flatMap((m) => (m.type === 'request/done' ? [m.payload] : []))
+      .sort((a, b) => a.requestId.localeCompare(b.requestId));
+    expect(results.map((r) => r.ok)).toEqual([true, false, false, true]);
+    expect(results[2]).toMatchObject({ reason: expect.stringContaining('"command:" is not allowed') });
   });
 });

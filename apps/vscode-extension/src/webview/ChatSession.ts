@@ -1,79 +1,55 @@
 import {
+  ChatViewController,
+  type ChatViewDeps,
   Disposable,
-  describeInvalidMessage,
-  type HostToWebview,
-  hostMessage,
-  type Logger,
-  type Orchestrator,
-  toDisposable,
-  WebviewToHost,
+  type IDisposable,
+  MutableDisposable,
 } from '@roundtable/core';
-import { handleIntent } from './handleIntent';
-import type { HostUi } from './hostUi';
+import type { HostToWebview } from '@roundtable/core/protocol';
 
 /** The slice of `vscode.Webview` a session uses (so it runs in tests without VS Code). */
 export interface WebviewEndpoint {
   postMessage(message: HostToWebview): Thenable<boolean> | Promise<boolean>;
-  onDidReceiveMessage(listener: (message: unknown) => void): { dispose(): void };
+  onDidReceiveMessage(listener: (message: unknown) => void): IDisposable;
 }
 
 /**
- * Connects one webview (the sidebar view or an editor panel) to the orchestrator.
- *
- * Handshake: nothing is posted until the page says `ready` (a message posted before its listener exists is lost),
- * and every `ready` is answered with the full state. The page sends `ready` again whenever it is re-created (the
- * view was hidden and shown: we do not keep hidden webviews alive) or when it detects a gap in the deltas, so a
- * full state is always the recovery path. `markHidden()` stops posting to a page that no longer exists.
+ * One chat view's host side: its controller (which thread it shows, what it posts) and the webview page it talks
+ * to now. The page can be replaced (VS Code re-creates a view's page when it is shown again) without the view
+ * losing its thread: `attach` swaps the page, which then sends `view/ready` and gets the full state.
  */
 export class ChatSession extends Disposable {
-  private ready = false;
+  readonly controller: ChatViewController;
+  private webview: WebviewEndpoint | undefined;
+  private readonly listener = this._register(new MutableDisposable<IDisposable>());
 
   constructor(
-    private readonly webview: WebviewEndpoint,
-    private readonly orchestrator: Orchestrator,
-    private readonly initialized: Promise<unknown>,
-    private readonly ui: HostUi,
-    private readonly logger: Logger,
+    deps: ChatViewDeps,
+    private readonly onActive: (session: ChatSession) => void = () => {},
   ) {
     super();
-    this._register(webview.onDidReceiveMessage((raw) => void this.receive(raw)));
-    this._register(orchestrator.onDidChangeState((state) => this.post(hostMessage('state', state))));
-    this._register(orchestrator.onDidAppendDelta((delta) => this.post(hostMessage('delta', delta))));
-    this._register(toDisposable(() => (this.ready = false)));
+    this.controller = this._register(new ChatViewController(deps, (message) => this.post(message, deps)));
   }
 
-  /** The page is gone until it sends `ready` again. */
+  attach(webview: WebviewEndpoint): void {
+    this.controller.markHidden();
+    this.webview = webview;
+    this.listener.value = webview.onDidReceiveMessage((raw) => {
+      this.onActive(this);
+      void this.controller.receive(raw);
+    });
+  }
+
+  /** The page is gone until its next `view/ready`. */
   markHidden(): void {
-    this.ready = false;
+    this.controller.markHidden();
   }
 
-  private async receive(raw: unknown): Promise<void> {
-    const parsed = WebviewToHost.safeParse(raw);
-    if (!parsed.success) {
-      this.logger.warn(`Webview: ${describeInvalidMessage(raw, parsed.error)}`);
-      return;
-    }
-    const intent = parsed.data;
-    try {
-      if (intent.type === 'ready') {
-        await this.initialized;
-        this.ready = true;
-        this.post(hostMessage('state', this.orchestrator.getState()));
-        return;
-      }
-      await handleIntent(intent, this.orchestrator, this.ui, this.logger);
-    } catch (error) {
-      this.logger.error(
-        `Handling "${intent.type}" failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
-      this.ui.showWarning(`Roundtable could not do that: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-
-  private post(message: HostToWebview): void {
-    if (!this.ready || this._store.isDisposed) return;
-    void Promise.resolve(this.webview.postMessage(message)).catch((error: unknown) =>
-      this.logger.warn(`Posting "${message.type}" to the webview failed: ${String(error)}`),
+  private post(message: HostToWebview, deps: ChatViewDeps): void {
+    const webview = this.webview;
+    if (!webview) return;
+    void Promise.resolve(webview.postMessage(message)).catch((error: unknown) =>
+      deps.logger.warn(`Posting "${message.type}" to the webview failed: ${String(error)}`),
     );
   }
 }

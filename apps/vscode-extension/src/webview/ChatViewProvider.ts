@@ -1,31 +1,31 @@
 import { Disposable, MutableDisposable } from '@roundtable/core';
 import type * as vscode from 'vscode';
 import type { ChatSession } from './ChatSession';
-import { type ChatMountContext, mountChat } from './mountChat';
+import { mountChat } from './mountChat';
 
 export const CHAT_VIEW_ID = 'roundtable.chat';
 
 /**
- * The activity-bar view. Its webview is not kept alive while hidden (that costs memory); when it is shown again
- * VS Code re-creates the page, which sends `ready` and gets the full state back.
+ * The activity-bar view. Its page is not kept alive while hidden (that costs memory); when it is shown again
+ * VS Code re-creates the page, which sends `view/ready` and gets the full state of the thread this view showed.
+ * The session (and so the view's thread) lives as long as the extension.
  */
 export class ChatViewProvider extends Disposable implements vscode.WebviewViewProvider {
-  private readonly session = this._register(new MutableDisposable<ChatSession>());
   private readonly viewListeners = this._register(new MutableDisposable<vscode.Disposable>());
 
-  constructor(private readonly context: ChatMountContext) {
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly session: ChatSession,
+  ) {
     super();
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
-    const session = mountChat(view.webview, this.context);
-    this.session.value = session;
+    mountChat(view.webview, this.extensionUri, this.session);
     const visibility = view.onDidChangeVisibility(() => {
-      if (!view.visible) session.markHidden();
+      if (!view.visible) this.session.markHidden();
     });
-    const disposal = view.onDidDispose(() => {
-      if (this.session.value === session) this.session.clear();
-    });
+    const disposal = view.onDidDispose(() => this.session.markHidden());
     this.viewListeners.value = {
       dispose: () => {
         visibility.dispose();

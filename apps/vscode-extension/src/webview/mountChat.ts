@@ -1,16 +1,6 @@
-import type { Logger, Orchestrator } from '@roundtable/core';
 import * as vscode from 'vscode';
-import { ChatSession } from './ChatSession';
-import type { HostUi } from './hostUi';
+import type { ChatSession } from './ChatSession';
 import { createNonce, renderWebviewHtml } from './renderWebviewHtml';
-
-export interface ChatMountContext {
-  extensionUri: vscode.Uri;
-  orchestrator: Orchestrator;
-  initialized: Promise<unknown>;
-  ui: HostUi;
-  logger: Logger;
-}
 
 /** The built webview (copied from apps/webview/dist at build time); the only folder a webview may load from. */
 export function webviewRoot(extensionUri: vscode.Uri): vscode.Uri {
@@ -18,13 +8,13 @@ export function webviewRoot(extensionUri: vscode.Uri): vscode.Uri {
 }
 
 /**
- * Puts the chat UI into a webview (sidebar view or editor panel: same code, two mounts) and returns the session
- * that connects it to the orchestrator.
+ * Puts the chat UI into a webview (sidebar view or editor panel: same code, two mounts) and connects it to the
+ * session of that view.
  */
-export function mountChat(webview: vscode.Webview, context: ChatMountContext): ChatSession {
-  const root = webviewRoot(context.extensionUri);
+export function mountChat(webview: vscode.Webview, extensionUri: vscode.Uri, session: ChatSession): void {
+  const root = webviewRoot(extensionUri);
   webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [root] };
-  const session = new ChatSession(webview, context.orchestrator, context.initialized, context.ui, context.logger);
+  session.attach(webview);
   webview.html = renderWebviewHtml({
     cspSource: webview.cspSource,
     scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'assets', 'main.js')).toString(),
@@ -32,5 +22,4 @@ export function mountChat(webview: vscode.Webview, context: ChatMountContext): C
     nonce: createNonce(),
     title: 'Roundtable',
   });
-  return session;
 }

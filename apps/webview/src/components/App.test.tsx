@@ -1,10 +1,9 @@
-import { hostMessage, webviewMessage } from '@roundtable/core/protocol';
 import { act, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderMarkdown } from '../markdown/renderMarkdown';
 import { MarkdownModel } from '../models/MarkdownModel';
 import { AppHarness, contentOf, messageEl } from '../testing/AppHarness';
-import { chatMessage, chatState, stateMessage } from '../testing/fixtures';
+import { listEntry, viewMessage, viewState } from '../testing/fixtures';
 import { MemoryUiStateStore } from '../transport/FakeHostTransport';
 
 let h: AppHarness;
@@ -19,11 +18,11 @@ afterEach(() => {
 });
 
 const conversation = [
-  chatMessage({ id: 'u1', seq: 0, role: 'user', speaker: 'user', content: 'Compare <b>these</b>\nplease' }),
-  chatMessage({ id: 'a1', seq: 1, speaker: 'claude', content: 'Use **bold** and [docs](https://example.com/docs).' }),
-  chatMessage({ id: 'a2', seq: 2, speaker: 'gpt', content: 'Agreed.' }),
-  chatMessage({ id: 'n1', seq: 3, role: 'system', speaker: 'system', content: 'GPT joined the table.' }),
-  chatMessage({ id: 'a3', seq: 4, speaker: 'retired', content: 'I am no longer configured.' }),
+  viewMessage({ id: 'u1', role: 'user', speaker: 'user', content: 'Compare <b>these</b>\nplease' }),
+  viewMessage({ id: 'a1', speaker: 'claude', content: 'Use **bold** and [docs](https://example.com/docs).' }),
+  viewMessage({ id: 'a2', speaker: 'gpt', content: 'Agreed.' }),
+  viewMessage({ id: 'n1', role: 'system', speaker: 'system', content: 'GPT joined the table.' }),
+  viewMessage({ id: 'a3', speaker: 'retired', content: 'I am no longer configured.' }),
 ];
 
 describe('App before the first state', () => {
@@ -31,14 +30,14 @@ describe('App before the first state', () => {
     h.mount();
     expect(screen.getByTestId('connecting').textContent).toBe('Connecting…');
     expect(screen.queryByTestId('composer-input')).toBeNull();
-    expect(h.transport.posted).toEqual([webviewMessage('ready', {})]);
+    expect(h.transport.posted).toEqual([{ v: 2, type: 'view/ready', payload: {} }]);
   });
 });
 
 describe('App rendering the host state', () => {
   beforeEach(() => {
     h.mount();
-    h.emit(stateMessage(chatState({}, conversation)));
+    h.emit(h.host.state(viewState({}, conversation)));
   });
 
   it('renders every message with the DOM contract attributes', () => {
@@ -79,42 +78,89 @@ describe('App rendering the host state', () => {
     expect(screen.getByLabelText('Speaking to')).toBe(select);
   });
 
-  it('changing the target posts setDefaultTarget', () => {
+  it('changing the target posts chat/setTarget', () => {
     const select = screen.getByTestId('target-select') as HTMLSelectElement;
     select.value = 'gpt';
     fireEvent.change(select);
-    expect(h.transport.posted.at(-1)).toEqual(webviewMessage('setDefaultTarget', { participantId: 'gpt' }));
+    expect(h.lastIntent()).toEqual({ type: 'chat/setTarget', payload: { participantId: 'gpt' } });
   });
 
-  it('updates the pill from a sidecarStatus message', () => {
-    h.emit(hostMessage('sidecarStatus', { ok: false, detail: 'Connection refused: start CLIProxyAPI' }));
+  it('updates the pill from a sidecar/changed message', () => {
+    h.emit(h.host.send('sidecar/changed', { ok: false, detail: 'Connection refused: start CLIProxyAPI' }));
     const pill = screen.getByTestId('sidecar-status');
     expect(pill.dataset.ok).toBe('false');
     expect(pill.getAttribute('title')).toBe('Connection refused: start CLIProxyAPI');
     expect(pill.textContent).toContain('Proxy unavailable');
   });
 
-  it('offers a thread switcher only when there is more than one thread', () => {
+  it('offers a thread switcher only when there is more than one thread, marking busy and unreadable ones', () => {
     expect(screen.queryByTestId('thread-select')).toBeNull();
     const threads = [
-      { id: 'thread-1', title: 'Planning the release', updatedAt: '2026-11-30T12:00:00.000Z' },
-      { id: 'thread-2', title: '', updatedAt: '2026-11-29T12:00:00.000Z' },
+      listEntry({ id: 'thread-1', title: 'Planning the release', updatedAt: '2026-11-30T12:00:00.000Z' }),
+      listEntry({ id: 'thread-2', title: '', updatedAt: '2026-11-29T12:00:00.000Z', busy: true }),
+      listEntry({ id: 'x.corrupt-1.json', title: 'x.corrupt-1.json', unreadable: 'Not valid JSON.' }),
     ];
-    h.emit(stateMessage(chatState({ threads }, conversation)));
+    h.emit(h.host.state(viewState({ threads }, conversation)));
     const select = screen.getByTestId('thread-select') as HTMLSelectElement;
-    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([
-      ['thread-1', 'Planning the release'],
-      ['thread-2', 'New conversation'],
+    expect([...select.options].map((o) => [o.value, o.textContent, o.disabled])).toEqual([
+      ['thread-1', 'Planning the release', false],
+      ['thread-2', '● New conversation (replying)', false],
+      ['x.corrupt-1.json', '⚠ x.corrupt-1.json (unreadable)', true],
     ]);
     expect(select.value).toBe('thread-1');
     select.value = 'thread-2';
     fireEvent.change(select);
-    expect(h.transport.posted.at(-1)).toEqual(webviewMessage('switchThread', { threadId: 'thread-2' }));
+    expect(h.lastIntent()).toEqual({ type: 'thread/open', payload: { threadId: 'thread-2' } });
   });
 
-  it('New thread posts newThread', () => {
+  it('lists a new thread that is not saved yet as the current choice', () => {
+    const threads = [listEntry({ id: 'old', title: 'Older talk' })];
+    h.emit(h.host.state(viewState({ thread: { id: 'fresh', title: 'New thread' }, threads })));
+    const select = screen.getByTestId('thread-select') as HTMLSelectElement;
+    expect([...select.options].map((o) => o.value)).toEqual(['fresh', 'old']);
+    expect(select.value).toBe('fresh');
+  });
+
+  it('New thread posts thread/new', () => {
     fireEvent.click(screen.getByTestId('new-thread'));
-    expect(h.transport.posted.at(-1)).toEqual(webviewMessage('newThread', {}));
+    expect(h.lastIntent()).toEqual({ type: 'thread/new', payload: {} });
+  });
+});
+
+describe('App storage problems and notices', () => {
+  beforeEach(() => h.mount());
+
+  it('a failed save stays on screen with its reason, Retry and Reveal, until the host clears it', () => {
+    const saveProblems = [{ threadId: 'thread-1', title: 'Planning the release', reason: 'EACCES: permission denied' }];
+    h.emit(h.host.state(viewState({ saveProblems })));
+    const banner = screen.getByTestId('save-problem');
+    expect(banner.getAttribute('role')).toBe('alert');
+    expect(banner.textContent).toContain('EACCES: permission denied');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(h.lastIntent()).toEqual({ type: 'storage/retry', payload: { threadId: 'thread-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal in folder' }));
+    expect(h.lastIntent()).toEqual({ type: 'storage/reveal', payload: { threadId: 'thread-1' } });
+    h.emit(h.host.send('storage/changed', { saveProblems: [] }));
+    expect(screen.queryByTestId('save-problem')).toBeNull();
+  });
+
+  it('an unreadable thread file is shown with its reason and can be revealed', () => {
+    const threads = [listEntry({ id: 'a.json', title: 'a.json', unreadable: 'It is a folder, not a file.' })];
+    h.emit(h.host.state(viewState({ threads })));
+    expect(screen.getByTestId('unreadable-thread').textContent).toContain('It is a folder, not a file.');
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal in folder' }));
+    expect(h.lastIntent()).toEqual({ type: 'storage/reveal', payload: { threadId: 'a.json' } });
+  });
+
+  it('shows the reason of a refused request, and dismisses it', () => {
+    h.emit(h.host.state(viewState()));
+    fireEvent.click(screen.getByTestId('new-thread'));
+    h.answerLast({ ok: false, reason: 'That thread no longer exists.' });
+    const notice = screen.getByTestId('notice');
+    expect(notice.getAttribute('role')).toBe('alert');
+    expect(notice.textContent).toContain('That thread no longer exists.');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('notice')).toBeNull();
   });
 });
 
@@ -122,7 +168,7 @@ describe('App and the lazy Markdown renderer', () => {
   it('keeps showing "Connecting…" until the renderer has settled, even with a state', async () => {
     let resolve: (render: (md: string) => string) => void = () => {};
     h.mount(new MemoryUiStateStore(), new MarkdownModel(() => new Promise((r) => (resolve = r))));
-    h.emit(stateMessage(chatState({}, [chatMessage({ id: 'a1', content: '**hi**' })])));
+    h.emit(h.host.state(viewState({}, [viewMessage({ id: 'a1', content: '**hi**' })])));
     expect(screen.getByTestId('connecting')).toBeTruthy();
     await act(async () => resolve(renderMarkdown));
     expect(contentOf('a1').querySelector('strong')?.textContent).toBe('hi');
@@ -131,7 +177,7 @@ describe('App and the lazy Markdown renderer', () => {
   it('falls back to plain text (never HTML) when the renderer failed to load', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     h.mount(new MemoryUiStateStore(), new MarkdownModel(() => Promise.reject(new Error('blocked'))));
-    h.emit(stateMessage(chatState({}, [chatMessage({ id: 'a1', content: '**hi** <b>x</b>' })])));
+    h.emit(h.host.state(viewState({}, [viewMessage({ id: 'a1', content: '**hi** <b>x</b>' })])));
     await act(async () => {});
     expect(contentOf('a1').textContent).toBe('**hi** <b>x</b>');
     expect(contentOf('a1').querySelector('b, strong')).toBeNull();

@@ -4,6 +4,8 @@ import type { MarkdownModel } from '../models/MarkdownModel';
 import { Composer } from './Composer';
 import { Header } from './Header';
 import { MessageList } from './MessageList';
+import { NoticeBar } from './NoticeBar';
+import { StorageBanner } from './StorageBanner';
 
 /**
  * The whole view: a quiet placeholder until the host's first state has arrived and the Markdown renderer
@@ -18,8 +20,7 @@ export function App({
   composer: ComposerModel;
   markdown: MarkdownModel;
 }) {
-  const state = chat.state.value;
-  if (!state || !markdown.settled.value) {
+  if (!chat.ready.value || !markdown.settled.value) {
     return (
       <p class="connecting" role="status" data-testid="connecting">
         Connecting…
@@ -28,9 +29,11 @@ export function App({
   }
   return (
     <div class="app">
-      <Header chat={chat} state={state} />
-      <MessageList chat={chat} state={state} render={markdown.renderer.value} />
-      <Composer composer={composer} busy={state.busy} onStop={() => chat.stop()} />
+      <Header chat={chat} />
+      <StorageBanner chat={chat} />
+      <MessageList chat={chat} render={markdown.renderer.value} />
+      <NoticeBar chat={chat} />
+      <Composer composer={composer} busy={chat.busy.value} onStop={() => chat.stop()} />
     </div>
   );
 }

@@ -1,8 +1,7 @@
-import { webviewMessage } from '@roundtable/core/protocol';
 import { fireEvent, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppHarness, composerInput, typeDraft } from '../testing/AppHarness';
-import { chatState, stateMessage } from '../testing/fixtures';
+import { viewState } from '../testing/fixtures';
 import { MemoryUiStateStore } from '../transport/FakeHostTransport';
 
 let h: AppHarness;
@@ -19,20 +18,23 @@ afterEach(() => {
 describe('Composer', () => {
   beforeEach(() => {
     h.mount();
-    h.emit(stateMessage(chatState()));
+    h.emit(h.host.state(viewState()));
   });
 
   it('Enter sends the text and clears the textarea', () => {
     typeDraft('Hello @claude\nsecond line');
     fireEvent.keyDown(composerInput(), { key: 'Enter' });
-    expect(h.transport.posted.at(-1)).toEqual(webviewMessage('sendMessage', { text: 'Hello @claude\nsecond line' }));
+    expect(h.lastIntent()).toEqual({
+      type: 'chat/send',
+      payload: { threadId: 'thread-1', text: 'Hello @claude\nsecond line' },
+    });
     expect(composerInput().value).toBe('');
   });
 
   it('the Send button sends too', () => {
     typeDraft('via the button');
     fireEvent.click(screen.getByTestId('send'));
-    expect(h.transport.posted.at(-1)).toEqual(webviewMessage('sendMessage', { text: 'via the button' }));
+    expect(h.lastIntent()).toEqual({ type: 'chat/send', payload: { threadId: 'thread-1', text: 'via the button' } });
   });
 
   it.each([
@@ -43,7 +45,7 @@ describe('Composer', () => {
   ])('%s does not send', (_name, init) => {
     typeDraft('draft');
     const notPrevented = fireEvent.keyDown(composerInput(), init);
-    expect(h.transport.postedTypes()).not.toContain('sendMessage');
+    expect(h.transport.postedTypes()).not.toContain('chat/send');
     expect(composerInput().value).toBe('draft');
     expect(notPrevented).toBe(true); // the textarea keeps its default behaviour (newline, IME commit)
   });
@@ -51,14 +53,14 @@ describe('Composer', () => {
   it('does not send blank text', () => {
     typeDraft('   \n\t ');
     fireEvent.keyDown(composerInput(), { key: 'Enter' });
-    expect(h.transport.postedTypes()).not.toContain('sendMessage');
+    expect(h.transport.postedTypes()).not.toContain('chat/send');
     expect((screen.getByTestId('send') as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('refuses text over the protocol limit with a readable reason, keeping the draft', () => {
     typeDraft('x'.repeat(200_001));
     fireEvent.keyDown(composerInput(), { key: 'Enter' });
-    expect(h.transport.postedTypes()).not.toContain('sendMessage');
+    expect(h.transport.postedTypes()).not.toContain('chat/send');
     expect(screen.getByRole('alert').textContent).toContain('the limit is 200,000');
     expect(composerInput().value).toHaveLength(200_001);
   });
@@ -72,12 +74,12 @@ describe('Composer draft persistence', () => {
   it('a re-created view shows the draft typed before it was hidden', () => {
     const store = new MemoryUiStateStore();
     h.mount(store);
-    h.emit(stateMessage(chatState()));
+    h.emit(h.host.state(viewState()));
     typeDraft('half-written thought');
     h.dispose(); // VS Code destroys a hidden view; showing it again boots a fresh page
 
     h.mount(store);
-    h.emit(stateMessage(chatState()));
+    h.emit(h.host.state(viewState()));
     expect(composerInput().value).toBe('half-written thought');
   });
 });

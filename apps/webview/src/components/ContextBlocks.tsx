@@ -1,6 +1,6 @@
-import type { ChatMessage } from '../state/applyHostMessage';
+import type { ViewMessage } from '@roundtable/core/protocol';
 
-type ContextBlock = NonNullable<ChatMessage['contextBlocks']>[number];
+type ContextBlock = NonNullable<ViewMessage['contextBlocks']>[number];
 
 function describe(block: ContextBlock): string {
   if (!block.range) return block.path;

@@ -1,20 +1,26 @@
-import type { ChatState } from '@roundtable/core/protocol';
 import type { ChatModel } from '../models/ChatModel';
 import { StatusPill } from './StatusPill';
 
+const UNTITLED = 'New conversation';
+
 /** Thread title and switcher, proxy status, the "speaking to" selector and New thread. */
-export function Header({ chat, state }: { chat: ChatModel; state: ChatState }) {
+export function Header({ chat }: { chat: ChatModel }) {
+  const { replica } = chat;
+  const thread = replica.thread.value;
+  const threads = replica.threads.value;
   const enabled = chat.enabledParticipants.value;
-  const target = state.defaultTarget ?? '';
+  const target = replica.defaultTarget.value ?? '';
   const targetKnown = enabled.some((p) => p.id === target);
-  const title = state.transcript.title.trim() || 'New conversation';
+  const title = thread?.title.trim() || UNTITLED;
+  const currentListed = threads.some((t) => t.id === thread?.id);
+  const choices = threads.length + (currentListed ? 0 : 1);
   return (
     <header class="header">
       <div class="header-row">
         <h1 class="thread-title" data-testid="thread-title" title={title}>
           {title}
         </h1>
-        <StatusPill status={state.sidecarStatus} />
+        <StatusPill status={replica.sidecar.value} />
       </div>
       <div class="header-row header-controls">
         <label class="field">
@@ -37,22 +43,26 @@ export function Header({ chat, state }: { chat: ChatModel; state: ChatState }) {
             ))}
           </select>
         </label>
-        {state.threads.length > 1 && (
+        {choices > 1 && thread && (
           <label class="field">
             <span>Thread</span>
             <select
               data-testid="thread-select"
-              value={state.transcript.id}
-              onChange={(event) => chat.switchThread(event.currentTarget.value)}
+              value={thread.id}
+              onChange={(event) => chat.openThread(event.currentTarget.value)}
             >
-              {!state.threads.some((t) => t.id === state.transcript.id) && (
-                <option value={state.transcript.id}>{title}</option>
+              {!currentListed && <option value={thread.id}>{title}</option>}
+              {threads.map((t) =>
+                t.unreadable ? (
+                  <option key={t.id} value={t.id} disabled data-unreadable="true" title={t.unreadable}>
+                    {`⚠ ${t.title} (unreadable)`}
+                  </option>
+                ) : (
+                  <option key={t.id} value={t.id} data-busy={t.busy ? 'true' : undefined}>
+                    {t.busy ? `● ${t.title.trim() || UNTITLED} (replying)` : t.title.trim() || UNTITLED}
+                  </option>
+                ),
               )}
-              {state.threads.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.title.trim() || 'New conversation'}
-                </option>
-              ))}
             </select>
           </label>
         )}

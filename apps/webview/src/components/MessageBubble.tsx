@@ -1,6 +1,6 @@
+import type { ViewMessage } from '@roundtable/core/protocol';
 import { useMemo } from 'preact/hooks';
 import type { RenderMarkdown } from '../models/MarkdownModel';
-import type { ChatMessage } from '../state/applyHostMessage';
 import { ContextBlocks } from './ContextBlocks';
 import type { Speaker } from './speaker';
 
@@ -20,7 +20,7 @@ export function MessageBubble({
   actions,
   render,
 }: {
-  message: ChatMessage;
+  message: ViewMessage;
   speaker: Speaker;
   actions: MessageActions;
   render: RenderMarkdown | undefined;

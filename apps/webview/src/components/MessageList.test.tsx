@@ -1,8 +1,9 @@
-import { hostMessage, webviewMessage } from '@roundtable/core/protocol';
 import { fireEvent, screen } from '@testing-library/preact';
+import { options, type VNode } from 'preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppHarness, composerInput, contentOf, messageEl, typeDraft } from '../testing/AppHarness';
-import { chatMessage, chatState, deltaMessage, stateMessage } from '../testing/fixtures';
+import { viewMessage, viewState } from '../testing/fixtures';
+import { MessageBubble } from './MessageBubble';
 
 let h: AppHarness;
 
@@ -16,75 +17,115 @@ afterEach(() => {
 });
 
 describe('MessageList streaming', () => {
-  const streamingState = chatState({ busy: true }, [
-    chatMessage({ id: 'u1', role: 'user', speaker: 'user', content: 'hi' }),
-    chatMessage({ id: 's1', seq: 1, speaker: 'claude', content: 'Hel', status: 'streaming' }),
+  const streamingState = viewState({ thread: { busy: true } }, [
+    viewMessage({ id: 'u1', role: 'user', speaker: 'user', content: 'hi' }),
+    viewMessage({ id: 's1', speaker: 'claude', content: 'Hel', status: 'streaming' }),
   ]);
 
   beforeEach(() => {
     h.mount();
-    h.emit(stateMessage(streamingState));
+    h.emit(h.host.state(streamingState));
   });
 
   it('appends a delta to the streaming message and shows a typing indicator', () => {
     expect(messageEl('s1').querySelector('[data-testid="typing"]')).not.toBeNull();
     expect(messageEl('s1').getAttribute('aria-busy')).toBe('true');
-    h.emit(deltaMessage('s1', 'lo **world**', 3));
+    h.emit(h.host.appended('s1', 'lo **world**', 3));
     expect(contentOf('s1').textContent?.trim()).toBe('Hello world');
     expect(contentOf('s1').querySelector('strong')?.textContent).toBe('world');
   });
 
-  it('a delta with a wrong offset leaves the text alone and posts ready to resync', () => {
+  it('a delta with a wrong offset leaves the text alone and asks for a resync', () => {
     const before = h.transport.posted.length;
-    h.emit(deltaMessage('s1', 'XX', 7));
+    h.emit(h.host.appended('s1', 'XX', 7));
     expect(contentOf('s1').textContent?.trim()).toBe('Hel');
-    expect(h.transport.posted.slice(before)).toEqual([webviewMessage('ready', {})]);
+    expect(h.transport.posted.slice(before)).toEqual([{ v: 2, type: 'view/resync', payload: {} }]);
     // The host answers with a full state, which wins.
-    h.emit(stateMessage(chatState({ busy: true }, [chatMessage({ id: 's1', content: 'Hello', status: 'streaming' })])));
+    h.emit(
+      h.host.state(
+        viewState({ thread: { busy: true } }, [viewMessage({ id: 's1', content: 'Hello', status: 'streaming' })]),
+      ),
+    );
     expect(contentOf('s1').textContent?.trim()).toBe('Hello');
   });
 
   it('drops invalid host messages with a warning and keeps working', () => {
-    h.emit({ v: 1, type: 'delta', payload: { messageId: 's1', contentDelta: 'lo', offset: -1 } });
-    h.emit({ v: 99, type: 'state', payload: {} });
+    h.emit({
+      v: 2,
+      seq: 1,
+      threadId: 'thread-1',
+      type: 'message/patched',
+      payload: { messageId: 's1', append: { text: 'lo', offset: -1 } },
+    });
+    h.emit({ v: 99, type: 'view/state', payload: {} });
     h.emit('not even an object');
-    h.emit({ v: 1, type: 'explode', payload: {} });
+    h.emit({ v: 2, seq: 1, threadId: 'thread-1', type: 'explode', payload: {} });
     expect(h.warnings).toHaveLength(4);
-    expect(h.warnings[0]).toContain('dropped invalid message (type "delta")');
+    expect(h.warnings[0]).toContain('dropped invalid message (type "message/patched")');
     expect(contentOf('s1').textContent?.trim()).toBe('Hel');
-    h.emit(deltaMessage('s1', 'lo', 3));
+    h.emit(h.host.appended('s1', 'lo', 3));
     expect(contentOf('s1').textContent?.trim()).toBe('Hello');
   });
 
-  it('shows Stop instead of Send while busy; Stop posts stopGeneration', () => {
+  it('shows Stop instead of Send while busy; Stop posts chat/stop for the shown thread', () => {
     expect(screen.queryByTestId('send')).toBeNull();
     fireEvent.click(screen.getByTestId('stop'));
-    expect(h.transport.posted.at(-1)).toEqual(webviewMessage('stopGeneration', {}));
+    expect(h.lastIntent()).toEqual({ type: 'chat/stop', payload: { threadId: 'thread-1' } });
   });
 
   it('Enter while busy keeps the draft and sends nothing', () => {
     typeDraft('next question');
     fireEvent.keyDown(composerInput(), { key: 'Enter' });
-    expect(h.transport.postedTypes()).not.toContain('sendMessage');
+    expect(h.transport.postedTypes()).not.toContain('chat/send');
     expect(composerInput().value).toBe('next question');
   });
 
   it('reflects status changes: cancelled, error text, deleted', () => {
-    h.emit(hostMessage('messageStatus', { messageId: 's1', status: 'cancelled' }));
+    h.emit(h.host.status('s1', 'cancelled'));
     expect(messageEl('s1').dataset.status).toBe('cancelled');
     expect(messageEl('s1').textContent).toContain('(stopped)');
     expect(messageEl('s1').querySelector('[data-testid="typing"]')).toBeNull();
 
-    h.emit(
-      hostMessage('messageStatus', { messageId: 's1', status: 'error', error: 'HTTP 429: quota resets at 17:00' }),
-    );
+    h.emit(h.host.status('s1', 'error', 'HTTP 429: quota resets at 17:00'));
     expect(messageEl('s1').querySelector('[data-testid="message-error"]')?.textContent).toBe(
       'HTTP 429: quota resets at 17:00',
     );
 
-    h.emit(hostMessage('messageStatus', { messageId: 's1', status: 'deleted' }));
+    h.emit(h.host.send('message/patched', { messageId: 's1', status: 'deleted', content: '', error: null }));
     expect(contentOf('s1').textContent).toBe('message deleted');
     expect(messageEl('s1').querySelector('[data-testid="message-error"]')).toBeNull();
+  });
+});
+
+describe('MessageList rendering cost', () => {
+  it('a streamed delta re-renders the streaming message only, however long the thread', () => {
+    const history = Array.from({ length: 200 }, (_, i) =>
+      viewMessage({ id: `m${i}`, speaker: i % 2 ? 'claude' : 'gpt', content: `reply **${i}**` }),
+    );
+    h.mount();
+    h.emit(
+      h.host.state(
+        viewState({ thread: { busy: true } }, [
+          ...history,
+          viewMessage({ id: 's', content: 'a', status: 'streaming' }),
+        ]),
+      ),
+    );
+    const rendered: string[] = [];
+    const previous = options.diffed;
+    options.diffed = (vnode: VNode) => {
+      if (vnode.type === MessageBubble)
+        rendered.push((vnode.props as unknown as { message: { id: string } }).message.id);
+      previous?.(vnode);
+    };
+    try {
+      h.emit(h.host.appended('s', 'b', 1));
+      h.emit(h.host.appended('s', 'c', 2));
+    } finally {
+      options.diffed = previous;
+    }
+    expect(rendered).toEqual(['s', 's']);
+    expect(contentOf('s').textContent?.trim()).toBe('abc');
   });
 });
 
@@ -92,9 +133,9 @@ describe('MessageList links and code in rendered markdown', () => {
   beforeEach(() => {
     h.mount();
     h.emit(
-      stateMessage(
-        chatState({}, [
-          chatMessage({ id: 'a1', content: 'See [the docs](https://example.com/docs).\n\n```sh\npnpm test\n```' }),
+      h.host.state(
+        viewState({}, [
+          viewMessage({ id: 'a1', content: 'See [the docs](https://example.com/docs).\n\n```sh\npnpm test\n```' }),
         ]),
       ),
     );
@@ -109,15 +150,15 @@ describe('MessageList links and code in rendered markdown', () => {
     window.removeEventListener('click', outer);
     expect(notPrevented).toBe(false);
     expect(outer).not.toHaveBeenCalled(); // VS Code's frame would otherwise open the link a second time
-    expect(h.transport.posted.at(-1)).toEqual(webviewMessage('openLink', { url: 'https://example.com/docs' }));
+    expect(h.lastIntent()).toEqual({ type: 'link/open', payload: { url: 'https://example.com/docs' } });
   });
 
   it('a click on an element inside a link counts as a click on the link', () => {
-    h.emit(stateMessage(chatState({}, [chatMessage({ id: 'a1', content: '[**bold link**](https://example.com/b)' })])));
+    h.emit(h.host.state(viewState({}, [viewMessage({ id: 'a1', content: '[**bold link**](https://example.com/b)' })])));
     const strong = contentOf('a1').querySelector('a strong');
     if (!strong) throw new Error('no nested element');
     fireEvent.click(strong);
-    expect(h.transport.posted.at(-1)).toEqual(webviewMessage('openLink', { url: 'https://example.com/b' }));
+    expect(h.lastIntent()).toEqual({ type: 'link/open', payload: { url: 'https://example.com/b' } });
   });
 
   it('a click elsewhere in the message posts nothing', () => {
@@ -141,18 +182,24 @@ describe('MessageList message actions', () => {
   it('Retry and Delete post their intents', () => {
     h.mount();
     h.emit(
-      stateMessage(chatState({}, [chatMessage({ id: 'e1', speaker: 'gpt', status: 'error', error: 'HTTP 500' })])),
+      h.host.state(viewState({}, [viewMessage({ id: 'e1', speaker: 'gpt', status: 'error', error: 'HTTP 500' })])),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(h.transport.posted.at(-1)).toEqual(webviewMessage('retryMessage', { messageId: 'e1' }));
+    expect(h.lastIntent()).toEqual({ type: 'message/retry', payload: { threadId: 'thread-1', messageId: 'e1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Delete message from GPT' }));
-    expect(h.transport.posted.at(-1)).toEqual(webviewMessage('deleteMessage', { messageId: 'e1' }));
+    expect(h.lastIntent()).toEqual({ type: 'message/delete', payload: { threadId: 'thread-1', messageId: 'e1' } });
   });
 });
 
 describe('MessageList auto-scroll', () => {
+  /** Emits, then lets the frame after the render run (the list scrolls once the bubble has painted). */
+  async function emitAndPaint(message: unknown) {
+    h.emit(message);
+    await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+  }
+
   const streaming = (content: string) =>
-    chatState({ busy: true }, [chatMessage({ id: 's1', content, status: 'streaming' })]);
+    viewState({ thread: { busy: true } }, [viewMessage({ id: 's1', content, status: 'streaming' })]);
 
   /** Gives the list a layout (happy-dom has none): 1000px of content in a 400px viewport. */
   function layout(list: HTMLElement) {
@@ -160,40 +207,35 @@ describe('MessageList auto-scroll', () => {
     Object.defineProperty(list, 'clientHeight', { configurable: true, get: () => 400 });
   }
 
-  it('follows streaming text while at the bottom, and stops once the user scrolls up', () => {
+  it('follows streaming text while at the bottom, and stops once the user scrolls up', async () => {
     h.mount();
-    h.emit(stateMessage(streaming('a')));
+    h.emit(h.host.state(streaming('a')));
     const list = screen.getByTestId('message-list');
     layout(list);
 
-    h.emit(deltaMessage('s1', 'b', 1));
+    await emitAndPaint(h.host.appended('s1', 'b', 1));
     expect(list.scrollTop).toBe(1000);
 
     list.scrollTop = 100; // the user scrolls up to read
     fireEvent.scroll(list);
-    h.emit(deltaMessage('s1', 'c', 2));
+    await emitAndPaint(h.host.appended('s1', 'c', 2));
     expect(list.scrollTop).toBe(100);
 
     list.scrollTop = 600; // and back down to the end
     fireEvent.scroll(list);
-    h.emit(deltaMessage('s1', 'd', 3));
+    await emitAndPaint(h.host.appended('s1', 'd', 3));
     expect(list.scrollTop).toBe(1000);
   });
 
-  it('brings the user to the bottom when their own new message arrives', () => {
+  it('brings the user to the bottom when their own new message arrives', async () => {
     h.mount();
-    h.emit(stateMessage(chatState({}, [chatMessage({ id: 'a1', content: 'old' })])));
+    h.emit(h.host.state(viewState({}, [viewMessage({ id: 'a1', content: 'old' })])));
     const list = screen.getByTestId('message-list');
     layout(list);
     list.scrollTop = 0;
     fireEvent.scroll(list);
-    h.emit(
-      stateMessage(
-        chatState({}, [
-          chatMessage({ id: 'a1', content: 'old' }),
-          chatMessage({ id: 'u2', seq: 1, role: 'user', speaker: 'user', content: 'new question' }),
-        ]),
-      ),
+    await emitAndPaint(
+      h.host.added(viewMessage({ id: 'u2', role: 'user', speaker: 'user', content: 'new question' }), 1),
     );
     expect(list.scrollTop).toBe(1000);
   });

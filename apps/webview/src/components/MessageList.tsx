@@ -1,8 +1,9 @@
-import type { ChatState } from '@roundtable/core/protocol';
-import { useLayoutEffect, useRef } from 'preact/hooks';
-import type { ChatModel } from '../models/ChatModel';
+import { type ReadonlySignal, useSignalEffect } from '@preact/signals';
+import type { ViewMessage } from '@roundtable/core/protocol';
+import { useRef } from 'preact/hooks';
+import type { ChatModel, Participant } from '../models/ChatModel';
 import type { RenderMarkdown } from '../models/MarkdownModel';
-import { MessageBubble } from './MessageBubble';
+import { type MessageActions, MessageBubble } from './MessageBubble';
 import { isNearBottom } from './scroll';
 import { describeSpeaker } from './speaker';
 
@@ -17,31 +18,31 @@ const COPIED_LABEL_MS = 1500;
  *
  * The list is a polite live region for *new messages*: a streaming bubble is `aria-busy`, so its per-token
  * updates are not read out one by one.
+ *
+ * The list renders when the order of messages changes; each message renders from its own signal, so a streamed
+ * delta re-renders one bubble, never the list.
  */
-export function MessageList({
-  chat,
-  state,
-  render,
-}: {
-  chat: ChatModel;
-  state: ChatState;
-  render: RenderMarkdown | undefined;
-}) {
+export function MessageList({ chat, render }: { chat: ChatModel; render: RenderMarkdown | undefined }) {
   const listRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
-  const messages = state.transcript.messages;
+  const lastCount = useRef(0);
+  const order = chat.replica.order.value;
   const participants = chat.participantsById.value;
-  const last = messages.at(-1);
 
   // Follow new content while the user is at the bottom; a message they just sent always brings them there.
-  const lastCount = useRef(0);
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (!list) return;
-    if (messages.length > lastCount.current && last?.role === 'user') stickToBottom.current = true;
-    lastCount.current = messages.length;
-    if (stickToBottom.current) list.scrollTop = list.scrollHeight;
-  }, [messages.length, last?.id, last?.content, last?.status, last?.role]);
+  // A signal effect: it runs on every change of the newest message without re-rendering the list.
+  useSignalEffect(() => {
+    const ids = chat.replica.order.value;
+    const last = chat.replica.message(ids.at(-1) ?? '')?.value;
+    if (ids.length > lastCount.current && last?.role === 'user') stickToBottom.current = true;
+    lastCount.current = ids.length;
+    if (!stickToBottom.current) return;
+    // After the bubble has rendered the change.
+    requestAnimationFrame(() => {
+      const list = listRef.current;
+      if (list && stickToBottom.current) list.scrollTop = list.scrollHeight;
+    });
+  });
 
   const onClick = (event: MouseEvent) => {
     if (!(event.target instanceof Element)) return;
@@ -79,22 +80,41 @@ export function MessageList({
       onClick={onClick}
       onAuxClick={onAuxClick}
     >
-      {messages.length === 0 ? (
+      {order.length === 0 ? (
         <p class="empty-hint">
           No messages yet. Say something to the table; @-mention a participant to pick who answers.
         </p>
       ) : (
-        messages.map((message) => (
-          <MessageBubble
-            key={message.id}
-            message={message}
-            speaker={describeSpeaker(message, participants)}
-            actions={chat}
-            render={render}
-          />
-        ))
+        order.map((id) => {
+          const message = chat.replica.message(id);
+          return message ? (
+            <MessageItem key={id} message={message} participants={participants} actions={chat} render={render} />
+          ) : null;
+        })
       )}
     </div>
+  );
+}
+
+/**
+ * One message, rendered from its own signal. @preact/signals skips a component whose props are unchanged and
+ * re-renders it when a signal it read changes, so a streamed delta re-renders this message alone, and a change of
+ * the list's order re-renders no existing message (its props, the signal included, stay the same objects).
+ */
+function MessageItem({
+  message,
+  participants,
+  actions,
+  render,
+}: {
+  message: ReadonlySignal<ViewMessage>;
+  participants: ReadonlyMap<string, Participant>;
+  actions: MessageActions;
+  render: RenderMarkdown | undefined;
+}) {
+  const value = message.value;
+  return (
+    <MessageBubble message={value} speaker={describeSpeaker(value, participants)} actions={actions} render={render} />
   );
 }
 

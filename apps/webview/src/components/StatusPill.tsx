@@ -1,7 +1,7 @@
-import type { ChatState } from '@roundtable/core/protocol';
+import type { SidecarStatus } from '@roundtable/core/protocol';
 
 /** The proxy's health: green when it answers, red with the reason (in the tooltip) when it does not. */
-export function StatusPill({ status }: { status: ChatState['sidecarStatus'] }) {
+export function StatusPill({ status }: { status: SidecarStatus }) {
   const kind = status.pending ? 'pending' : status.ok ? 'ok' : 'error';
   const text = { pending: 'Checking proxy…', ok: 'Proxy connected', error: 'Proxy unavailable' }[kind];
   return (

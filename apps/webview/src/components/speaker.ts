@@ -1,5 +1,5 @@
+import type { ViewMessage } from '@roundtable/core/protocol';
 import type { Participant } from '../models/ChatModel';
-import type { ChatMessage } from '../state/applyHostMessage';
 
 export interface Speaker {
   label: string;
@@ -8,7 +8,7 @@ export interface Speaker {
 }
 
 /** Who a message is from, as shown above it. A speaker no longer in the settings keeps its id as label. */
-export function describeSpeaker(message: ChatMessage, participants: ReadonlyMap<string, Participant>): Speaker {
+export function describeSpeaker(message: ViewMessage, participants: ReadonlyMap<string, Participant>): Speaker {
   if (message.role === 'user') return { label: 'You' };
   if (message.role === 'system') return { label: 'System' };
   const participant = participants.get(message.speaker);

@@ -1,92 +1,157 @@
 import { computed, signal } from '@preact/signals';
 import {
-  type ChatState,
   type HostToWebview,
   MAX_USER_TEXT_CHARS,
+  PROTOCOL_VERSION,
+  viewSignal,
+  type WebviewIntent,
   type WebviewToHost,
-  webviewMessage,
 } from '@roundtable/core/protocol';
-import { applyHostMessage } from '../state/applyHostMessage';
+import { type ParticipantView, ThreadReplica } from '../state/ThreadReplica';
 import type { HostTransport } from '../transport/HostTransport';
 
-export type Participant = ChatState['participants'][number];
+export type Participant = ParticipantView;
 
 /** Why `send` did or did not post: the composer keeps the draft unless it was sent. */
 export type SendResult = 'sent' | 'empty' | 'busy' | 'tooLong';
 
-/** The longest URL the protocol's `openLink` accepts; longer ones would be dropped by the host's validation. */
+/** Something the host answered that the user should read: a refusal, or a note on success. */
+export interface Notice {
+  kind: 'error' | 'info';
+  text: string;
+}
+
+/** The longest URL the protocol's `link/open` accepts; longer ones would be dropped by the host's validation. */
 const MAX_LINK_CHARS = 8192;
 
+type IntentType = WebviewIntent['type'];
+type IntentPayload<T extends IntentType> = Extract<WebviewIntent, { type: T }>['payload'];
+
 /**
- * The webview's replica of the host's chat state, plus the intents the user can send.
+ * The webview's side of the conversation with the host: the replica of what it shows (`replica`), and the intents
+ * the user can send.
  *
  * Invariants:
- * - `state` is only ever what `applyHostMessage` made of host messages; actions never edit it optimistically
- *   (the host answers every intent with a `state` or `delta`).
- * - `ready` is posted right after the listener is attached, and again whenever the reducer reports that the
- *   replica cannot be trusted (the host answers with a full `state`). There is no de-duplication: a burst of
- *   stale deltas costs a few extra full states, never a stuck view.
+ * - the replica is only ever what host messages made of it; actions never edit it optimistically (the host
+ *   answers every intent with patches or a state, and a `request/done`);
+ * - `view/ready` is posted once the listener is attached; `view/resync` whenever the replica loses track, and then
+ *   only once until the full state arrives;
+ * - every intent gets a request id; a refusal (`request/done` with ok false) becomes the `notice`, and a refused
+ *   send gives its text back through `onRefused`.
  */
 export class ChatModel {
-  readonly state = signal<ChatState | undefined>(undefined);
-  readonly enabledParticipants = computed(() => this.state.value?.participants.filter((p) => p.enabled) ?? []);
+  readonly replica = new ThreadReplica();
+  readonly notice = signal<Notice | undefined>(undefined);
+  readonly ready = computed(() => this.replica.thread.value !== undefined);
+  readonly busy = computed(() => this.replica.thread.value?.busy ?? false);
+  readonly enabledParticipants = computed(() => this.replica.participants.value.filter((p) => p.enabled));
   readonly participantsById = computed(
-    () => new Map<string, Participant>(this.state.value?.participants.map((p) => [p.id, p]) ?? []),
+    () => new Map<string, Participant>(this.replica.participants.value.map((p) => [p.id, p])),
   );
 
   private readonly unsubscribe: () => void;
+  private readonly pending = new Map<string, (result: { ok: boolean; reason?: string }) => void>();
+  private requests = 0;
+  private resyncAsked = false;
 
   constructor(private readonly transport: HostTransport) {
     this.unsubscribe = transport.onMessage((message) => this.receive(message));
-    this.post(webviewMessage('ready', {}));
+    this.post(viewSignal('view/ready'));
   }
 
-  /** Posts `sendMessage` unless the text is blank, too long, or a turn is running (turns are sequential). */
-  send(text: string): SendResult {
+  /**
+   * Posts the text to the shown thread unless it is blank, too long, or a reply is streaming there (one turn per
+   * thread). `onRefused` gets the host's reason if the host refuses it after all.
+   */
+  send(text: string, onRefused?: (reason: string) => void): SendResult {
     if (text.trim() === '') return 'empty';
     if (text.length > MAX_USER_TEXT_CHARS) return 'tooLong';
-    if (this.state.peek()?.busy) return 'busy';
-    this.post(webviewMessage('sendMessage', { text }));
+    const thread = this.replica.thread.peek();
+    if (!thread || thread.busy) return 'busy';
+    this.intent('chat/send', { threadId: thread.id, text }, (result) => {
+      if (!result.ok && result.reason) onRefused?.(result.reason);
+    });
     return 'sent';
   }
 
   stop(): void {
-    this.post(webviewMessage('stopGeneration', {}));
+    const thread = this.replica.thread.peek();
+    if (thread) this.intent('chat/stop', { threadId: thread.id });
   }
 
   setDefaultTarget(participantId: string): void {
-    if (participantId) this.post(webviewMessage('setDefaultTarget', { participantId }));
+    if (participantId) this.intent('chat/setTarget', { participantId });
   }
 
   /** Asks the host to open a link; the host checks the scheme, the webview never navigates. */
   openLink(url: string): void {
-    if (url && url.length <= MAX_LINK_CHARS) this.post(webviewMessage('openLink', { url }));
+    if (url && url.length <= MAX_LINK_CHARS) this.intent('link/open', { url });
   }
 
   newThread(): void {
-    this.post(webviewMessage('newThread', {}));
+    this.intent('thread/new', {});
   }
 
-  switchThread(threadId: string): void {
-    if (threadId) this.post(webviewMessage('switchThread', { threadId }));
+  openThread(threadId: string): void {
+    if (threadId && threadId !== this.replica.thread.peek()?.id) this.intent('thread/open', { threadId });
   }
 
   retry(messageId: string): void {
-    this.post(webviewMessage('retryMessage', { messageId }));
+    this.onShown((threadId) => this.intent('message/retry', { threadId, messageId }));
   }
 
   deleteMessage(messageId: string): void {
-    this.post(webviewMessage('deleteMessage', { messageId }));
+    this.onShown((threadId) => this.intent('message/delete', { threadId, messageId }));
+  }
+
+  retrySave(threadId: string): void {
+    this.intent('storage/retry', { threadId });
+  }
+
+  /** Shows a thread's file (or an unreadable file of the list) in the OS file manager. */
+  reveal(threadId: string): void {
+    this.intent('storage/reveal', { threadId });
+  }
+
+  dismissNotice(): void {
+    this.notice.value = undefined;
   }
 
   dispose(): void {
     this.unsubscribe();
   }
 
+  private onShown(fn: (threadId: string) => void): void {
+    const thread = this.replica.thread.peek();
+    if (thread) fn(thread.id);
+  }
+
+  private intent<T extends IntentType>(
+    type: T,
+    payload: IntentPayload<T>,
+    onDone?: (result: { ok: boolean; reason?: string }) => void,
+  ): void {
+    const requestId = `q${++this.requests}`;
+    if (onDone) this.pending.set(requestId, onDone);
+    this.post({ v: PROTOCOL_VERSION, type, requestId, payload } as WebviewToHost);
+  }
+
   private receive(message: HostToWebview): void {
-    const { state, resync } = applyHostMessage(this.state.peek(), message);
-    this.state.value = state;
-    if (resync) this.post(webviewMessage('ready', {}));
+    const result = this.replica.apply(message);
+    if (message.type === 'view/state') this.resyncAsked = false;
+    if (result === 'resync' && !this.resyncAsked) {
+      this.resyncAsked = true;
+      this.post(viewSignal('view/resync'));
+    }
+    // An answer counts even when the replica lost track: the request is over either way.
+    if (message.type === 'request/done') {
+      const done = message.payload;
+      const callback = this.pending.get(done.requestId);
+      this.pending.delete(done.requestId);
+      callback?.(done.ok ? { ok: true } : { ok: false, reason: done.reason });
+      if (!done.ok) this.notice.value = { kind: 'error', text: done.reason };
+      else if (done.notice) this.notice.value = { kind: 'info', text: done.notice };
+    }
   }
 
   private post(message: WebviewToHost): void {

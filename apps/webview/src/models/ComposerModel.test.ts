@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatState, stateMessage } from '../testing/fixtures';
+import { HostScript, viewState } from '../testing/fixtures';
 import { FakeHostTransport, MemoryUiStateStore } from '../transport/FakeHostTransport';
 import { ChatModel } from './ChatModel';
 import { ComposerModel } from './ComposerModel';
@@ -7,9 +7,10 @@ import { ComposerModel } from './ComposerModel';
 function setup(busy = false, draft = '') {
   const transport = new FakeHostTransport();
   const chat = new ChatModel(transport);
-  transport.emit(stateMessage(chatState({ busy })));
+  const host = new HostScript();
+  transport.emit(host.state(viewState({ thread: { busy } })));
   const store = new MemoryUiStateStore({ draft });
-  return { transport, store, composer: new ComposerModel(chat, store) };
+  return { transport, host, store, composer: new ComposerModel(chat, store) };
 }
 
 describe('ComposerModel', () => {
@@ -26,7 +27,24 @@ describe('ComposerModel', () => {
     expect(composer.submit()).toBe(true);
     expect(composer.draft.value).toBe('');
     expect(store.state).toEqual({ draft: '' });
-    expect(transport.postedTypes()).toEqual(['ready', 'sendMessage']);
+    expect(transport.postedTypes()).toEqual(['view/ready', 'chat/send']);
+  });
+
+  it('gets the text back when the host refuses it, unless something new was typed meanwhile', () => {
+    const { transport, host, composer } = setup();
+    const answer = (reason: string) => {
+      const last = transport.posted.at(-1);
+      if (!last || !('requestId' in last)) throw new Error('no intent');
+      transport.emit(host.done(last.requestId, { ok: false, reason }));
+    };
+    composer.setDraft('first try');
+    composer.submit();
+    answer('That thread is not open any more.');
+    expect(composer.draft.value).toBe('first try');
+    composer.submit();
+    composer.setDraft('typing something else');
+    answer('refused again');
+    expect(composer.draft.value).toBe('typing something else');
   });
 
   it('keeps the draft when a turn is running', () => {

@@ -34,7 +34,10 @@ export class ComposerModel {
   /** Sends the draft; clears it only when it was actually sent. */
   submit(): boolean {
     const text = this.draft.peek();
-    const result = this.chat.send(text);
+    const result = this.chat.send(text, () => {
+      // The host refused it (the notice says why): give the text back unless something new was typed.
+      if (this.draft.peek() === '') this.draft.value = text;
+    });
     if (result === 'sent') {
       this.draft.value = '';
       this.problem.value = undefined;

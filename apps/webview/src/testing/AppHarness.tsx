@@ -5,6 +5,7 @@ import { ChatModel } from '../models/ChatModel';
 import { ComposerModel } from '../models/ComposerModel';
 import { MarkdownModel } from '../models/MarkdownModel';
 import { FakeHostTransport, MemoryUiStateStore } from '../transport/FakeHostTransport';
+import { HostScript } from './fixtures';
 
 /**
  * Mounts the real App on the fake transport, the way main.tsx wires it, and plays the host. Create one per
@@ -13,12 +14,16 @@ import { FakeHostTransport, MemoryUiStateStore } from '../transport/FakeHostTran
 export class AppHarness {
   readonly warnings: string[] = [];
   transport = new FakeHostTransport((message) => this.warnings.push(message));
+  /** Builds host messages in sequence; pass them to `emit`. */
+  host = new HostScript();
+  chat: ChatModel | undefined;
   private models: { chat: ChatModel; composer: ComposerModel } | undefined;
 
   mount(store = new MemoryUiStateStore(), markdown = MarkdownModel.loaded(renderMarkdown)): void {
     const chat = new ChatModel(this.transport);
     const composer = new ComposerModel(chat, store);
     this.models = { chat, composer };
+    this.chat = chat;
     render(<App chat={chat} composer={composer} markdown={markdown} />);
   }
 
@@ -27,13 +32,28 @@ export class AppHarness {
     act(() => this.transport.emit(message));
   }
 
+  /** The last intent posted, without its request id (which is the model's own counter). */
+  lastIntent(): { type: string; payload: unknown } | undefined {
+    const last = this.transport.posted.at(-1);
+    return last && { type: last.type, payload: last.payload };
+  }
+
+  /** Answers the last intent posted, as the host would. */
+  answerLast(result: { ok: true; notice?: string } | { ok: false; reason: string }): void {
+    const last = this.transport.posted.at(-1);
+    if (!last || !('requestId' in last)) throw new Error('no intent to answer');
+    this.emit(this.host.done(last.requestId, result));
+  }
+
   /** Unmounts and stops the models; a new `transport` lets the next mount start from scratch. */
   dispose(): void {
     cleanup();
     this.models?.chat.dispose();
     this.models?.composer.dispose();
     this.models = undefined;
+    this.chat = undefined;
     this.transport = new FakeHostTransport((message) => this.warnings.push(message));
+    this.host = new HostScript();
   }
 }
 

@@ -1,13 +1,20 @@
-import { type ChatState, type HostToWebview, hostMessage } from '@roundtable/core/protocol';
-import type { ChatMessage } from '../state/applyHostMessage';
+import {
+  type HostMessageType,
+  type HostPayload,
+  type HostToWebview,
+  hostMessage,
+  type ShownThread,
+  type ThreadListEntry,
+  type ViewMessage,
+  type ViewState,
+} from '@roundtable/core/protocol';
 
 // Test data builders. Everything they return passes the protocol schemas (the fake transport validates).
 
 const CREATED = '2026-11-30T12:00:00.000Z';
 
-export function chatMessage(overrides: Partial<ChatMessage> & Pick<ChatMessage, 'id'>): ChatMessage {
+export function viewMessage(overrides: Partial<ViewMessage> & Pick<ViewMessage, 'id'>): ViewMessage {
   return {
-    seq: 0,
     role: 'assistant',
     speaker: 'claude',
     content: '',
@@ -17,31 +24,73 @@ export function chatMessage(overrides: Partial<ChatMessage> & Pick<ChatMessage, 
   };
 }
 
-export function chatState(overrides: Partial<ChatState> = {}, messages: ChatMessage[] = []): ChatState {
+export function listEntry(overrides: Partial<ThreadListEntry> & Pick<ThreadListEntry, 'id'>): ThreadListEntry {
+  return { title: overrides.id, updatedAt: CREATED, messageCount: 1, busy: false, ...overrides };
+}
+
+export function viewState(
+  overrides: Partial<Omit<ViewState, 'thread'>> & { thread?: Partial<Omit<ShownThread, 'messages'>> } = {},
+  messages: ViewMessage[] = [],
+): ViewState {
+  const { thread, ...rest } = overrides;
   return {
-    transcript: {
-      version: 1,
+    thread: {
       id: 'thread-1',
       title: 'Planning the release',
       createdAt: CREATED,
       updatedAt: CREATED,
-      participants: ['claude', 'gpt'],
+      busy: false,
+      ...thread,
       messages,
     },
+    threads: [listEntry({ id: thread?.id ?? 'thread-1', title: thread?.title ?? 'Planning the release' })],
     participants: [
       { id: 'claude', displayName: 'Claude', color: '#D97706', model: 'claude-sonnet', enabled: true },
       { id: 'gpt', displayName: 'GPT', color: '#10A37F', model: 'gpt-5', enabled: true },
       { id: 'gemini', displayName: 'Gemini', color: '#4285F4', model: 'gemini-pro', enabled: false },
     ],
-    sidecarStatus: { ok: true, detail: 'CLIProxyAPI at http://127.0.0.1:8317' },
-    threads: [{ id: 'thread-1', title: 'Planning the release', updatedAt: CREATED }],
     defaultTarget: 'claude',
-    busy: false,
-    ...overrides,
+    sidecar: { ok: true, detail: 'CLIProxyAPI at http://127.0.0.1:8317' },
+    saveProblems: [],
+    ...rest,
   };
 }
 
-export const stateMessage = (state: ChatState): HostToWebview => hostMessage('state', state);
+/**
+ * Plays the host's side of one view: numbers every message in sequence and stamps it with the shown thread,
+ * as the host's view controller does, so tests only say what happens.
+ */
+export class HostScript {
+  private seq = 0;
+  threadId = 'thread-1';
 
-export const deltaMessage = (messageId: string, contentDelta: string, offset: number): HostToWebview =>
-  hostMessage('delta', { messageId, contentDelta, offset });
+  state(state: ViewState): HostToWebview {
+    this.threadId = state.thread.id;
+    return hostMessage('view/state', this.seq++, this.threadId, state);
+  }
+
+  send<T extends HostMessageType>(type: T, payload: HostPayload<T>): HostToWebview {
+    return hostMessage(type, this.seq++, this.threadId, payload);
+  }
+
+  added(message: ViewMessage, index: number): HostToWebview {
+    return this.send('message/added', { message, index });
+  }
+
+  appended(messageId: string, text: string, offset: number): HostToWebview {
+    return this.send('message/patched', { messageId, append: { text, offset } });
+  }
+
+  status(messageId: string, status: ViewMessage['status'], error?: string | null): HostToWebview {
+    return this.send('message/patched', { messageId, status, ...(error === undefined ? {} : { error }) });
+  }
+
+  done(requestId: string, result: { ok: true; notice?: string } | { ok: false; reason: string }): HostToWebview {
+    return this.send('request/done', { requestId, ...result });
+  }
+
+  /** The next sequence number, without using it (to build a message that skips or repeats one). */
+  get nextSeq(): number {
+    return this.seq;
+  }
+}

@@ -1,6 +1,6 @@
-import { hostMessage, webviewMessage } from '@roundtable/core/protocol';
+import { hostMessage, viewSignal } from '@roundtable/core/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { chatState, stateMessage } from '../testing/fixtures';
+import { HostScript, viewState } from '../testing/fixtures';
 import { type VsCodeApi, VsCodeHostTransport, VsCodeUiStateStore } from './VsCodeHostTransport';
 
 function fakeApi(initial?: unknown) {
@@ -23,8 +23,8 @@ afterEach(() => vi.restoreAllMocks());
 describe('VsCodeHostTransport', () => {
   it('posts intents through the VS Code API', () => {
     const api = fakeApi();
-    new VsCodeHostTransport(api).post(webviewMessage('ready', {}));
-    expect(api.postMessage).toHaveBeenCalledWith({ v: 1, type: 'ready', payload: {} });
+    new VsCodeHostTransport(api).post(viewSignal('view/ready'));
+    expect(api.postMessage).toHaveBeenCalledWith({ v: 2, type: 'view/ready', payload: {} });
   });
 
   it('delivers valid window messages, parsed, to every listener', () => {
@@ -33,7 +33,7 @@ describe('VsCodeHostTransport', () => {
     const b = vi.fn();
     const offA = transport.onMessage(a);
     const offB = transport.onMessage(b);
-    const status = hostMessage('sidecarStatus', { ok: true, detail: 'fine' });
+    const status = hostMessage('sidecar/changed', 0, 'thread-1', { ok: true, detail: 'fine' });
     deliver(status);
     expect(a).toHaveBeenCalledWith(status);
     expect(b).toHaveBeenCalledWith(status);
@@ -46,12 +46,12 @@ describe('VsCodeHostTransport', () => {
     const transport = new VsCodeHostTransport(fakeApi(), window, warn);
     const listener = vi.fn();
     const off = transport.onMessage(listener);
-    deliver({ v: 1, type: 'state', payload: { ...chatState(), busy: 'yes' } });
+    deliver({ v: 2, seq: 0, threadId: 't', type: 'view/state', payload: { ...viewState(), busy: 'yes' } });
     deliver(null);
-    deliver({ type: 'sidecarStatus', payload: { ok: true, detail: 'missing v' } });
+    deliver({ type: 'sidecar/changed', payload: { ok: true, detail: 'missing v' } });
     expect(listener).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledTimes(3);
-    expect(warn.mock.calls[0]?.[0]).toMatch(/^dropped invalid message \(type "state"\): .*busy/);
+    expect(warn.mock.calls[0]?.[0]).toMatch(/^dropped invalid message \(type "view\/state"\): .*busy/);
     off();
   });
 
@@ -64,11 +64,11 @@ describe('VsCodeHostTransport', () => {
     const off2 = transport.onMessage(listener);
     expect(add.mock.calls.filter(([type]) => type === 'message')).toHaveLength(1);
     off1();
-    deliver(stateMessage(chatState()));
+    deliver(new HostScript().state(viewState()));
     expect(listener).toHaveBeenCalledTimes(1); // the second subscription is still there
     off2();
     expect(remove.mock.calls.filter(([type]) => type === 'message')).toHaveLength(1);
-    deliver(stateMessage(chatState()));
+    deliver(new HostScript().state(viewState()));
     expect(listener).toHaveBeenCalledTimes(1);
   });
 });

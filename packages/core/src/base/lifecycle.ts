@@ -56,6 +56,10 @@ export class DisposableStore implements IDisposable {
 export abstract class Disposable implements IDisposable {
   protected readonly _store = new DisposableStore();
 
+  get isDisposed(): boolean {
+    return this._store.isDisposed;
+  }
+
   protected _register<T extends IDisposable>(item: T): T {
     return this._store.add(item);
   }

@@ -57,7 +57,7 @@ function generate(seed: number): AssemblePromptInput {
     };
   });
   const transcript: Transcript = {
-    version: 1,
+    version: 2,
     id: `t${seed}`,
     title: '',
     createdAt: '2025-01-01T00:00:00Z',

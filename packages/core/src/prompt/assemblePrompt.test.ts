@@ -29,7 +29,7 @@ const note = (content: string): Spec => ({ role: 'system', speaker: 'system', co
 
 function thread(participants: string[], specs: Spec[]): Transcript {
   return {
-    version: 1,
+    version: 2,
     id: 't1',
     title: 'Test',
     createdAt: AT,

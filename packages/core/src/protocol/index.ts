@@ -1,1 +1,23 @@
-export * from './messages';
+// The webview protocol: what the webview bundles from core (schemas and builders only).
+export {
+  assertNever,
+  describeInvalidMessage,
+  type HostMessageType,
+  type HostPayload,
+  HostToWebview,
+  hostMessage,
+  MAX_USER_TEXT_CHARS,
+  MessagePatchPayload,
+  PROTOCOL_VERSION,
+  SaveProblem,
+  ShownThread,
+  SidecarStatus,
+  ThreadListEntry,
+  ViewMessage,
+  ViewState,
+  viewSignal,
+  type WebviewIntent,
+  type WebviewMessageType,
+  WebviewToHost,
+  webviewIntent,
+} from './messages';

@@ -1,49 +1,68 @@
 import * as z from 'zod';
 import { ParticipantConfig } from '../participants/participant';
-import { MessageStatus, ThreadSummary, TranscriptShape } from '../transcript/schema';
+import { Message, MessageStatus, Usage } from '../transcript/schema';
 
 /**
- * The webview <-> host protocol (brief section 11). Every message is `{ v, type, payload }`, validated with
- * these schemas on arrival at either end; a message that fails is logged and dropped, never cast.
- * Adding a message: add its schema here and its case in the handler (the `switch` is exhaustive).
+ * The webview <-> host protocol. One zod union per direction; both ends `safeParse` every message and drop (and
+ * log) what fails, never cast. Adding a message: add its schema here and its case in the handlers (the `switch`es
+ * are exhaustive, so the compiler lists what is missing).
+ *
+ * Host -> webview: every message carries the thread the view shows and the view's sequence number, which goes up
+ * by one with each message sent to that view. Only three things send a full `view/state`: `view/ready`,
+ * `view/resync` and opening another thread; everything else is a small patch. A webview that sees a sequence
+ * number other than the last plus one has missed something and asks for a resync instead of guessing.
+ *
+ * Webview -> host: every intent carries a request id and is answered with `request/done` (ok, or the reason it was
+ * refused, which the webview shows).
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 const v = z.literal(PROTOCOL_VERSION);
 const empty = z.strictObject({});
 const id = z.string().min(1).max(200);
+const requestId = z.string().min(1).max(64);
 
 /** The longest message a user may send; longer text is refused with a readable error, not truncated. */
 export const MAX_USER_TEXT_CHARS = 200_000;
 
-// ---- webview -> host: intents ---------------------------------------------------------------------------
+// ---- webview -> host ---------------------------------------------------------------------------------------
+
+/** Builds the schema of one intent: `{ v, type, requestId, payload }`. */
+function intent<T extends string, P extends z.ZodType>(type: T, payload: P) {
+  return z.strictObject({ v, type: z.literal(type), requestId, payload });
+}
 
 export const WebviewToHost = z.discriminatedUnion('type', [
-  /** The webview's listener is attached; the host answers with a full `state`. Sent again after a reload. */
-  z.strictObject({ v, type: z.literal('ready'), payload: empty }),
-  z.strictObject({
-    v,
-    type: z.literal('sendMessage'),
-    payload: z.strictObject({
+  /** The page's listener is attached (first load, or re-created after being hidden): answered with `view/state`. */
+  z.strictObject({ v, type: z.literal('view/ready'), payload: empty }),
+  /** The page missed a message (sequence gap, unknown message): answered with `view/state`. */
+  z.strictObject({ v, type: z.literal('view/resync'), payload: empty }),
+  intent(
+    'chat/send',
+    z.strictObject({
+      threadId: id,
       text: z.string().max(MAX_USER_TEXT_CHARS),
       targets: z.array(id).max(32).optional(),
     }),
-  }),
-  z.strictObject({ v, type: z.literal('stopGeneration'), payload: empty }),
-  z.strictObject({ v, type: z.literal('newThread'), payload: empty }),
-  z.strictObject({ v, type: z.literal('switchThread'), payload: z.strictObject({ threadId: id }) }),
-  z.strictObject({ v, type: z.literal('setDefaultTarget'), payload: z.strictObject({ participantId: id }) }),
-  z.strictObject({ v, type: z.literal('retryMessage'), payload: z.strictObject({ messageId: id }) }),
-  z.strictObject({ v, type: z.literal('deleteMessage'), payload: z.strictObject({ messageId: id }) }),
-  z.strictObject({ v, type: z.literal('openSettings'), payload: empty }),
-  z.strictObject({ v, type: z.literal('requestLogin'), payload: z.strictObject({ provider: id }) }),
+  ),
+  intent('chat/stop', z.strictObject({ threadId: id })),
+  intent('chat/setTarget', z.strictObject({ participantId: id })),
+  intent('thread/new', empty),
+  intent('thread/open', z.strictObject({ threadId: id })),
+  intent('message/retry', z.strictObject({ threadId: id, messageId: id })),
+  intent('message/delete', z.strictObject({ threadId: id, messageId: id })),
+  /** Try a failed save again now. */
+  intent('storage/retry', z.strictObject({ threadId: id })),
+  /** Show a thread's file (or an unreadable file of the list) in the operating system's file manager. */
+  intent('storage/reveal', z.strictObject({ threadId: id })),
   /** A link the user clicked in rendered markdown. The host opens it only after checking its scheme. */
-  z.strictObject({ v, type: z.literal('openLink'), payload: z.strictObject({ url: z.string().max(8192) }) }),
+  intent('link/open', z.strictObject({ url: z.string().max(8192) })),
 ]);
 export type WebviewToHost = z.infer<typeof WebviewToHost>;
-export type WebviewIntentType = WebviewToHost['type'];
+export type WebviewMessageType = WebviewToHost['type'];
+export type WebviewIntent = Extract<WebviewToHost, { requestId: string }>;
 
-// ---- host -> webview: state ------------------------------------------------------------------------------
+// ---- host -> webview ---------------------------------------------------------------------------------------
 
 export const SidecarStatus = z.strictObject({
   ok: z.boolean(),
@@ -54,67 +73,127 @@ export const SidecarStatus = z.strictObject({
 });
 export type SidecarStatus = z.infer<typeof SidecarStatus>;
 
-export const ChatState = z.strictObject({
-  /** The open thread. It may hold one `streaming` message (the reply in flight), always the last one. */
-  transcript: TranscriptShape,
+/** A message as a view shows it: its place is its position in the list, so it carries no `seq`. */
+export const ViewMessage = Message.omit({ seq: true });
+export type ViewMessage = z.infer<typeof ViewMessage>;
+
+/** One entry of the thread list. */
+export const ThreadListEntry = z.strictObject({
+  id,
+  title: z.string(),
+  updatedAt: z.iso.datetime({ offset: true }),
+  messageCount: z.number().int().nonnegative(),
+  /** A reply is streaming in it (perhaps shown in another view, or in none). */
+  busy: z.boolean(),
+  /** Set when the thread's file cannot be read: why. Such an entry can be revealed, not opened. */
+  unreadable: z.string().optional(),
+});
+export type ThreadListEntry = z.infer<typeof ThreadListEntry>;
+
+/** A thread that could not be saved; shown until a save succeeds. */
+export const SaveProblem = z.strictObject({ threadId: id, title: z.string(), reason: z.string() });
+export type SaveProblem = z.infer<typeof SaveProblem>;
+
+export const ShownThread = z.strictObject({
+  id,
+  title: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+  busy: z.boolean(),
+  messages: z.array(ViewMessage),
+});
+export type ShownThread = z.infer<typeof ShownThread>;
+
+export const ViewState = z.strictObject({
+  thread: ShownThread,
+  /** Newest first. */
+  threads: z.array(ThreadListEntry),
   participants: z.array(ParticipantConfig),
-  sidecarStatus: SidecarStatus,
-  threads: z.array(ThreadSummary),
   /** Who answers a message with no @-mention (the "speaking to" selector). */
   defaultTarget: z.string().nullable(),
-  /** True while a turn runs; the composer shows Stop instead of Send. */
-  busy: z.boolean(),
+  sidecar: SidecarStatus,
+  saveProblems: z.array(SaveProblem),
 });
-export type ChatState = z.infer<typeof ChatState>;
+export type ViewState = z.infer<typeof ViewState>;
 
-export const HostToWebview = z.discriminatedUnion('type', [
-  /** Full sync: on ready, on thread switch and on every structural change. */
-  z.strictObject({ v, type: z.literal('state'), payload: ChatState }),
-  /**
-   * Streaming append. `offset` is the message's content length before this delta, so a webview that missed
-   * something sees the mismatch and asks for a full state instead of rendering a wrong text.
-   */
-  z.strictObject({
-    v,
-    type: z.literal('delta'),
-    payload: z.strictObject({
-      messageId: id,
-      contentDelta: z.string(),
-      offset: z.number().int().nonnegative(),
-    }),
-  }),
-  z.strictObject({
-    v,
-    type: z.literal('messageStatus'),
-    payload: z.strictObject({ messageId: id, status: MessageStatus, error: z.string().optional() }),
-  }),
-  z.strictObject({ v, type: z.literal('sidecarStatus'), payload: SidecarStatus }),
-]);
-export type HostToWebview = z.infer<typeof HostToWebview>;
+/** A change to one message: appended text (with the offset it goes at), or the fields that changed. */
+export const MessagePatchPayload = z.strictObject({
+  messageId: id,
+  /** `offset` is the content's length (UTF-16 code units) before `text`; a mismatch means a missed message. */
+  append: z.strictObject({ text: z.string(), offset: z.number().int().nonnegative() }).optional(),
+  content: z.string().optional(),
+  status: MessageStatus.optional(),
+  error: z.string().nullable().optional(),
+  usage: Usage.nullable().optional(),
+  attempt: z.number().int().min(2).nullable().optional(),
+});
+export type MessagePatchPayload = z.infer<typeof MessagePatchPayload>;
 
-type PayloadOf<U extends { type: string; payload: unknown }, T extends U['type']> = Extract<U, { type: T }>['payload'];
-
-/** Builds a host->webview message with the protocol version filled in. */
-export function hostMessage<T extends HostToWebview['type']>(
-  type: T,
-  payload: PayloadOf<HostToWebview, T>,
-): HostToWebview {
-  return { v: PROTOCOL_VERSION, type, payload } as HostToWebview;
+/** Builds the schema of one host message: `{ v, seq, threadId, type, payload }`. */
+function update<T extends string, P extends z.ZodType>(type: T, payload: P) {
+  return z.strictObject({ v, seq: z.number().int().nonnegative(), threadId: id, type: z.literal(type), payload });
 }
 
-/** Builds a webview->host message with the protocol version filled in. */
-export function webviewMessage<T extends WebviewToHost['type']>(
+export const HostToWebview = z.discriminatedUnion('type', [
+  /** Everything the view shows; `threadId` is the thread it now shows. Resets the sequence check. */
+  update('view/state', ViewState),
+  /** A message joined the shown thread at `index` (the end, unless another window's message sorts earlier). */
+  update('message/added', z.strictObject({ message: ViewMessage, index: z.number().int().nonnegative() })),
+  update('message/patched', MessagePatchPayload),
+  /** A thread list entry was added or changed (title, time, count, busy). */
+  update('threads/changed', z.strictObject({ entry: ThreadListEntry })),
+  update('threads/removed', z.strictObject({ threadId: id })),
+  update(
+    'table/changed',
+    z.strictObject({ participants: z.array(ParticipantConfig), defaultTarget: z.string().nullable() }),
+  ),
+  update('sidecar/changed', SidecarStatus),
+  update('storage/changed', z.strictObject({ saveProblems: z.array(SaveProblem) })),
+  /** The answer to an intent. A refusal's reason is for the user. */
+  update(
+    'request/done',
+    z.union([
+      z.strictObject({ requestId, ok: z.literal(true), notice: z.string().optional() }),
+      z.strictObject({ requestId, ok: z.literal(false), reason: z.string() }),
+    ]),
+  ),
+]);
+export type HostToWebview = z.infer<typeof HostToWebview>;
+export type HostMessageType = HostToWebview['type'];
+
+type PayloadOf<U extends { type: string; payload: unknown }, T extends U['type']> = Extract<U, { type: T }>['payload'];
+export type HostPayload<T extends HostMessageType> = PayloadOf<HostToWebview, T>;
+
+/** Builds a host->webview message. */
+export function hostMessage<T extends HostMessageType>(
   type: T,
-  payload: PayloadOf<WebviewToHost, T>,
+  seq: number,
+  threadId: string,
+  payload: HostPayload<T>,
+): HostToWebview {
+  return { v: PROTOCOL_VERSION, seq, threadId, type, payload } as HostToWebview;
+}
+
+/** Builds a webview->host intent. */
+export function webviewIntent<T extends WebviewIntent['type']>(
+  type: T,
+  requestId: string,
+  payload: PayloadOf<WebviewIntent, T>,
 ): WebviewToHost {
-  return { v: PROTOCOL_VERSION, type, payload } as WebviewToHost;
+  return { v: PROTOCOL_VERSION, type, requestId, payload } as WebviewToHost;
+}
+
+/** Builds `view/ready` or `view/resync`. */
+export function viewSignal(type: 'view/ready' | 'view/resync'): WebviewToHost {
+  return { v: PROTOCOL_VERSION, type, payload: {} };
 }
 
 /** Describes why a raw message was dropped, for the log (never echoes the whole payload: it may be large). */
 export function describeInvalidMessage(raw: unknown, error: z.ZodError): string {
-  const type =
-    typeof raw === 'object' && raw !== null && 'type' in raw ? JSON.stringify((raw as { type: unknown }).type) : '?';
-  return `dropped invalid message (type ${type}): ${z.prettifyError(error).replaceAll('\n', '; ')}`;
+  const rawType = typeof raw === 'object' && raw !== null && 'type' in raw ? (raw as { type: unknown }).type : '?';
+  const type = typeof rawType === 'string' ? JSON.stringify(rawType.slice(0, 64)) : typeof rawType;
+  const detail = z.prettifyError(error).replaceAll('\n', '; ');
+  return `dropped invalid message (type ${type}): ${detail.length > 500 ? `${detail.slice(0, 500)}…` : detail}`;
 }
 
 /** Compile-time exhaustiveness for `switch` over message types. */

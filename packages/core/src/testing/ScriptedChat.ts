@@ -20,6 +20,8 @@ export interface ScriptedCall {
  */
 export class ScriptedChat {
   readonly calls: ScriptedCall[] = [];
+  /** Called with each new call's index as it is made. */
+  onCall: ((index: number) => void) | undefined;
   private waiters: ((call: ScriptedCall) => void)[] = [];
 
   readonly backend: ChatBackend = (request, signal) => {
@@ -42,6 +44,7 @@ export class ScriptedChat {
       },
     };
     this.calls.push(call);
+    this.onCall?.(this.calls.length - 1);
     for (const waiter of this.waiters.splice(0)) waiter(call);
     signal.addEventListener('abort', () => wake?.());
     return (async function* () {

@@ -1,3 +1,5 @@
-export * from './FakeClock';
-export * from './MemoryThreadRepository';
-export * from './ScriptedChat';
+export { FakeClock } from './FakeClock';
+export { MemoryThreadRepository, MemoryThreadStorage } from './MemoryThreadRepository';
+export { type ScriptedCall, ScriptedChat } from './ScriptedChat';
+export { playTwoWindows, type Side, type TwoWindowsResult, type WindowOp, type WindowStorage } from './twoWindows';
+export { convergenceProblems, windowOps } from './windowOps';

@@ -7,7 +7,7 @@ const AT = '2025-03-01T12:00:00.000Z';
 /** A valid thread touching every optional field; each invalid row breaks exactly one thing in a fresh copy. */
 function valid(): Transcript {
   return {
-    version: 1,
+    version: 2,
     id: 'thread-1',
     title: 'Empty input bug',
     createdAt: AT,
@@ -88,7 +88,8 @@ const remove =
 describe('parseTranscript rejects, naming the field or invariant', () => {
   test.each<{ name: string; edit: Edit; expected: string[] }>([
     // ---- thread shape
-    { name: 'wrong version', edit: set('version', 2), expected: ['at version'] },
+    { name: 'unknown version', edit: set('version', 0), expected: ['at version'] },
+    { name: 'version not a number', edit: set('version', '2'), expected: ['at version'] },
     { name: 'missing version', edit: remove('version'), expected: ['at version'] },
     { name: 'unknown top-level field', edit: set('extra', 1), expected: ['Unrecognized key: "extra"'] },
     { name: 'missing id', edit: remove('id'), expected: ['at id'] },
@@ -310,6 +311,26 @@ describe('parseTranscript rejects, naming the field or invariant', () => {
       edit: set('messages.4.targets', []),
       expected: ['messages[4].targets: only user messages carry targets'],
     },
+    {
+      name: 'an attempt on a user message',
+      edit: set('messages.0.attempt', 2),
+      expected: ['messages[0].attempt: only replies are retried'],
+    },
+    { name: 'attempt 1 written out', edit: set('messages.1.attempt', 1), expected: ['at messages[1].attempt'] },
+    // ---- the thread order: createdAt, then id
+    {
+      name: 'a message older than the one before it',
+      edit: set('messages.3.createdAt', '2025-03-01T11:59:59.000Z'),
+      expected: ['messages[3]: out of order', '"m3"'],
+    },
+    {
+      name: 'same time, ids out of order',
+      edit: (t) => {
+        const [a, b] = [t.messages[1], t.messages[2]];
+        if (a && b) [a.id, b.id] = [b.id, a.id];
+      },
+      expected: ['messages[2]: out of order'],
+    },
   ])('$name', ({ edit, expected }) => {
     const broken = valid();
     edit(broken);
@@ -328,6 +349,66 @@ describe('parseTranscript rejects, naming the field or invariant', () => {
   ])('not an object: $name', ({ json }) => {
     const result = parseTranscript(json);
     expect(result).toEqual({ ok: false, error: expect.stringContaining('expected object') });
+  });
+});
+
+describe('parseTranscript reads other versions', () => {
+  test('a version 1 file is upgraded: same order, tied or backward times raised to 1 ms after the one before', () => {
+    const v1 = {
+      ...valid(),
+      version: 1,
+      messages: [
+        { id: 'z', seq: 0, role: 'user', speaker: 'user', content: 'first', status: 'complete', createdAt: AT },
+        { id: 'b', seq: 1, role: 'assistant', speaker: 'claude', content: 'tie', status: 'complete', createdAt: AT },
+        {
+          id: 'a',
+          seq: 2,
+          role: 'assistant',
+          speaker: 'gpt',
+          content: 'clock stepped back',
+          status: 'complete',
+          createdAt: '2025-03-01T11:00:00.000Z',
+        },
+        {
+          id: 'c',
+          seq: 3,
+          role: 'user',
+          speaker: 'user',
+          content: 'later',
+          status: 'complete',
+          createdAt: '2025-03-02T00:00:00Z',
+        },
+      ],
+    };
+    const result = parseTranscript(v1);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.value.version).toBe(2);
+    expect(result.value.messages.map((m) => [m.id, m.createdAt])).toEqual([
+      ['z', AT],
+      ['b', '2025-03-01T12:00:00.001Z'],
+      ['a', '2025-03-01T12:00:00.002Z'],
+      ['c', '2025-03-02T00:00:00.000Z'],
+    ]);
+    // The upgrade is a valid version 2 thread: it reads back unchanged.
+    expect(parseTranscript(result.value)).toEqual({ ok: true, value: result.value });
+  });
+
+  test('a version 1 file still has to hold the invariants', () => {
+    const broken = { ...valid(), version: 1, messages: [{ ...valid().messages[1], seq: 1 }] };
+    expect(parseTranscript(broken)).toEqual({ ok: false, error: expect.stringContaining('messages[0].seq') });
+  });
+
+  test('a version 1 file with an attempt is refused (the field is newer)', () => {
+    const broken = { ...valid(), version: 1, messages: [{ ...valid().messages[1], seq: 0, attempt: 2 }] };
+    expect(parseTranscript(broken)).toEqual({ ok: false, error: expect.stringContaining('"attempt"') });
+  });
+
+  test('a newer version is refused as newer, to be left alone rather than set aside', () => {
+    expect(parseTranscript({ version: 3, anything: true })).toEqual({
+      ok: false,
+      error: expect.stringContaining('newer Roundtable'),
+      newer: true,
+    });
   });
 });
 

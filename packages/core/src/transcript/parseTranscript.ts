@@ -1,28 +1,84 @@
 import * as z from 'zod';
-import { PERSISTABLE_STATUSES, SYSTEM_SPEAKER, type Transcript, TranscriptShape, USER_SPEAKER } from './schema';
+import { compareMessages } from './order';
+import {
+  PERSISTABLE_STATUSES,
+  SYSTEM_SPEAKER,
+  TRANSCRIPT_VERSION,
+  type Transcript,
+  TranscriptShape,
+  TranscriptShapeV1,
+  USER_SPEAKER,
+} from './schema';
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** `newer`: the file is in a format this build does not know; it must be left alone, not set aside or overwritten. */
+export type TranscriptParseResult = { ok: true; value: Transcript } | { ok: false; error: string; newer?: true };
 
 /**
  * Validates a thread read from disk (or anywhere untrusted). On failure the error names the broken field or
  * invariant, e.g. `messages[2].seq: expected 2 (seq must start at 0 and increase by 1), got 3`.
  *
- * Invariants beyond the shape (brief section 5):
- * - `messages[i].seq === i`: gap-free, strictly increasing, starting at 0 (tombstones keep their seq);
+ * Invariants beyond the shape:
+ * - messages are in the thread order (`compareMessages`: createdAt, then id) and `messages[i].seq === i`:
+ *   gap-free, starting at 0 (tombstones keep their place);
  * - message ids are unique; participant ids are unique;
  * - role and speaker agree: `user` is spoken by "user", `system` by "system", and every `assistant` speaker
  *   is one of the transcript's own `participants`;
  * - no `streaming` message (a reply in flight is never written to disk);
  * - an `error` message carries its (non-blank) error text; a `deleted` tombstone has no content and no context;
- * - context blocks and targets belong to user messages only.
+ * - context blocks, targets and attempts belong to the messages that can have them (user; user; assistant).
+ *
+ * Version 1 files are accepted and upgraded (see `parseVersion1`); a higher version is refused with `newer`.
  */
-export function parseTranscript(json: unknown): ParseResult<Transcript> {
+export function parseTranscript(json: unknown): TranscriptParseResult {
+  const version = typeof json === 'object' && json !== null && 'version' in json ? json.version : undefined;
+  if (typeof version === 'number' && Number.isInteger(version) && version > TRANSCRIPT_VERSION) {
+    return {
+      ok: false,
+      error: `Written by a newer Roundtable (thread format ${version}; this version reads up to ${TRANSCRIPT_VERSION}). Update Roundtable to open it.`,
+      newer: true,
+    };
+  }
+  if (version === 1) return parseVersion1(json);
   const shape = TranscriptShape.safeParse(json);
   if (!shape.success) {
     return { ok: false, error: `Invalid thread: ${z.prettifyError(shape.error)}` };
   }
-  const problem = findInvariantViolation(shape.data);
+  const problem = findInvariantViolation(shape.data) ?? findOrderViolation(shape.data);
   return problem ? { ok: false, error: `Invalid thread: ${problem}` } : { ok: true, value: shape.data };
+}
+
+/**
+ * Version 1 kept messages in seq order with timestamps that could tie. The upgrade keeps that order and makes it
+ * the thread order (`compareMessages`): each message's createdAt is raised, where needed, to 1 ms after the one
+ * before it. Deterministic, so every window upgrades a file to the same messages.
+ */
+function parseVersion1(json: unknown): TranscriptParseResult {
+  const shape = TranscriptShapeV1.safeParse(json);
+  if (!shape.success) return { ok: false, error: `Invalid thread: ${z.prettifyError(shape.error)}` };
+  const problem = findInvariantViolation({ ...shape.data, version: TRANSCRIPT_VERSION });
+  if (problem) return { ok: false, error: `Invalid thread: ${problem}` };
+  let floor = Number.NEGATIVE_INFINITY;
+  const messages = shape.data.messages.map((m) => {
+    const at = Math.max(Date.parse(m.createdAt), floor);
+    floor = at + 1;
+    const createdAt = new Date(at).toISOString();
+    return createdAt === m.createdAt ? m : { ...m, createdAt };
+  });
+  return { ok: true, value: { ...shape.data, version: TRANSCRIPT_VERSION, messages } };
+}
+
+/** Messages must be stored in the thread order (`compareMessages`), with no two alike. */
+function findOrderViolation(transcript: Transcript): string | undefined {
+  for (let i = 1; i < transcript.messages.length; i++) {
+    const previous = transcript.messages[i - 1];
+    const current = transcript.messages[i];
+    if (previous && current && compareMessages(previous, current) >= 0) {
+      return `messages[${i}]: out of order (messages are stored by createdAt, then id; "${current.id}" at ${current.createdAt} comes before "${previous.id}" at ${previous.createdAt})`;
+    }
+  }
+  return undefined;
 }
 
 /** Returns a readable description of the first broken invariant, or undefined when all hold. */
@@ -62,6 +118,7 @@ export function findInvariantViolation(transcript: Transcript): string | undefin
       return `${at}.contextBlocks: only user messages carry context blocks`;
     }
     if (m.role !== 'user' && m.targets !== undefined) return `${at}.targets: only user messages carry targets`;
+    if (m.role !== 'assistant' && m.attempt !== undefined) return `${at}.attempt: only replies are retried`;
     if (m.status === 'error' && !m.error?.trim())
       return `${at}.error: a message with status "error" needs its error text`;
     if (m.status !== 'error' && m.error !== undefined) return `${at}.error: only status "error" carries an error`;

@@ -1,7 +1,10 @@
 import * as z from 'zod';
 
-/** The only transcript format version this build reads and writes. */
-export const TRANSCRIPT_VERSION = 1;
+/**
+ * The transcript format this build writes. Version 1 files (written before threads could be merged across windows)
+ * are still read and upgraded in memory; a file with a higher version is left untouched and listed as unreadable.
+ */
+export const TRANSCRIPT_VERSION = 2;
 
 /** The speaker id reserved for the human; no participant may use it. */
 export const USER_SPEAKER = 'user';
@@ -64,6 +67,12 @@ export const Message = z.strictObject({
   status: MessageStatus,
   error: z.string().optional(),
   usage: Usage.optional(),
+  /**
+   * Which run of this reply the content belongs to: absent for the first, 2 after one retry, and so on. A retry
+   * re-runs a reply in place (same id, same position), so this is what lets a merge tell the newer run from the
+   * older one whatever their statuses.
+   */
+  attempt: z.number().int().min(2).optional(),
   createdAt: isoDateTime,
 });
 export type Message = z.infer<typeof Message>;
@@ -80,10 +89,19 @@ export const TranscriptShape = z.strictObject({
 });
 export type Transcript = z.infer<typeof TranscriptShape>;
 
-/** What the thread list shows. */
+/** A version 1 file: the same shape without `attempt`; its messages are in seq order, whatever their timestamps. */
+export const TranscriptShapeV1 = TranscriptShape.extend({
+  version: z.literal(1),
+  messages: z.array(Message.omit({ attempt: true })),
+});
+
+/** What the thread list and the index know of a thread without loading it. */
 export const ThreadSummary = z.strictObject({
   id: z.string().min(1),
   title: z.string(),
   updatedAt: isoDateTime,
+  /** Messages that are not tombstones. */
+  messageCount: z.number().int().nonnegative(),
+  participants: z.array(z.string()),
 });
 export type ThreadSummary = z.infer<typeof ThreadSummary>;

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+
+export interface FileLockOptions {
+  /** Give up after waiting this long for another holder (default 10 s). */
+  timeoutMs?: number;
+  /** A lock older than this is taken over whoever holds it (default 30 s; holders keep locks for milliseconds). */
+  staleMs?: number;
+}
+
+interface Owner {
+  pid: number;
+  host: string;
+  token: string;
+}
+
+const OWNER_FILE = 'owner.json';
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_STALE_MS = 30_000;
+
+/** Tokens of the locks this process holds now, so a lock left behind by this pid but not held is known stale. */
+const held = new Set<string>();
+/** In-process queue per lock: waiters here never poll the disk. */
+const queues = new Map<string, Promise<void>>();
+
+/**
+ * Runs `fn` while holding the lock at `path` (a directory), exclusive between processes (other VS Code windows
+ * run their own extension host) and within this one.
+ *
+ * The lock is `mkdir`, which is atomic on every platform and filesystem we run on; the directory holds
+ * `owner.json` (pid, host, random token). A lock whose owner process is gone (same host) or that is older than
+ * `staleMs` is stale, and is removed only under a second "steal" lock and only if it still has the owner that was
+ * judged stale, so two processes recovering at once can never remove a live lock. Waiting backs off from 2 to
+ * 50 ms. Keep `fn` short: never hold a lock across a network call.
+ */
+export async function withFileLock<T>(path: string, fn: () => Promise<T>, options: FileLockOptions = {}): Promise<T> {
+  const previous = queues.get(path) ?? Promise.resolve();
+  let release = () => {};
+  const mine = new Promise<void>((resolve) => (release = resolve));
+  const tail = previous.then(() => mine);
+  queues.set(path, tail);
+  await previous;
+  try {
+    const token = await acquire(path, options);
+    const since = Date.now();
+    try {
+      return await fn();
+    } finally {
+      held.delete(token);
+      // Had `fn` overrun `staleMs`, someone may have taken the lock over: then it is theirs to remove.
+      const overran = Date.now() - since >= (options.staleMs ?? DEFAULT_STALE_MS);
+      if (!overran || (await readOwner(path))?.token === token) await rm(path, { recursive: true, force: true });
+    }
+  } finally {
+    release();
+    if (queues.get(path) === tail) queues.delete(path);
+  }
+}
+
+async function acquire(path: string, options: FileLockOptions): Promise<string> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
+  const owner: Owner = { pid: process.pid, host: hostname(), token: randomBytes(12).toString('hex') };
+  const started = Date.now();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await mkdir(path);
+      held.add(owner.token);
+      await writeFile(join(path, OWNER_FILE), JSON.stringify(owner));
+      return owner.token;
+    } catch (error) {
+      if (code(error) === 'ENOENT') {
+        await mkdir(join(path, '..'), { recursive: true });
+        continue;
+      }
+      if (code(error) !== 'EEXIST') throw error;
+    }
+    const current = await readOwner(path);
+    if (await isStale(path, current, staleMs)) {
+      await removeIfStill(path, current, staleMs);
+      continue;
+    }
+    if (Date.now() - started > timeoutMs) {
+      const who = current ? `process ${current.pid} on ${current.host}` : 'another process';
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${who} to release ${path}`);
+    }
+    await sleep(Math.min(50, 2 * 2 ** Math.min(attempt, 5)));
+  }
+}
+
+async function readOwner(path: string): Promise<Owner | undefined> {
+  try {
+    const parsed = JSON.parse(await readFile(join(path, OWNER_FILE), 'utf8')) as Partial<Owner>;
+    if (typeof parsed.pid === 'number' && typeof parsed.host === 'string' && typeof parsed.token === 'string') {
+      return { pid: parsed.pid, host: parsed.host, token: parsed.token };
+    }
+  } catch {
+    // No owner yet (it is written right after mkdir) or a torn one: judged by the lock's age alone.
+  }
+  return undefined;
+}
+
+async function isStale(path: string, owner: Owner | undefined, staleMs: number): Promise<boolean> {
+  const age = await ageOf(path);
+  if (age === undefined) return false; // gone already: the next mkdir decides
+  if (age > staleMs) return true;
+  if (!owner || owner.host !== hostname()) return false;
+  if (owner.pid === process.pid) return !held.has(owner.token);
+  return !isAlive(owner.pid);
+}
+
+/** Removes a stale lock, unless it changed hands since it was judged stale. */
+async function removeIfStill(path: string, judged: Owner | undefined, staleMs: number): Promise<void> {
+  const guard = `${path}.steal`;
+  try {
+    await mkdir(guard);
+  } catch (error) {
+    if (code(error) !== 'EEXIST') throw error;
+    // Someone else is recovering it. A guard is held for microseconds; one this old was left by a crash.
+    const age = await ageOf(guard);
+    if (age !== undefined && age > staleMs) await rm(guard, { recursive: true, force: true });
+    await sleep(5);
+    return;
+  }
+  try {
+    const now = await readOwner(path);
+    const same = now?.token === judged?.token;
+    if (same && (await isStale(path, now, staleMs))) await rm(path, { recursive: true, force: true });
+  } finally {
+    await rmdir(guard).catch(() => undefined);
+  }
+}
+
+async function ageOf(path: string): Promise<number | undefined> {
+  try {
+    return Date.now() - (await stat(path)).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return code(error) === 'EPERM';
+  }
+}
+
+function code(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | undefined)?.code;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

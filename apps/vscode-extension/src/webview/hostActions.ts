@@ -1,0 +1,46 @@
+import { stat } from 'node:fs/promises';
+import type { HostActions, IntentResult, Logger } from '@roundtable/core';
+import { checkExternalLink } from './links';
+
+/** The VS Code calls the host actions need, as a port so they are testable without VS Code. */
+export interface HostUi {
+  showWarning(message: string): void;
+  showInfo(message: string): void;
+  /** Opens an already-checked http(s)/mailto URL outside VS Code. */
+  openExternal(url: string): Promise<boolean>;
+  /** Shows a file in the operating system's file manager. */
+  revealFile(path: string): Promise<void>;
+}
+
+/**
+ * What a view asks of the host. A link from model output is opened only after its scheme is checked; a file is
+ * revealed only if it is one of the thread folder's own names (the webview never sends a path).
+ */
+export function createHostActions(deps: {
+  ui: HostUi;
+  logger: Logger;
+  locate: (key: string) => string | undefined;
+}): HostActions {
+  return {
+    async openLink(url): Promise<IntentResult> {
+      const link = checkExternalLink(url);
+      if (!link.ok) {
+        deps.logger.warn(`Refused to open a link from the chat: ${link.reason}.`);
+        return { ok: false, reason: `Roundtable did not open that link: ${link.reason}.` };
+      }
+      const opened = await deps.ui.openExternal(link.url);
+      return opened ? { ok: true } : { ok: false, reason: 'The link could not be opened.' };
+    },
+    async reveal(key): Promise<IntentResult> {
+      const path = deps.locate(key);
+      if (!path) return { ok: false, reason: 'That is not a thread file.' };
+      try {
+        await stat(path);
+      } catch {
+        return { ok: false, reason: 'That thread has no file yet (it is saved once it has a message).' };
+      }
+      await deps.ui.revealFile(path);
+      return { ok: true };
+    },
+  };
+}

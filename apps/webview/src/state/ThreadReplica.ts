@@ -1,0 +1,165 @@
+import { batch, type ReadonlySignal, type Signal, signal } from '@preact/signals';
+import {
+  assertNever,
+  type HostToWebview,
+  type MessagePatchPayload,
+  type SaveProblem,
+  type SidecarStatus,
+  type ThreadListEntry,
+  type ViewMessage,
+  type ViewState,
+} from '@roundtable/core/protocol';
+
+export type ParticipantView = ViewState['participants'][number];
+export type ShownThreadMeta = Omit<ViewState['thread'], 'messages'>;
+
+/** What applying one host message did: used it, ignored it (waiting for a full state), or lost track. */
+export type ApplyResult = 'applied' | 'ignored' | 'resync';
+
+const NO_SIDECAR: SidecarStatus = { ok: false, detail: 'Checking CLIProxyAPI…', pending: true };
+
+/**
+ * The webview's replica of what the host shows it. The host owns the state; this only replays what it says,
+ * and never guesses:
+ * - `view/state` replaces everything and sets the sequence baseline;
+ * - every other message must carry the next sequence number and the shown thread, and must fit what is here
+ *   (a patch for a known message; appended text at exactly the current length, in UTF-16 code units as on the
+ *   host; an added message that is new). Anything else leaves the replica as it was and answers `resync`, after
+ *   which everything is ignored until the host's full state arrives. So a wrong text is never shown.
+ *
+ * Each message lives in its own signal and the order in another, so a streamed delta costs O(1) however long
+ * the thread is, and only that message's view re-renders. Adding a message copies the id list (once per message).
+ */
+export class ThreadReplica {
+  readonly thread = signal<ShownThreadMeta | undefined>(undefined);
+  readonly order = signal<readonly string[]>([]);
+  readonly threads = signal<readonly ThreadListEntry[]>([]);
+  readonly participants = signal<readonly ParticipantView[]>([]);
+  readonly defaultTarget = signal<string | null>(null);
+  readonly sidecar = signal<SidecarStatus>(NO_SIDECAR);
+  readonly saveProblems = signal<readonly SaveProblem[]>([]);
+  private readonly messages = new Map<string, Signal<ViewMessage>>();
+  /** The sequence number the next message must carry; undefined while waiting for a full state. */
+  private expected: number | undefined;
+
+  message(id: string): ReadonlySignal<ViewMessage> | undefined {
+    return this.messages.get(id);
+  }
+
+  /** Every message in order (O(n): for tests and full reads, not per render). */
+  messageList(): ViewMessage[] {
+    return this.order.peek().flatMap((id) => {
+      const m = this.messages.get(id);
+      return m ? [m.peek()] : [];
+    });
+  }
+
+  apply(message: HostToWebview): ApplyResult {
+    if (message.type === 'view/state') {
+      this.reset(message.payload);
+      this.expected = message.seq + 1;
+      return 'applied';
+    }
+    if (this.expected === undefined) return 'ignored';
+    if (message.seq !== this.expected || message.threadId !== this.thread.peek()?.id) return this.lost();
+    const ok = this.patch(message);
+    if (!ok) return this.lost();
+    this.expected += 1;
+    return 'applied';
+  }
+
+  private patch(message: Exclude<HostToWebview, { type: 'view/state' }>): boolean {
+    switch (message.type) {
+      case 'message/added': {
+        const { message: added, index } = message.payload;
+        const order = this.order.peek();
+        if (this.messages.has(added.id) || index > order.length) return false;
+        this.messages.set(added.id, signal(added));
+        this.order.value = index === order.length ? [...order, added.id] : order.toSpliced(index, 0, added.id);
+        return true;
+      }
+      case 'message/patched': {
+        const target = this.messages.get(message.payload.messageId);
+        if (!target) return false;
+        const next = applyPatch(target.peek(), message.payload);
+        if (!next) return false;
+        target.value = next;
+        return true;
+      }
+      case 'threads/changed': {
+        const { entry } = message.payload;
+        batch(() => {
+          this.threads.value = upsertEntry(this.threads.peek(), entry);
+          const shown = this.thread.peek();
+          if (shown?.id === entry.id && !entry.unreadable) {
+            this.thread.value = { ...shown, title: entry.title, updatedAt: entry.updatedAt, busy: entry.busy };
+          }
+        });
+        return true;
+      }
+      case 'threads/removed':
+        this.threads.value = this.threads.peek().filter((t) => t.id !== message.payload.threadId);
+        return true;
+      case 'table/changed':
+        batch(() => {
+          this.participants.value = message.payload.participants;
+          this.defaultTarget.value = message.payload.defaultTarget;
+        });
+        return true;
+      case 'sidecar/changed':
+        this.sidecar.value = message.payload;
+        return true;
+      case 'storage/changed':
+        this.saveProblems.value = message.payload.saveProblems;
+        return true;
+      case 'request/done':
+        return true; // answered by the model; it only has to be in sequence
+      default:
+        return assertNever(message);
+    }
+  }
+
+  private reset(state: ViewState): void {
+    const { messages, ...meta } = state.thread;
+    batch(() => {
+      this.messages.clear();
+      for (const m of messages) this.messages.set(m.id, signal(m));
+      this.order.value = messages.map((m) => m.id);
+      this.thread.value = meta;
+      this.threads.value = state.threads;
+      this.participants.value = state.participants;
+      this.defaultTarget.value = state.defaultTarget;
+      this.sidecar.value = state.sidecar;
+      this.saveProblems.value = state.saveProblems;
+    });
+  }
+
+  private lost(): ApplyResult {
+    this.expected = undefined;
+    return 'resync';
+  }
+}
+
+/** A message with a patch applied, or undefined when the patch does not fit it (appended text at a wrong offset). */
+export function applyPatch(m: ViewMessage, patch: MessagePatchPayload): ViewMessage | undefined {
+  if (patch.append && patch.append.offset !== m.content.length) return undefined;
+  const next: ViewMessage = { ...m };
+  if (patch.append) next.content = m.content + patch.append.text;
+  if (patch.content !== undefined) next.content = patch.content;
+  if (patch.status !== undefined) next.status = patch.status;
+  if (patch.error === null) delete next.error;
+  else if (patch.error !== undefined) next.error = patch.error;
+  if (patch.usage === null) delete next.usage;
+  else if (patch.usage !== undefined) next.usage = patch.usage;
+  if (patch.attempt === null) delete next.attempt;
+  else if (patch.attempt !== undefined) next.attempt = patch.attempt;
+  return next;
+}
+
+/** Inserts or replaces a list entry, keeping the list newest first (unreadable files, dated 1970, last). */
+function upsertEntry(list: readonly ThreadListEntry[], entry: ThreadListEntry): ThreadListEntry[] {
+  const rest = list.filter((t) => t.id !== entry.id);
+  const at = Date.parse(entry.updatedAt);
+  const index = rest.findIndex((t) => Date.parse(t.updatedAt) < at);
+  return index === -1 ? [...rest, entry] : rest.toSpliced(index, 0, entry);
+}

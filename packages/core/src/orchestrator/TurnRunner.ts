@@ -1,0 +1,248 @@
+import { Emitter, type Event } from '../base/event';
+import { Disposable } from '../base/lifecycle';
+import type { ChatError, TokenUsage } from '../llm/types';
+import type { ParticipantConfig } from '../participants/participant';
+import type { Clock, IdGenerator, Logger } from '../ports';
+import { assemblePrompt } from '../prompt/assemblePrompt';
+import type { ThreadLease, ThreadStore } from '../store/ThreadStore';
+import type { Message } from '../transcript/schema';
+import { DeltaBatcher } from './deltaBatcher';
+import type { ChatBackend } from './ports';
+import type { OrchestratorSettings } from './settings';
+
+export interface TurnRunnerDeps {
+  store: ThreadStore;
+  chat: ChatBackend;
+  clock: Clock;
+  ids: IdGenerator;
+  logger: Logger;
+  /** Read when each reply starts, so a settings change applies to the next reply. */
+  settings: () => OrchestratorSettings;
+}
+
+export interface TurnFailure {
+  threadId: string;
+  participant: ParticipantConfig;
+  error: ChatError;
+}
+
+interface Turn {
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+const STOPPED = 'Stopped by the user';
+
+/**
+ * Runs turns: for one thread, its responders one after another, each reply streamed into the store.
+ *
+ * Invariants:
+ * - at most one turn per thread; turns on different threads run side by side and never wait for each other;
+ * - a turn holds its thread loaded (a lease) until it ends, so switching views away does not stop it;
+ * - each responder's prompt is assembled from the live transcript when its reply starts, so it sees the replies
+ *   before it (the shared context);
+ * - every reply ends `complete`, `error` or `cancelled` with the text it got; if its message stops streaming
+ *   meanwhile (deleted in another window, thread deleted), the reply is abandoned and the turn ends;
+ * - Stop (or a removed thread) ends the reply in flight as `cancelled` and skips the responders still queued.
+ */
+export class TurnRunner extends Disposable {
+  private readonly busyEmitter = this._register(
+    new Emitter<{ threadId: string; busy: boolean }>((e) => this.logListenerError(e)),
+  );
+  readonly onDidChangeBusy: Event<{ threadId: string; busy: boolean }> = this.busyEmitter.event;
+  private readonly failureEmitter = this._register(new Emitter<TurnFailure>((e) => this.logListenerError(e)));
+  /** A reply failed; the host may offer a fix (e.g. set the access key on `proxy-auth`). */
+  readonly onDidFailReply: Event<TurnFailure> = this.failureEmitter.event;
+
+  private readonly turns = new Map<string, Turn>();
+
+  constructor(private readonly deps: TurnRunnerDeps) {
+    super();
+    this._register(
+      deps.store.onDidChange((change) => {
+        if (change.kind === 'threadRemoved') this.stop(change.threadId, 'The thread was deleted');
+      }),
+    );
+  }
+
+  isBusy(threadId: string): boolean {
+    return this.turns.has(threadId);
+  }
+
+  busyThreadIds(): string[] {
+    return [...this.turns.keys()];
+  }
+
+  /**
+   * Starts a turn on a loaded thread. `rerunMessageId` re-runs that reply in place (retry) as the first responder.
+   * False when a turn already runs there or the thread is not loaded.
+   */
+  start(threadId: string, targets: readonly string[], rerunMessageId?: string): boolean {
+    if (this.turns.has(threadId) || targets.length === 0) return false;
+    const lease = this.deps.store.retain(threadId);
+    if (!lease) return false;
+    const controller = new AbortController();
+    const turn: Turn = { controller, done: Promise.resolve() };
+    this.turns.set(threadId, turn);
+    turn.done = this.run(threadId, targets, rerunMessageId, controller.signal, lease);
+    this.busyEmitter.fire({ threadId, busy: true });
+    return true;
+  }
+
+  /** Stops the turn on a thread, if any: the reply in flight ends `cancelled` and queued responders are skipped. */
+  stop(threadId: string, reason = STOPPED): void {
+    this.turns.get(threadId)?.controller.abort(new DOMException(reason, 'AbortError'));
+  }
+
+  /** Resolves when the thread has no turn running. */
+  async whenIdle(threadId: string): Promise<void> {
+    await this.turns.get(threadId)?.done;
+  }
+
+  /** Deactivation: stops every turn and waits until each reply is written as `cancelled`. */
+  async stopAll(): Promise<void> {
+    const running = [...this.turns.entries()];
+    for (const [threadId] of running) this.stop(threadId);
+    await Promise.all(running.map(([, turn]) => turn.done));
+  }
+
+  override dispose(): void {
+    for (const threadId of this.turns.keys()) this.stop(threadId);
+    super.dispose();
+  }
+
+  private async run(
+    threadId: string,
+    targets: readonly string[],
+    rerunMessageId: string | undefined,
+    signal: AbortSignal,
+    lease: ThreadLease,
+  ): Promise<void> {
+    try {
+      for (const [i, target] of targets.entries()) {
+        if (signal.aborted) break;
+        const outcome = await this.runReply(threadId, target, signal, i === 0 ? rerunMessageId : undefined);
+        if (outcome === 'cancelled' || outcome === 'abandoned') break;
+      }
+    } catch (error) {
+      this.deps.logger.error(`Turn on thread ${threadId} failed unexpectedly: ${describe(error)}`);
+    } finally {
+      this.turns.delete(threadId);
+      lease.dispose();
+      this.busyEmitter.fire({ threadId, busy: false });
+    }
+  }
+
+  /**
+   * One reply. Returns how it ended; `skipped` when it could not start (the participant left the settings),
+   * `abandoned` when its message stopped taking text (deleted, or its thread is gone).
+   */
+  private async runReply(
+    threadId: string,
+    participantId: string,
+    signal: AbortSignal,
+    rerunMessageId: string | undefined,
+  ): Promise<Message['status'] | 'skipped' | 'abandoned'> {
+    const { store, logger } = this.deps;
+    const settings = this.deps.settings();
+    const participant = settings.participants.find((p) => p.id === participantId);
+    if (!participant) return 'skipped';
+    const started = rerunMessageId
+      ? store.update(threadId, rerunMessageId, restart, 'normal')
+      : store.append(
+          threadId,
+          { id: this.deps.ids.next(), role: 'assistant', speaker: participant.id, content: '', status: 'streaming' },
+          'normal',
+        );
+    const transcript = store.transcript(threadId);
+    if (started?.status !== 'streaming' || !transcript) return 'abandoned';
+    const messageId = started.id;
+
+    const prompt = assemblePrompt({
+      transcript,
+      speakerId: participant.id,
+      participants: settings.participants,
+      systemMode: settings.systemMode,
+      softLimitChars: settings.softLimitChars,
+      keepRecent: settings.keepRecent,
+      userName: settings.userName,
+    });
+    if (prompt.omitted > 0) {
+      logger.info(`Prompt for ${participant.id}: ${prompt.omitted} older message(s) left out for length.`);
+    }
+
+    // Aborts this reply's request when its message can no longer take text (deleted elsewhere, thread removed).
+    const reply = new AbortController();
+    const forward = () => reply.abort(signal.reason);
+    signal.addEventListener('abort', forward);
+    let abandoned = false;
+    const batcher = new DeltaBatcher(this.deps.clock, (text) => {
+      if (store.appendText(threadId, messageId, text)) return;
+      abandoned = true;
+      reply.abort(new DOMException('The reply was removed', 'AbortError'));
+    });
+
+    let usage: TokenUsage | undefined;
+    let failure: ChatError | undefined;
+    let finished = false;
+    let status: Message['status'];
+    try {
+      for await (const event of this.deps.chat({ model: participant.model, messages: prompt.messages }, reply.signal)) {
+        if (event.type === 'delta') batcher.append(event.text);
+        else if (event.type === 'usage') usage = event.usage;
+        else if (event.type === 'finish') finished = true;
+        else failure = event.error;
+      }
+      if (!failure && !finished) failure = { kind: 'stream', message: 'The reply ended without a finish signal.' };
+      status = failure ? 'error' : 'complete';
+    } catch (error) {
+      if (reply.signal.aborted) {
+        status = 'cancelled';
+      } else {
+        status = 'error';
+        failure = { kind: 'stream', message: `Unexpected failure: ${describe(error)}` };
+      }
+    } finally {
+      batcher.flush();
+      batcher.dispose();
+      signal.removeEventListener('abort', forward);
+    }
+    if (abandoned) return 'abandoned';
+
+    store.update(
+      threadId,
+      messageId,
+      (m) => {
+        if (m.status !== 'streaming') return m; // ended elsewhere (a tombstone wins)
+        const { error: _e, usage: _u, ...rest } = m;
+        return {
+          ...rest,
+          status,
+          ...(status === 'error' && failure ? { error: failure.message } : {}),
+          ...(usage ? { usage } : {}),
+        };
+      },
+      'urgent',
+    );
+    if (status === 'error' && failure) {
+      logger.warn(`Reply from ${participant.id} failed (${failure.kind}): ${failure.message}`);
+      this.failureEmitter.fire({ threadId, participant, error: failure });
+    }
+    return status;
+  }
+
+  private logListenerError(error: unknown): void {
+    this.deps.logger.error(`A turn listener failed: ${describe(error)}`);
+  }
+}
+
+/** A retry: the same message, emptied, streaming again as the next attempt. */
+function restart(m: Message): Message {
+  if (m.role !== 'assistant' || (m.status !== 'error' && m.status !== 'cancelled')) return m;
+  const { error: _e, usage: _u, ...rest } = m;
+  return { ...rest, content: '', status: 'streaming', attempt: (m.attempt ?? 1) + 1 };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,226 @@
+import { mergeTranscripts } from '../transcript/merge';
+import { nextCreatedAt } from '../transcript/order';
+import {
+  type Message,
+  type MessageStatus,
+  type ThreadSummary,
+  TRANSCRIPT_VERSION,
+  type Transcript,
+  type Usage,
+} from '../transcript/schema';
+import { deriveTitle, summarize } from '../transcript/summary';
+
+/** A change to one message, as small as it can be said: appended text, or the fields that changed. */
+export interface MessagePatch {
+  /** Text appended at `offset`, the content's length (UTF-16 code units) before it. */
+  append?: { text: string; offset: number };
+  /** The whole content, when it changed other than by appending. */
+  content?: string;
+  status?: MessageStatus;
+  /** `null` removes it. */
+  error?: string | null;
+  usage?: Usage | null;
+  attempt?: number | null;
+}
+
+/** What one document change did, in the order a replica must apply it. */
+export type DocumentChange =
+  | { kind: 'messageAdded'; message: Message; index: number }
+  | { kind: 'messageChanged'; message: Message; patch: MessagePatch };
+
+/**
+ * One thread in memory, owned by the store. Messages are kept in the thread order (`compareMessages`) with `seq`
+ * equal to the position; appends go at the end in O(1) and a streamed delta patches one message in O(1), so
+ * nothing here costs time in proportion to the thread's length except a merge and a snapshot.
+ *
+ * Invariants:
+ * - `messages[i].seq === i` and messages are strictly increasing in the thread order;
+ * - `positions` maps every message id to its index;
+ * - `shadow` holds, for a reply being re-run (retry), the version it had before, which is what is persisted
+ *   until the new run ends: a crash mid-retry must not lose the old reply.
+ */
+export class ThreadDocument {
+  private messages: Message[] = [];
+  private readonly positions = new Map<string, number>();
+  private readonly shadow = new Map<string, Message>();
+  private participants: string[];
+  private createdAt: string;
+  private updatedAt: string;
+  private title: string;
+
+  private constructor(
+    readonly id: string,
+    t: Pick<Transcript, 'createdAt' | 'updatedAt' | 'participants' | 'title'>,
+  ) {
+    this.createdAt = t.createdAt;
+    this.updatedAt = t.updatedAt;
+    this.participants = [...t.participants].sort();
+    this.title = t.title;
+  }
+
+  static create(id: string, participants: readonly string[], now: Date): ThreadDocument {
+    const at = now.toISOString();
+    return new ThreadDocument(id, {
+      createdAt: at,
+      updatedAt: at,
+      participants: [...participants],
+      title: deriveTitle([]),
+    });
+  }
+
+  /** From a validated stored transcript (already in thread order). */
+  static fromTranscript(t: Transcript): ThreadDocument {
+    const doc = new ThreadDocument(t.id, t);
+    doc.replaceMessages(t.messages.map((m, seq) => (m.seq === seq ? m : { ...m, seq })));
+    doc.title = deriveTitle(doc.messages);
+    return doc;
+  }
+
+  get length(): number {
+    return this.messages.length;
+  }
+
+  get(messageId: string): Message | undefined {
+    const at = this.positions.get(messageId);
+    return at === undefined ? undefined : this.messages[at];
+  }
+
+  last(): Message | undefined {
+    return this.messages.at(-1);
+  }
+
+  /** A copy of the messages, in order. O(n): for full states and prompts, not per delta. */
+  allMessages(): Message[] {
+    return [...this.messages];
+  }
+
+  summary(): ThreadSummary {
+    return summarize(this.toTranscript());
+  }
+
+  /** Everything in memory, streaming replies included (for prompts and merges). */
+  toTranscript(): Transcript {
+    return {
+      version: TRANSCRIPT_VERSION,
+      id: this.id,
+      title: this.title,
+      createdAt: this.createdAt,
+      updatedAt: this.updatedAt,
+      participants: [...this.participants],
+      messages: [...this.messages],
+    };
+  }
+
+  /**
+   * What may be written: no `streaming` message. A reply being re-run is written as it was before the retry; a
+   * new reply still streaming is left out, and `seq` is renumbered over what remains.
+   */
+  toPersistable(): Transcript {
+    const kept: Message[] = [];
+    for (const m of this.messages) {
+      const stored = m.status === 'streaming' ? this.shadow.get(m.id) : m;
+      if (stored) kept.push(stored.seq === kept.length ? stored : { ...stored, seq: kept.length });
+    }
+    const t = this.toTranscript();
+    return { ...t, title: deriveTitle(kept), messages: kept };
+  }
+
+  /** True when `toPersistable` has nothing to say: a new thread nobody has written in yet. */
+  get isBlank(): boolean {
+    return this.messages.length === 0;
+  }
+
+  /** Appends a message created now; it sorts last because its createdAt is after every message here. */
+  append(draft: Omit<Message, 'seq' | 'createdAt'>, now: Date): DocumentChange[] {
+    const createdAt = nextCreatedAt(now, this.last()?.createdAt);
+    const message: Message = { ...draft, seq: this.messages.length, createdAt };
+    this.positions.set(message.id, this.messages.length);
+    this.messages.push(message);
+    this.touch(createdAt);
+    if (message.role === 'assistant' && !this.participants.includes(message.speaker)) {
+      this.participants = [...this.participants, message.speaker].sort();
+    }
+    if (message.role === 'user') this.title = deriveTitle(this.messages);
+    return [{ kind: 'messageAdded', message, index: message.seq }];
+  }
+
+  /** Appends streamed text to a streaming message; anything else is refused (it ended, or was deleted). */
+  appendText(messageId: string, text: string): DocumentChange[] | undefined {
+    const at = this.positions.get(messageId);
+    const m = at === undefined ? undefined : this.messages[at];
+    if (at === undefined || m?.status !== 'streaming') return undefined;
+    const offset = m.content.length;
+    const next = { ...m, content: m.content + text };
+    this.messages[at] = next;
+    return [{ kind: 'messageChanged', message: next, patch: { append: { text, offset } } }];
+  }
+
+  /** Replaces one message by `change(m)`; the caller keeps the message's id, seq and createdAt. */
+  update(messageId: string, change: (m: Message) => Message, now: Date): DocumentChange[] | undefined {
+    const at = this.positions.get(messageId);
+    const before = at === undefined ? undefined : this.messages[at];
+    if (at === undefined || !before) return undefined;
+    const after = change(before);
+    if (after === before) return [];
+    if (before.status === 'streaming' && after.status !== 'streaming') this.shadow.delete(messageId);
+    if (before.status !== 'streaming' && after.status === 'streaming') this.shadow.set(messageId, before);
+    this.messages[at] = after;
+    this.touch(now.toISOString());
+    if (after.role === 'user') this.title = deriveTitle(this.messages);
+    return [{ kind: 'messageChanged', message: after, patch: diffMessage(before, after) }];
+  }
+
+  /**
+   * Takes in another copy of this thread (`mergeTranscripts`) and reports, in replica order, what changed here:
+   * messages added (with their final index, ascending) and messages changed. Returns whether the summary changed.
+   */
+  absorb(other: Transcript): { changes: DocumentChange[]; summaryChanged: boolean } {
+    const beforeSummary = JSON.stringify(this.summary());
+    const merged = mergeTranscripts(this.toTranscript(), other);
+    const changes: DocumentChange[] = [];
+    for (const [index, m] of merged.messages.entries()) {
+      const at = this.positions.get(m.id);
+      const mine = at === undefined ? undefined : this.messages[at];
+      if (!mine) {
+        changes.push({ kind: 'messageAdded', message: m, index });
+        continue;
+      }
+      const patch = diffMessage(mine, m);
+      if (Object.keys(patch).length > 0) changes.push({ kind: 'messageChanged', message: m, patch });
+      if (mine.status === 'streaming' && m.status !== 'streaming') this.shadow.delete(m.id);
+    }
+    this.replaceMessages(merged.messages);
+    this.createdAt = merged.createdAt;
+    this.updatedAt = merged.updatedAt;
+    this.participants = merged.participants;
+    this.title = merged.title;
+    return { changes, summaryChanged: JSON.stringify(this.summary()) !== beforeSummary };
+  }
+
+  private replaceMessages(messages: Message[]): void {
+    this.messages = messages;
+    this.positions.clear();
+    for (const [i, m] of messages.entries()) this.positions.set(m.id, i);
+  }
+
+  private touch(at: string): void {
+    if (Date.parse(at) > Date.parse(this.updatedAt)) this.updatedAt = at;
+  }
+}
+
+/** The fields of `after` that differ from `before`, as a patch (content as a whole, never as an append). */
+export function diffMessage(before: Message, after: Message): MessagePatch {
+  const patch: MessagePatch = {};
+  if (after.content !== before.content) {
+    if (after.content.startsWith(before.content) && before.status === 'streaming') {
+      patch.append = { text: after.content.slice(before.content.length), offset: before.content.length };
+    } else {
+      patch.content = after.content;
+    }
+  }
+  if (after.status !== before.status) patch.status = after.status;
+  if (after.error !== before.error) patch.error = after.error ?? null;
+  if (JSON.stringify(after.usage) !== JSON.stringify(before.usage)) patch.usage = after.usage ?? null;
+  if (after.attempt !== before.attempt) patch.attempt = after.attempt ?? null;
+  return patch;
+}

@@ -1,0 +1,204 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { laterMessage, mergeTranscripts } from './merge';
+import { compareMessages } from './order';
+import { parseTranscript } from './parseTranscript';
+import type { Message, Transcript } from './schema';
+
+const BASE = Date.parse('2026-05-01T10:00:00.000Z');
+const at = (ms: number) => new Date(BASE + ms).toISOString();
+
+/** Every version one message can have, as windows see it at different moments. */
+function versionsOf(id: string, role: 'user' | 'assistant', createdAt: string): Message[] {
+  const base = { id, seq: 0, createdAt };
+  if (role === 'user') {
+    return [
+      { ...base, role, speaker: 'user', content: `question ${id}`, status: 'complete' },
+      { ...base, role, speaker: 'user', content: '', status: 'deleted' },
+    ];
+  }
+  const speaker = id.charCodeAt(id.length - 1) % 2 === 0 ? 'claude' : 'gpt';
+  const reply = { ...base, role, speaker };
+  return [
+    { ...reply, content: '', status: 'streaming' },
+    { ...reply, content: 'Hel', status: 'streaming' },
+    { ...reply, content: 'Hello', status: 'complete', usage: { inputTokens: 3, outputTokens: 2 } },
+    { ...reply, content: 'He', status: 'error', error: 'HTTP 500' },
+    { ...reply, content: 'He', status: 'cancelled' },
+    { ...reply, content: 'Again', status: 'complete', attempt: 2 },
+    { ...reply, content: 'A', status: 'streaming', attempt: 3 },
+    { ...reply, content: '', status: 'deleted' },
+    { ...reply, content: '', status: 'deleted', attempt: 2 },
+  ];
+}
+
+/** A pool of messages of one thread; a copy picks some of them, each in one of its versions. */
+const pool = fc
+  .array(
+    fc.record({ role: fc.constantFrom('user' as const, 'assistant' as const), time: fc.integer({ min: 0, max: 5 }) }),
+    {
+      minLength: 1,
+      maxLength: 8,
+    },
+  )
+  .map((specs) => specs.map((s, i) => versionsOf(`m${i}`, s.role, at(s.time))));
+
+function copyOf(versions: Message[][]): fc.Arbitrary<Transcript> {
+  return fc
+    .tuple(
+      fc.array(fc.option(fc.nat(), { nil: undefined }), { minLength: versions.length, maxLength: versions.length }),
+      fc.integer({ min: 0, max: 9 }),
+      fc.subarray(['claude', 'gpt', 'gemini']),
+    )
+    .map(([picks, updated, participants]) => {
+      const messages = picks.flatMap((pick, i) => {
+        const options = versions[i] ?? [];
+        return pick === undefined ? [] : [options[pick % options.length] as Message];
+      });
+      return {
+        version: 2 as const,
+        id: 't1',
+        title: 'ignored',
+        createdAt: at(updated % 3),
+        updatedAt: at(updated),
+        participants: [...participants, 'claude', 'gpt'].filter((p, i, all) => all.indexOf(p) === i),
+        messages: messages.map((m, seq) => ({ ...m, seq })),
+      };
+    });
+}
+
+const threeCopies = pool.chain((versions) => fc.tuple(copyOf(versions), copyOf(versions), copyOf(versions)));
+
+describe('mergeTranscripts', () => {
+  test('is commutative, associative and idempotent (windows converge whatever order they merge in)', () => {
+    fc.assert(
+      fc.property(threeCopies, ([a, b, c]) => {
+        const ab = mergeTranscripts(a, b);
+        expect(mergeTranscripts(b, a)).toEqual(ab);
+        expect(mergeTranscripts(ab, c)).toEqual(mergeTranscripts(a, mergeTranscripts(b, c)));
+        expect(mergeTranscripts(ab, ab)).toEqual(ab);
+        expect(mergeTranscripts(ab, b)).toEqual(ab);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test('keeps every message of both sides exactly once, in the thread order, with seq = position', () => {
+    fc.assert(
+      fc.property(threeCopies, ([a, b]) => {
+        const merged = mergeTranscripts(a, b);
+        const ids = merged.messages.map((m) => m.id);
+        expect(new Set(ids).size).toBe(ids.length);
+        expect(new Set(ids)).toEqual(new Set([...a.messages, ...b.messages].map((m) => m.id)));
+        merged.messages.forEach((m, i) => {
+          expect(m.seq).toBe(i);
+          const next = merged.messages[i + 1];
+          if (next) expect(compareMessages(m, next)).toBeLessThan(0);
+        });
+      }),
+    );
+  });
+
+  test('a message only moves forward: the merged version is never behind either side', () => {
+    fc.assert(
+      fc.property(threeCopies, ([a, b]) => {
+        const merged = new Map(mergeTranscripts(a, b).messages.map((m) => [m.id, m]));
+        for (const m of [...a.messages, ...b.messages]) {
+          const kept = merged.get(m.id);
+          if (!kept) throw new Error(`lost ${m.id}`);
+          expect(laterMessage(kept, m)).toBe(kept);
+          if (m.status === 'deleted') expect(kept.status).toBe('deleted');
+          // Apart from a tombstone (which ends every attempt), a merge never goes back to an older run.
+          if (kept.status !== 'deleted') expect(kept.attempt ?? 1).toBeGreaterThanOrEqual(m.attempt ?? 1);
+        }
+      }),
+    );
+  });
+
+  test('what it makes of stored copies can be stored again', () => {
+    fc.assert(
+      fc.property(threeCopies, ([a, b]) => {
+        const stored = (t: Transcript): Transcript => {
+          const messages = t.messages.filter((m) => m.status !== 'streaming').map((m, seq) => ({ ...m, seq }));
+          return mergeTranscripts({ ...t, messages }, { ...t, messages });
+        };
+        const merged = mergeTranscripts(stored(a), stored(b));
+        const parsed = parseTranscript(merged);
+        expect(parsed.ok ? 'ok' : parsed.error).toBe('ok');
+      }),
+    );
+  });
+
+  test.each<[string, Partial<Message>, Partial<Message>, 'a' | 'b']>([
+    ['a tombstone wins over a later attempt', { status: 'deleted', content: '' }, { attempt: 3, content: 'x' }, 'a'],
+    [
+      'a higher attempt wins over an ended reply',
+      { status: 'error', error: 'e' },
+      { attempt: 2, status: 'streaming' },
+      'b',
+    ],
+    [
+      'an ended reply wins over a streaming one',
+      { status: 'complete', content: 'ab' },
+      { status: 'streaming', content: 'abc' },
+      'a',
+    ],
+    [
+      'longer streaming content wins',
+      { status: 'streaming', content: 'ab' },
+      { status: 'streaming', content: 'abc' },
+      'b',
+    ],
+  ])('%s', (_name, a, b, winner) => {
+    const base: Message = {
+      id: 'x',
+      seq: 0,
+      role: 'assistant',
+      speaker: 'claude',
+      content: '',
+      status: 'complete',
+      createdAt: at(0),
+    };
+    const ma = { ...base, ...a };
+    const mb = { ...base, ...b };
+    expect(laterMessage(ma, mb)).toBe(winner === 'a' ? ma : mb);
+    expect(laterMessage(mb, ma)).toBe(winner === 'a' ? ma : mb);
+  });
+
+  test('the title follows the first user message that is not deleted', () => {
+    const t: Transcript = {
+      version: 2,
+      id: 't1',
+      title: 'stale',
+      createdAt: at(0),
+      updatedAt: at(0),
+      participants: ['claude'],
+      messages: [
+        { id: 'a', seq: 0, role: 'user', speaker: 'user', content: '', status: 'deleted', createdAt: at(1) },
+        {
+          id: 'b',
+          seq: 1,
+          role: 'user',
+          speaker: 'user',
+          content: 'Second\nline two',
+          status: 'complete',
+          createdAt: at(2),
+        },
+      ],
+    };
+    expect(mergeTranscripts(t, t).title).toBe('Second');
+  });
+
+  test('refuses to merge two different threads', () => {
+    const t = {
+      version: 2 as const,
+      id: 'a',
+      title: '',
+      createdAt: at(0),
+      updatedAt: at(0),
+      participants: [],
+      messages: [],
+    };
+    expect(() => mergeTranscripts(t, { ...t, id: 'b' })).toThrow(/cannot merge/);
+  });
+});

@@ -1,0 +1,28 @@
+import type { Message, ThreadSummary, Transcript } from './schema';
+
+/** The title of a thread with no user message yet. */
+export const UNTITLED_THREAD = 'New thread';
+const TITLE_MAX_CHARS = 60;
+
+/**
+ * A thread's title: the first line of its first user message that is not deleted, shortened. Derived, never
+ * stored on its own, so deleting that message moves the title on to the next one in every window.
+ */
+export function deriveTitle(messages: readonly Message[]): string {
+  const first = messages.find((m) => m.role === 'user' && m.status !== 'deleted' && m.content.trim() !== '');
+  if (!first) return UNTITLED_THREAD;
+  const line = first.content.trim().split('\n')[0]?.trim() ?? '';
+  if (line === '') return UNTITLED_THREAD;
+  return line.length > TITLE_MAX_CHARS ? `${line.slice(0, TITLE_MAX_CHARS - 1)}…` : line;
+}
+
+/** What the thread list and the index keep of a thread. */
+export function summarize(t: Transcript): ThreadSummary {
+  return {
+    id: t.id,
+    title: t.title,
+    updatedAt: t.updatedAt,
+    messageCount: t.messages.reduce((n, m) => (m.status === 'deleted' ? n : n + 1), 0),
+    participants: [...t.participants],
+  };
+}

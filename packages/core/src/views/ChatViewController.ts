@@ -1,0 +1,290 @@
+import type { Event } from '../base/event';
+import { Disposable } from '../base/lifecycle';
+import type { Orchestrator } from '../orchestrator/Orchestrator';
+import { type IntentResult, OK, refuse } from '../orchestrator/result';
+import type { Logger } from '../ports';
+import {
+  describeInvalidMessage,
+  type HostMessageType,
+  type HostPayload,
+  type HostToWebview,
+  hostMessage,
+  type SidecarStatus,
+  type ViewState,
+  type WebviewIntent,
+  WebviewToHost,
+} from '../protocol/messages';
+import type { UnreadableThread } from '../store/ports';
+import type { ThreadChange, ThreadLease } from '../store/ThreadStore';
+import {
+  listEntries,
+  saveProblemsView,
+  summaryEntry,
+  toPatchPayload,
+  toViewMessage,
+  unreadableEntry,
+} from './viewModel';
+
+/** A value that changes over time, with its current value. */
+export interface StatusSource<T> {
+  readonly current: T;
+  readonly onDidChange: Event<T>;
+}
+
+/** What only the host can do for a view: open a checked link, show a file in the OS file manager. */
+export interface HostActions {
+  openLink(url: string): Promise<IntentResult>;
+  /** `key` is a thread id or an unreadable file's list id. */
+  reveal(key: string): Promise<IntentResult>;
+}
+
+export interface ChatViewDeps {
+  orchestrator: Orchestrator;
+  sidecar: StatusSource<SidecarStatus>;
+  host: HostActions;
+  logger: Logger;
+}
+
+/**
+ * One chat view (the sidebar, or an editor panel): which thread it shows, and the protocol between it and its
+ * webview. Each view has its own current thread; a reply keeps running when the view moves to another thread.
+ *
+ * Invariants:
+ * - nothing is posted until the page says `view/ready` (a message posted before its listener exists is lost), and
+ *   after `markHidden` until it says so again;
+ * - every posted message carries the shown thread and the next sequence number; a full `view/state` goes out only
+ *   on `view/ready`, `view/resync` and a change of thread; everything else is a patch whose size does not depend
+ *   on the thread's length;
+ * - every intent is answered with exactly one `request/done`.
+ */
+export class ChatViewController extends Disposable {
+  private lease: ThreadLease | undefined;
+  private opening: Promise<void> | undefined;
+  private ready = false;
+  private seq = 0;
+  private unreadable = new Map<string, UnreadableThread>();
+
+  constructor(
+    private readonly deps: ChatViewDeps,
+    private readonly post: (message: HostToWebview) => void,
+  ) {
+    super();
+    const { orchestrator } = deps;
+    this._register(orchestrator.store.onDidChange((change) => this.onStoreChange(change)));
+    this._register(
+      orchestrator.runner.onDidChangeBusy(({ threadId, busy }) => {
+        const summary = orchestrator.store.summary(threadId);
+        if (summary && summary.messageCount > 0) this.send('threads/changed', { entry: summaryEntry(summary, busy) });
+      }),
+    );
+    this._register(
+      orchestrator.table.onDidChange(() =>
+        this.send('table/changed', {
+          participants: orchestrator.table.participants,
+          defaultTarget: orchestrator.table.defaultTarget(),
+        }),
+      ),
+    );
+    this._register(deps.sidecar.onDidChange((status) => this.send('sidecar/changed', status)));
+    this._register({ dispose: () => this.lease?.dispose() });
+  }
+
+  /** The thread this view shows (undefined until its first `view/ready`). */
+  get threadId(): string | undefined {
+    return this.lease?.threadId;
+  }
+
+  /** The page is gone (hidden and not retained) until it sends `view/ready` again. */
+  markHidden(): void {
+    this.ready = false;
+  }
+
+  /** Validates and carries out one message from the webview. Invalid messages are logged and dropped. */
+  async receive(raw: unknown): Promise<void> {
+    const parsed = WebviewToHost.safeParse(raw);
+    if (!parsed.success) {
+      this.deps.logger.warn(`Webview: ${describeInvalidMessage(raw, parsed.error)}`);
+      return;
+    }
+    const message = parsed.data;
+    if (message.type === 'view/ready' || message.type === 'view/resync') {
+      await this.ensureThread();
+      this.ready = true;
+      this.sendState();
+      return;
+    }
+    let result: IntentResult;
+    try {
+      result = await this.handle(message);
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      this.deps.logger.error(
+        `Handling "${message.type}" failed: ${error instanceof Error ? (error.stack ?? text) : text}`,
+      );
+      result = refuse(`Roundtable could not do that: ${text}`);
+    }
+    if (!result.ok) this.deps.logger.info(`Request "${message.type}" refused: ${result.reason}`);
+    this.send(
+      'request/done',
+      result.ok
+        ? { requestId: message.requestId, ok: true, ...(result.notice ? { notice: result.notice } : {}) }
+        : { requestId: message.requestId, ok: false, reason: result.reason },
+    );
+  }
+
+  /** Shows a new, empty thread (the "New thread" command). */
+  async newThread(): Promise<IntentResult> {
+    await this.ensureThread();
+    const current = this.threadId;
+    if (current && this.deps.orchestrator.store.transcript(current)?.messages.length === 0) return OK;
+    this.show(this.deps.orchestrator.newThread());
+    return OK;
+  }
+
+  private async handle(intent: WebviewIntent): Promise<IntentResult> {
+    const { orchestrator, host } = this.deps;
+    await this.ensureThread();
+    switch (intent.type) {
+      case 'chat/send':
+        return this.onShown(intent.payload.threadId, (t) =>
+          orchestrator.send(t, intent.payload.text, intent.payload.targets),
+        );
+      case 'chat/stop':
+        return this.onShown(intent.payload.threadId, (t) => orchestrator.stop(t));
+      case 'chat/setTarget':
+        return orchestrator.table.setDefaultTarget(intent.payload.participantId);
+      case 'thread/new':
+        return this.newThread();
+      case 'thread/open': {
+        if (intent.payload.threadId === this.threadId) return OK;
+        const opened = await orchestrator.store.open(intent.payload.threadId);
+        if (!opened.ok) return opened;
+        this.show(opened.lease);
+        return OK;
+      }
+      case 'message/retry':
+        return this.onShown(intent.payload.threadId, (t) => orchestrator.retry(t, intent.payload.messageId));
+      case 'message/delete':
+        return this.onShown(intent.payload.threadId, (t) => orchestrator.deleteMessage(t, intent.payload.messageId));
+      case 'storage/retry': {
+        await orchestrator.store.retrySave(intent.payload.threadId);
+        const problem = orchestrator.store.saveProblems().find((p) => p.threadId === intent.payload.threadId);
+        return problem ? refuse(`Still not saved: ${problem.reason}`) : OK;
+      }
+      case 'storage/reveal':
+        return host.reveal(intent.payload.threadId);
+      case 'link/open':
+        return host.openLink(intent.payload.url);
+    }
+  }
+
+  /** Runs a thread-scoped intent only if it is about the thread this view shows (it may have moved on). */
+  private onShown(threadId: string, fn: (threadId: string) => IntentResult): IntentResult {
+    if (threadId !== this.threadId) return refuse('This view shows another thread now. Try again there.');
+    return fn(threadId);
+  }
+
+  /** The first time: the newest stored thread (reads the index and that one thread), or a new one. */
+  private ensureThread(): Promise<void> {
+    this.opening ??= (async () => {
+      const { store } = this.deps.orchestrator;
+      await store.initialize();
+      this.unreadable = new Map(store.unreadable().map((u) => [u.key, u]));
+      const newest = store.newestThreadId();
+      const opened = newest ? await store.open(newest) : undefined;
+      if (this.lease) {
+        if (opened?.ok) opened.lease.dispose();
+        return;
+      }
+      this.lease = opened?.ok ? opened.lease : this.deps.orchestrator.newThread();
+    })();
+    return this.opening;
+  }
+
+  /** Switches to another thread and sends the one full state that goes with it. */
+  private show(lease: ThreadLease): void {
+    const previous = this.lease;
+    this.lease = lease;
+    this.sendState();
+    previous?.dispose();
+  }
+
+  private sendState(): void {
+    const threadId = this.threadId;
+    if (!threadId || !this.ready) return;
+    this.post(hostMessage('view/state', this.seq++, threadId, this.fullState(threadId)));
+  }
+
+  private fullState(threadId: string): ViewState {
+    const { store, runner, table } = this.deps.orchestrator;
+    const snapshot = store.snapshot(threadId);
+    if (!snapshot) throw new Error(`thread ${threadId} is not loaded`);
+    return {
+      thread: {
+        id: threadId,
+        title: snapshot.summary.title,
+        createdAt: snapshot.createdAt,
+        updatedAt: snapshot.summary.updatedAt,
+        busy: runner.isBusy(threadId),
+        messages: snapshot.messages.map(toViewMessage),
+      },
+      threads: listEntries(store, (id) => runner.isBusy(id)),
+      participants: table.participants,
+      defaultTarget: table.defaultTarget(),
+      sidecar: this.deps.sidecar.current,
+      saveProblems: saveProblemsView(store, store.saveProblems()),
+    };
+  }
+
+  private onStoreChange(change: ThreadChange): void {
+    const { store, runner } = this.deps.orchestrator;
+    switch (change.kind) {
+      case 'messageAdded':
+        if (change.threadId === this.threadId) {
+          this.send('message/added', { message: toViewMessage(change.message), index: change.index });
+        }
+        return;
+      case 'messageChanged':
+        if (change.threadId === this.threadId) {
+          this.send('message/patched', toPatchPayload(change.message.id, change.patch));
+        }
+        return;
+      case 'summaryChanged':
+        this.send('threads/changed', { entry: summaryEntry(change.summary, runner.isBusy(change.threadId)) });
+        return;
+      case 'threadRemoved':
+        this.send('threads/removed', { threadId: change.threadId });
+        if (change.threadId === this.threadId) {
+          const newest = store.newestThreadId();
+          void (newest ? store.open(newest) : Promise.resolve(undefined)).then((opened) => {
+            if (this._store.isDisposed || (this.threadId !== change.threadId && this.threadId !== undefined)) {
+              if (opened?.ok) opened.lease.dispose();
+              return;
+            }
+            this.show(opened?.ok ? opened.lease : this.deps.orchestrator.newThread());
+          });
+        }
+        return;
+      case 'unreadableChanged': {
+        const next = new Map(change.unreadable.map((u) => [u.key, u]));
+        for (const key of this.unreadable.keys()) if (!next.has(key)) this.send('threads/removed', { threadId: key });
+        for (const [key, u] of next) {
+          if (JSON.stringify(this.unreadable.get(key)) !== JSON.stringify(u)) {
+            this.send('threads/changed', { entry: unreadableEntry(u) });
+          }
+        }
+        this.unreadable = next;
+        return;
+      }
+      case 'saveProblemChanged':
+        this.send('storage/changed', { saveProblems: saveProblemsView(store, store.saveProblems()) });
+        return;
+    }
+  }
+
+  private send<T extends HostMessageType>(type: T, payload: HostPayload<T>): void {
+    const threadId = this.threadId;
+    if (!this.ready || !threadId || this._store.isDisposed) return;
+    this.post(hostMessage(type, this.seq++, threadId, payload));
+  }
+}
