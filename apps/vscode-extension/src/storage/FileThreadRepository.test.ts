@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Logger, type StoredThreadsChange, silentLogger, type Transcript } from '@roundtable/core';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { countingFs } from '../../test/support/countingFs';
 import { FileThreadRepository } from './FileThreadRepository';
 
@@ -284,5 +284,24 @@ describe('FileThreadRepository: other windows', () => {
       join(threadsDir, 'abc.corrupt-2026-03-04T05-06-07-089Z.json'),
     );
     for (const bad of ['../x', '..', 'a/b.json', 'x.txt', '']) expect(repository.locate(bad)).toBeUndefined();
+  });
+});
+
+describe('FileThreadRepository: leftovers of killed processes', () => {
+  test('old temp files and lock drafts are swept after the first list; fresh ones are left alone', async () => {
+    const { utimes } = await import('node:fs/promises');
+    const temp = join(root, '.roundtable-tmp');
+    const locks = join(root, '.roundtable-locks');
+    await mkdir(temp, { recursive: true });
+    await mkdir(locks, { recursive: true });
+    const old = new Date(Date.now() - 5 * 60_000);
+    for (const path of [join(temp, 'a.123.abc.tmp'), join(locks, 'a.lock.def.tmp')]) {
+      await writeFile(path, 'half');
+      await utimes(path, old, old);
+    }
+    await writeFile(join(temp, 'b.456.fresh.tmp'), 'being written');
+    await repo().list();
+    await vi.waitFor(async () => expect(await readdir(temp)).toEqual(['b.456.fresh.tmp']));
+    expect(await readdir(locks)).toEqual([]);
   });
 });

@@ -57,6 +57,8 @@ export function threadFolders(root: string): ThreadFolders {
   };
 }
 
+const LEFTOVER_AGE_MS = 60_000;
+
 export interface FileThreadRepositoryOptions {
   root: string;
   logger: Logger;
@@ -85,8 +87,14 @@ export class FileThreadRepository implements ThreadRepository {
   readonly folders: ThreadFolders;
   private readonly fs: StorageFs;
   private readonly known = new Map<string, Revision>();
-  /** The threads folder's stamp as this process last left or saw it. */
-  private lastStamp: string | undefined;
+  /**
+   * The list as the store last heard it (from `list`, or from this process's own saves and deletions), by id.
+   * `findChanges` compares the index against it, so a thread another window added or removed is reported even
+   * when this process has rewritten the index since (its writes carry the other window's entries along).
+   */
+  private listed = new Map<string, string>();
+  private listedUnreadable = '[]';
+  private swept = false;
   private cachedIndex: { index: ThreadIndexFile; revision: Revision } | undefined;
 
   constructor(private readonly options: FileThreadRepositoryOptions) {
@@ -96,6 +104,12 @@ export class FileThreadRepository implements ThreadRepository {
 
   async list(): Promise<StoredThreadList> {
     const index = await this.withIndexLock(() => this.readIndex());
+    this.listed = new Map(index.threads.map((t) => [t.id, JSON.stringify(t)]));
+    this.listedUnreadable = JSON.stringify(index.unreadable);
+    if (!this.swept) {
+      this.swept = true;
+      void this.sweepLeftovers();
+    }
     return { threads: index.threads, unreadable: index.unreadable };
   }
 
@@ -151,8 +165,10 @@ export class FileThreadRepository implements ThreadRepository {
           await this.fs.rename(temp, path);
           await syncFolder(this.fs, this.folders.threads);
           const revision = (await currentRevision(this.fs, path)) ?? '';
-          await this.writeIndex(upsertThread(index, summarize(transcript)));
+          const summary = summarize(transcript);
+          await this.writeIndex(upsertThread(index, summary));
           this.known.set(id, revision);
+          this.listed.set(id, JSON.stringify(summary));
           return { ok: true as const, revision };
         });
       } catch (error) {
@@ -171,26 +187,26 @@ export class FileThreadRepository implements ThreadRepository {
         await syncFolder(this.fs, this.folders.threads);
         await this.writeIndex(removeThread(index, threadId));
         this.known.delete(threadId);
+        this.listed.delete(threadId);
       }),
     );
   }
 
   /**
    * Compares what is on disk with what this process last saw, and reports other processes' changes: threads whose
-   * file changed or went away, and whether the folder changed in other ways (threads added, files set aside).
-   * `threadIds` narrows the check to those files (a watcher event); otherwise every known thread is checked.
+   * file changed or went away, and whether the list changed (threads added or removed, titles, files set aside).
+   * `threadIds` narrows the file check to those threads (a watcher event); otherwise every known thread is checked.
    */
   async findChanges(threadIds?: readonly string[]): Promise<void> {
-    const stamp = await this.folderStamp();
-    let listChanged = stamp !== this.lastStamp;
-    this.lastStamp = stamp;
+    const index = await this.withIndexLock(() => this.readIndex());
+    const listChanged =
+      index.threads.length !== this.listed.size ||
+      index.threads.some((t) => this.listed.get(t.id) !== JSON.stringify(t)) ||
+      JSON.stringify(index.unreadable) !== this.listedUnreadable;
     const changed: string[] = [];
     for (const id of threadIds ?? [...this.known.keys()]) {
       const known = this.known.get(id);
-      if (known === undefined) {
-        listChanged = true; // a thread this window has not read: only its summary can have changed
-        continue;
-      }
+      if (known === undefined) continue; // never read here: only its list entry can matter, checked above
       let now: Revision | null;
       try {
         now = await currentRevision(this.fs, this.pathOf(`${id}.json`));
@@ -202,7 +218,36 @@ export class FileThreadRepository implements ThreadRepository {
       else this.known.set(id, now);
       changed.push(id);
     }
+    if (listChanged) {
+      // Reported once: the store re-reads the list on this event.
+      this.listed = new Map(index.threads.map((t) => [t.id, JSON.stringify(t)]));
+      this.listedUnreadable = JSON.stringify(index.unreadable);
+    }
     if (changed.length > 0 || listChanged) this.changeEmitter.fire({ threadIds: changed, listChanged });
+  }
+
+  /**
+   * Removes what killed processes left behind: half-written temp files and lock drafts (both live milliseconds
+   * in a running process). Best effort, off the activation path; what is younger than a minute is left alone.
+   */
+  private async sweepLeftovers(): Promise<void> {
+    const cutoff = Date.now() - LEFTOVER_AGE_MS;
+    for (const dir of [this.folders.temp, this.folders.locks]) {
+      let names: string[];
+      try {
+        names = await this.fs.readdir(dir);
+      } catch {
+        continue;
+      }
+      for (const name of names.filter((n) => n.endsWith('.tmp'))) {
+        const path = join(dir, name);
+        try {
+          if ((await this.fs.stat(path)).mtimeMs < cutoff) await this.fs.rm(path, { force: true });
+        } catch {
+          // Gone meanwhile, or in use: the next sweep will see it.
+        }
+      }
+    }
   }
 
   /** The file behind a list entry (a thread id, or an unreadable file's name), for "Reveal"; undefined if unsafe. */
@@ -227,7 +272,6 @@ export class FileThreadRepository implements ThreadRepository {
     const stamp = await this.folderStamp();
     const indexRevision = await currentRevision(this.fs, this.folders.index).catch(() => null);
     if (this.cachedIndex && indexRevision === this.cachedIndex.revision && this.cachedIndex.index.stamp === stamp) {
-      this.lastStamp = stamp;
       return this.cachedIndex.index;
     }
     let text: string | undefined;
@@ -240,7 +284,6 @@ export class FileThreadRepository implements ThreadRepository {
     const index = text === undefined ? undefined : parseThreadIndex(text);
     if (index && index.stamp === stamp) {
       if (indexRevision) this.cachedIndex = { index, revision: indexRevision };
-      this.lastStamp = stamp;
       return index;
     }
     const why = text === undefined ? 'missing' : index ? 'out of date' : 'unreadable';
@@ -292,7 +335,6 @@ export class FileThreadRepository implements ThreadRepository {
     await this.fs.rename(temp, this.folders.index);
     const revision = await currentRevision(this.fs, this.folders.index);
     this.cachedIndex = revision ? { index: stamped, revision } : undefined;
-    this.lastStamp = stamped.stamp;
     return stamped;
   }
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
@@ -50,21 +50,20 @@ describe('withFileLock', () => {
     );
     expect(order).toEqual(['a+', 'a-', 'b+', 'b-', 'c+', 'c-']);
     await expect(stat(lock)).rejects.toThrow(/ENOENT/);
+    expect(await readdir(dir)).toEqual([]); // no owner drafts left behind
   });
 
   test('takes over a lock left by a process that died', async () => {
     const lock = join(dir, 'dead.lock');
     const child = spawn(process.execPath, ['-e', '0']);
     const deadPid = await new Promise<number>((resolve) => child.on('exit', () => resolve(child.pid ?? 0)));
-    await mkdir(lock);
-    await writeFile(join(lock, 'owner.json'), JSON.stringify({ pid: deadPid, host: hostname(), token: 'gone' }));
+    await writeFile(lock, JSON.stringify({ pid: deadPid, host: hostname(), token: 'gone' }));
     await expect(withFileLock(lock, async () => 'mine', { timeoutMs: 2_000 })).resolves.toBe('mine');
   });
 
   test('waits for a live holder, and takes over only once the lock is older than staleMs', async () => {
     const lock = join(dir, 'live.lock');
-    await mkdir(lock);
-    await writeFile(join(lock, 'owner.json'), JSON.stringify({ pid: process.ppid, host: hostname(), token: 'alive' }));
+    await writeFile(lock, JSON.stringify({ pid: process.ppid, host: hostname(), token: 'alive' }));
     await expect(withFileLock(lock, async () => 'x', { timeoutMs: 200 })).rejects.toThrow(
       new RegExp(`Timed out after 200 ms waiting for process ${process.ppid}`),
     );
@@ -73,9 +72,9 @@ describe('withFileLock', () => {
     await expect(withFileLock(lock, async () => 'taken over', { timeoutMs: 2_000 })).resolves.toBe('taken over');
   });
 
-  test('a lock without an owner (its creator died right after mkdir) is stale only when old', async () => {
+  test('a lock this code did not write (no readable owner) is stale only when old', async () => {
     const lock = join(dir, 'ownerless.lock');
-    await mkdir(lock);
+    await writeFile(lock, '');
     await expect(withFileLock(lock, async () => 'x', { timeoutMs: 100 })).rejects.toThrow(/Timed out/);
     const old = new Date(Date.now() - 60_000);
     await utimes(lock, old, old);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { dirname } from 'node:path';
 
 export interface FileLockOptions {
   /** Give up after waiting this long for another holder (default 10 s). */
@@ -16,7 +16,6 @@ interface Owner {
   token: string;
 }
 
-const OWNER_FILE = 'owner.json';
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_STALE_MS = 30_000;
 
@@ -26,14 +25,15 @@ const held = new Set<string>();
 const queues = new Map<string, Promise<void>>();
 
 /**
- * Runs `fn` while holding the lock at `path` (a directory), exclusive between processes (other VS Code windows
- * run their own extension host) and within this one.
+ * Runs `fn` while holding the lock at `path` (a file), exclusive between processes (every VS Code window runs its
+ * own extension host) and within this one.
  *
- * The lock is `mkdir`, which is atomic on every platform and filesystem we run on; the directory holds
- * `owner.json` (pid, host, random token). A lock whose owner process is gone (same host) or that is older than
- * `staleMs` is stale, and is removed only under a second "steal" lock and only if it still has the owner that was
- * judged stale, so two processes recovering at once can never remove a live lock. Waiting backs off from 2 to
- * 50 ms. Keep `fn` short: never hold a lock across a network call.
+ * Taking the lock is one atomic step that cannot leave a lock without an owner: the owner (pid, host, random
+ * token) is written to a private file first, which is then hard-linked to `path`; the link fails if the lock is
+ * held. A lock whose owner process is gone (same host) or that is older than `staleMs` is stale, and is removed
+ * only under a second "steal" lock and only if it still names the owner that was judged stale, so two processes
+ * recovering at once can never remove a live lock. Waiting backs off from 2 to 50 ms. Keep `fn` short: never hold
+ * a lock across a network call.
  */
 export async function withFileLock<T>(path: string, fn: () => Promise<T>, options: FileLockOptions = {}): Promise<T> {
   const previous = queues.get(path) ?? Promise.resolve();
@@ -43,15 +43,16 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, option
   queues.set(path, tail);
   await previous;
   try {
-    const token = await acquire(path, options);
+    const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
+    const token = await acquire(path, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, staleMs);
     const since = Date.now();
     try {
       return await fn();
     } finally {
       held.delete(token);
       // Had `fn` overrun `staleMs`, someone may have taken the lock over: then it is theirs to remove.
-      const overran = Date.now() - since >= (options.staleMs ?? DEFAULT_STALE_MS);
-      if (!overran || (await readOwner(path))?.token === token) await rm(path, { recursive: true, force: true });
+      const overran = Date.now() - since >= staleMs;
+      if (!overran || (await readOwner(path))?.token === token) await rm(path, { force: true });
     }
   } finally {
     release();
@@ -59,52 +60,52 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, option
   }
 }
 
-async function acquire(path: string, options: FileLockOptions): Promise<string> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
+async function acquire(path: string, timeoutMs: number, staleMs: number): Promise<string> {
   const owner: Owner = { pid: process.pid, host: hostname(), token: randomBytes(12).toString('hex') };
+  const draft = `${path}.${owner.token}.tmp`;
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(draft, JSON.stringify(owner));
   const started = Date.now();
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await mkdir(path);
-      held.add(owner.token);
-      await writeFile(join(path, OWNER_FILE), JSON.stringify(owner));
-      return owner.token;
-    } catch (error) {
-      if (code(error) === 'ENOENT') {
-        await mkdir(join(path, '..'), { recursive: true });
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await link(draft, path);
+        held.add(owner.token);
+        return owner.token;
+      } catch (error) {
+        if (code(error) !== 'EEXIST') throw error;
+      }
+      const current = await readOwner(path);
+      if (await isStale(path, current, staleMs)) {
+        await removeIfStill(path, current, staleMs);
         continue;
       }
-      if (code(error) !== 'EEXIST') throw error;
+      if (Date.now() - started > timeoutMs) {
+        const who = current ? `process ${current.pid} on ${current.host}` : 'another process';
+        throw new Error(`Timed out after ${timeoutMs} ms waiting for ${who} to release ${path}`);
+      }
+      await sleep(Math.min(50, 2 * 2 ** Math.min(attempt, 5)));
     }
-    const current = await readOwner(path);
-    if (await isStale(path, current, staleMs)) {
-      await removeIfStill(path, current, staleMs);
-      continue;
-    }
-    if (Date.now() - started > timeoutMs) {
-      const who = current ? `process ${current.pid} on ${current.host}` : 'another process';
-      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${who} to release ${path}`);
-    }
-    await sleep(Math.min(50, 2 * 2 ** Math.min(attempt, 5)));
+  } finally {
+    await rm(draft, { force: true });
   }
 }
 
 async function readOwner(path: string): Promise<Owner | undefined> {
   try {
-    const parsed = JSON.parse(await readFile(join(path, OWNER_FILE), 'utf8')) as Partial<Owner>;
+    const parsed = JSON.parse(await readFile(path, 'utf8')) as Partial<Owner>;
     if (typeof parsed.pid === 'number' && typeof parsed.host === 'string' && typeof parsed.token === 'string') {
       return { pid: parsed.pid, host: parsed.host, token: parsed.token };
     }
   } catch {
-    // No owner yet (it is written right after mkdir) or a torn one: judged by the lock's age alone.
+    // Gone meanwhile, or not written by this code (then only its age decides).
   }
   return undefined;
 }
 
 async function isStale(path: string, owner: Owner | undefined, staleMs: number): Promise<boolean> {
   const age = await ageOf(path);
-  if (age === undefined) return false; // gone already: the next mkdir decides
+  if (age === undefined) return false; // gone already: the next attempt decides
   if (age > staleMs) return true;
   if (!owner || owner.host !== hostname()) return false;
   if (owner.pid === process.pid) return !held.has(owner.token);
@@ -126,8 +127,7 @@ async function removeIfStill(path: string, judged: Owner | undefined, staleMs: n
   }
   try {
     const now = await readOwner(path);
-    const same = now?.token === judged?.token;
-    if (same && (await isStale(path, now, staleMs))) await rm(path, { recursive: true, force: true });
+    if (now?.token === judged?.token && (await isStale(path, now, staleMs))) await rm(path, { force: true });
   } finally {
     await rmdir(guard).catch(() => undefined);
   }

@@ -1,0 +1,132 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readThreadFile, realFs } from '../src/storage/threadFiles';
+import { bundleForChild } from './support/bundle';
+
+// A child process saving turns through the real file adapter is killed with SIGKILL at random moments, again and
+// again, on the same folder (so each run also recovers from the last one's leftovers: a held lock, temp files).
+// After every kill: every thread file must parse, and no completed message may be missing.
+
+const KILLS = 50;
+/**
+ * A message reported complete this long before the kill must be on disk. Completed messages are written within
+ * about 20 ms; the margin is wide so a busy CI machine cannot fail it. Messages reported durable (their save
+ * returned) must be there whatever the timing.
+ */
+const COMPLETED_MARGIN_MS = 1_000;
+/** A run alive this long must have saved something (a turn takes tens of milliseconds). */
+const PROGRESS_AFTER_MS = 300;
+
+let worker: string;
+let root: string;
+beforeAll(async () => {
+  worker = await bundleForChild(join(__dirname, 'support/storeWorker.ts'));
+  root = await mkdtemp(join(tmpdir(), 'roundtable-crash-'));
+});
+afterAll(async () => {
+  await rm(join(worker, '..'), { recursive: true, force: true });
+  await rm(root, { recursive: true, force: true });
+});
+
+/** mulberry32: a seeded generator, so a failing run can be replayed with its seed. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Run {
+  child: ChildProcess;
+  ready: Promise<void>;
+  exited: Promise<void>;
+  stderr: string[];
+}
+
+function start(durable: Set<string>, completed: Map<string, number>, problems: string[]): Run {
+  const child = spawn(process.execPath, [worker, 'turns', root], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const stderr: string[] = [];
+  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+  let markReady = () => {};
+  const ready = new Promise<void>((resolve, reject) => {
+    markReady = resolve;
+    child.once('exit', (code, signal) =>
+      reject(new Error(`worker exited early (${code ?? signal}): ${stderr.join('')}`)),
+    );
+  });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  lines.on('line', (line) => {
+    const [kind, id, at] = line.split(' ');
+    if (kind === 'ready') markReady();
+    else if (kind === 'durable' && id) durable.add(id);
+    else if (kind === 'complete' && id && !completed.has(id)) completed.set(id, Number(at));
+    else if (kind === 'save-problem') problems.push(line);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { child, ready, exited, stderr };
+}
+
+/** Every message id on disk with its status; throws if any thread file does not parse or was set aside. */
+async function readStored(): Promise<Map<string, string>> {
+  const dir = join(root, 'threads');
+  const names = await readdir(dir);
+  const setAside = names.filter((n) => n.includes('.corrupt-'));
+  if (setAside.length > 0) throw new Error(`thread files were set aside as corrupt: ${setAside.join(', ')}`);
+  const stored = new Map<string, string>();
+  for (const name of names.filter((n) => n.endsWith('.json'))) {
+    const file = await readThreadFile(realFs, join(dir, name), name.replace(/\.json$/, ''));
+    if (file.kind !== 'ok') throw new Error(`${name} is not a valid thread after a kill: ${file.kind}`);
+    for (const m of file.transcript.messages) stored.set(m.id, m.status);
+  }
+  return stored;
+}
+
+describe('saving turns while being killed', () => {
+  test(`${KILLS} SIGKILLs at random moments: no corrupt file, no completed message lost`, async () => {
+    const seed = Number(process.env.ROUNDTABLE_CRASH_SEED ?? Date.now() % 1_000_000);
+    const random = prng(seed);
+    const durable = new Set<string>();
+    // A save that fails (a lock left by a killed run that is never recovered, say) is a failure of its own.
+    const problems: string[] = [];
+    for (let kill = 0; kill < KILLS; kill++) {
+      // Completions are judged against the kill of the run that reported them.
+      const completed = new Map<string, number>();
+      const durableBefore = durable.size;
+      const run = start(durable, completed, problems);
+      await run.ready;
+      const lifetime = 50 + random() * 650;
+      await new Promise((resolve) => setTimeout(resolve, lifetime));
+      const killedAt = Date.now();
+      run.child.kill('SIGKILL');
+      await run.exited;
+
+      const context = `kill ${kill + 1} of ${KILLS} (seed ${seed})`;
+      const stored = await readStored().catch((error: Error) => {
+        throw new Error(`${context}: ${error.message}`);
+      });
+      const lostDurable = [...durable].filter((id) => !stored.has(id));
+      expect(lostDurable, `${context}: messages whose save had returned`).toEqual([]);
+      const lostCompleted = [...completed]
+        .filter(
+          ([id, at]) => at < killedAt - COMPLETED_MARGIN_MS && (!stored.has(id) || stored.get(id) === 'streaming'),
+        )
+        .map(([id]) => id);
+      expect(lostCompleted, `${context}: messages completed over ${COMPLETED_MARGIN_MS} ms before the kill`).toEqual(
+        [],
+      );
+      // A run that lived this long wrote something: nothing left by the last kill (a lock, a temp file) blocked it.
+      if (lifetime >= PROGRESS_AFTER_MS) expect(durable.size, `${context}: no progress`).toBeGreaterThan(durableBefore);
+    }
+    expect(problems).toEqual([]);
+    // The runs did real work: many messages completed and were written.
+    expect(durable.size).toBeGreaterThan(KILLS * 4);
+  }, 180_000);
+});

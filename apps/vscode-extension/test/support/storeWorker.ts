@@ -1,0 +1,125 @@
+// A child process standing in for one VS Code window: a real Orchestrator over the real file repository.
+//
+//   race <root> <threadId> <name> <count>   append <count> messages to one shared thread, merging what the
+//                                           other processes write; print "done" and exit
+//   turns <root>                            run turns forever on three threads with a fake model, printing
+//                                           "complete <id> <epoch ms>" when a message completes and
+//                                           "durable <id>" once a save holding it has returned (fsynced), and
+//                                           "save-problem <reason>" if a save fails
+import {
+  type ChatBackend,
+  DEFAULT_ORCHESTRATOR_SETTINGS,
+  Orchestrator,
+  randomIds,
+  type SaveResult,
+  silentLogger,
+  systemClock,
+  type ThreadRepository,
+  type Transcript,
+} from '@roundtable/core';
+import { FileThreadRepository } from '../../src/storage/FileThreadRepository';
+
+const [mode = '', root = '', ...rest] = process.argv.slice(2);
+const out = (line: string) => process.stdout.write(`${line}\n`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A model that answers in a few chunks, a few milliseconds apart. */
+const fakeModel: ChatBackend = async function* (_request, signal) {
+  const chunks = 2 + Math.floor(Math.random() * 5);
+  for (let i = 0; i < chunks; i++) {
+    await sleep(2 + Math.random() * 8);
+    if (signal.aborted) throw signal.reason;
+    yield { type: 'delta', text: `chunk ${i} ` };
+  }
+  yield { type: 'finish', reason: 'stop' };
+};
+
+/** Reports every message of a save that returned: it is on disk (fsynced) from here on. */
+function reportingDurable(repository: FileThreadRepository): ThreadRepository {
+  return {
+    list: () => repository.list(),
+    load: (id) => repository.load(id),
+    delete: (id) => repository.delete(id),
+    onDidChangeStored: repository.onDidChangeStored,
+    async save(transcript: Transcript, base): Promise<SaveResult> {
+      const result = await repository.save(transcript, base);
+      if (result.ok) for (const m of transcript.messages) out(`durable ${m.id}`);
+      return result;
+    },
+  };
+}
+
+function orchestrator(repository: ThreadRepository): Orchestrator {
+  return new Orchestrator({
+    repository,
+    chat: fakeModel,
+    clock: systemClock,
+    ids: randomIds,
+    logger: silentLogger,
+    settings: {
+      ...DEFAULT_ORCHESTRATOR_SETTINGS,
+      participants: [{ id: 'claude', displayName: 'Claude', color: '#D97706', model: 'fake', enabled: true }],
+    },
+  });
+}
+
+async function race(threadId: string, name: string, count: number): Promise<void> {
+  const files = new FileThreadRepository({ root, logger: silentLogger });
+  const o = orchestrator(files);
+  const opened = await o.store.open(threadId);
+  if (!opened.ok) throw new Error(`cannot open ${threadId}: ${opened.reason}`);
+  for (let i = 0; i < count; i++) {
+    o.store.append(
+      threadId,
+      { id: `${name}-${i}`, role: 'user', speaker: 'user', content: `${name} ${i}`, status: 'complete' },
+      'urgent',
+    );
+    if (Math.random() < 0.5) await o.store.flush();
+    if (Math.random() < 0.3) await files.findChanges();
+    await sleep(Math.random() * 3);
+  }
+  await o.store.flush();
+  out('done');
+}
+
+async function turns(): Promise<void> {
+  const files = new FileThreadRepository({ root, logger: silentLogger });
+  const o = orchestrator(reportingDurable(files));
+  o.store.onDidChange((change) => {
+    if (change.kind === 'messageAdded' && change.message.status === 'complete') {
+      out(`complete ${change.message.id} ${Date.now()}`);
+    }
+    if (change.kind === 'messageChanged' && change.patch.status && change.patch.status !== 'streaming') {
+      out(`complete ${change.message.id} ${Date.now()}`);
+    }
+    if (change.kind === 'saveProblemChanged' && change.problem) out(`save-problem ${change.problem.reason}`);
+  });
+  await o.store.initialize();
+  // Up to three threads carried over from the previous (killed) run, topped up with new ones.
+  const threads: string[] = [];
+  for (const summary of o.store.list().slice(0, 3)) {
+    const opened = await o.store.open(summary.id);
+    if (opened.ok) threads.push(opened.lease.threadId);
+  }
+  while (threads.length < 3) threads.push(o.newThread().threadId);
+  out('ready');
+  await Promise.all(
+    threads.map(async (threadId, n) => {
+      for (let i = 0; ; i++) {
+        const sent = o.send(threadId, `turn ${i} on thread ${n}`);
+        if (!sent.ok) throw new Error(sent.reason);
+        await o.runner.whenIdle(threadId);
+        await sleep(Math.random() * 10);
+      }
+    }),
+  );
+}
+
+const run = mode === 'race' ? race(rest[0] ?? '', rest[1] ?? '', Number(rest[2] ?? 0)) : turns();
+run.then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
