@@ -1,0 +1,104 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ChatViewController,
+  DEFAULT_ORCHESTRATOR_SETTINGS,
+  Emitter,
+  Orchestrator,
+  randomIds,
+  silentLogger,
+  systemClock,
+  type Transcript,
+} from '@roundtable/core';
+import type { HostToWebview, SidecarStatus } from '@roundtable/core/protocol';
+import { afterAll, beforeAll, bench, describe } from 'vitest';
+import { FileThreadRepository } from '../src/storage/FileThreadRepository';
+
+// `pnpm bench`: from a window starting up to its view's first full state, with 0, 100 and 1,000 stored threads
+// (40 messages each). What activation does with the disk: read the index, open the newest thread. Goal: at most
+// 50 ms with 1,000 threads, about flat from 0 to 1,000.
+
+const COUNTS = [0, 100, 1_000] as const;
+const roots = new Map<number, string>();
+
+function thread(i: number): Transcript {
+  const base = Date.parse('2026-01-01T00:00:00.000Z') + i * 60_000;
+  const messages = Array.from({ length: 40 }, (_, seq) => ({
+    id: `t${i}-m${seq}`,
+    seq,
+    role: seq % 2 === 0 ? ('user' as const) : ('assistant' as const),
+    speaker: seq % 2 === 0 ? 'user' : 'claude',
+    content: `${seq % 2 === 0 ? 'Question' : 'Answer'} ${seq} of thread ${i}: ${'lorem ipsum '.repeat(40)}`,
+    status: 'complete' as const,
+    createdAt: new Date(base + seq).toISOString(),
+  }));
+  return {
+    version: 2,
+    id: `t${i}`,
+    title: `Question 0 of thread ${i}`,
+    createdAt: new Date(base).toISOString(),
+    updatedAt: new Date(base + 40).toISOString(),
+    participants: ['claude'],
+    messages,
+  };
+}
+
+beforeAll(async () => {
+  for (const count of COUNTS) {
+    const root = await mkdtemp(join(tmpdir(), `roundtable-bench-${count}-`));
+    await mkdir(join(root, 'threads'), { recursive: true });
+    for (let i = 0; i < count; i++) await writeFile(join(root, 'threads', `t${i}.json`), JSON.stringify(thread(i)));
+    await new FileThreadRepository({ root, logger: silentLogger }).list(); // the index, as a previous session left it
+    roots.set(count, root);
+  }
+});
+
+afterAll(async () => {
+  for (const root of roots.values()) await rm(root, { recursive: true, force: true });
+});
+
+/** One window start: composition as in `activate`, then the page's `view/ready`, until the first state is posted. */
+async function activateToFirstState(root: string): Promise<void> {
+  const repository = new FileThreadRepository({ root, logger: silentLogger });
+  const orchestrator = new Orchestrator({
+    repository,
+    chat: async function* () {},
+    clock: systemClock,
+    ids: randomIds,
+    logger: silentLogger,
+    settings: {
+      ...DEFAULT_ORCHESTRATOR_SETTINGS,
+      participants: [{ id: 'claude', displayName: 'Claude', color: '#D97706', model: 'm', enabled: true }],
+    },
+  });
+  void orchestrator.store.initialize();
+  const sidecar = {
+    current: { ok: true, detail: 'ok' } as SidecarStatus,
+    onDidChange: new Emitter<SidecarStatus>().event,
+  };
+  let first: HostToWebview | undefined;
+  const view = new ChatViewController(
+    {
+      orchestrator,
+      sidecar,
+      host: { openLink: async () => ({ ok: true }), reveal: async () => ({ ok: true }) },
+      logger: silentLogger,
+    },
+    (message) => {
+      first ??= message;
+    },
+  );
+  await view.receive({ v: 2, type: 'view/ready', payload: {} });
+  if (first?.type !== 'view/state') throw new Error('no first state');
+  view.dispose();
+  orchestrator.dispose();
+}
+
+describe('activation to the first state', () => {
+  for (const count of COUNTS) {
+    bench(`${count.toLocaleString('en-US')} stored threads`, async () => {
+      await activateToFirstState(roots.get(count) ?? '');
+    });
+  }
+});
