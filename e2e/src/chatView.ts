@@ -48,6 +48,33 @@ export class ChatView {
       : this.frame.locator(selector, { hasText: filter.hasText });
   }
 
+  get threadSelect(): Locator {
+    return this.frame.locator('[data-testid="thread-select"]');
+  }
+
+  /** Clicks New thread and waits for the empty thread. */
+  async newThread(): Promise<void> {
+    await this.frame.locator('[data-testid="new-thread"]').click();
+    await this.frame.locator('.empty-hint').waitFor();
+  }
+
+  /** Picks the thread whose entry in the switcher contains `text`, and waits until it is shown. */
+  async openThread(text: string): Promise<void> {
+    const option = this.threadSelect.locator('option', { hasText: text }).first();
+    const value = await option.getAttribute('value');
+    if (!value) throw new Error(`no thread entry with "${text}"`);
+    await this.threadSelect.selectOption(value);
+    await this.frame
+      .locator(`[data-testid="thread-select"]`)
+      .and(this.frame.locator(`:has(option[value="${value}"]:checked)`))
+      .waitFor();
+  }
+
+  /** The ids of the shown messages, in order. */
+  async messageIds(): Promise<string[]> {
+    return this.messages().evaluateAll((elements) => elements.map((el) => el.getAttribute('data-message-id') ?? ''));
+  }
+
   /** Types like a person and presses Enter, which is how the composer sends. */
   async send(text: string): Promise<void> {
     await this.composer.click();
