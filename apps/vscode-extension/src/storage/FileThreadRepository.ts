@@ -12,14 +12,11 @@ import {
   type ThreadRepository,
   TRANSCRIPT_VERSION,
   type Transcript,
-  type UnreadableThread,
 } from '@roundtable/core';
 import { withFileLock } from './fileLock';
+import { type ThreadFolders, ThreadIndexStore, threadFolders } from './ThreadIndexStore';
 import {
   currentRevision,
-  describeError,
-  errorCode,
-  LEGACY_TEMP_FILE,
   readThreadFile,
   realFs,
   SAFE_ID,
@@ -29,35 +26,9 @@ import {
   THREAD_FILE,
   writeTempFile,
 } from './threadFiles';
-import {
-  addUnreadable,
-  INDEX_VERSION,
-  parseThreadIndex,
-  removeThread,
-  type ThreadIndexFile,
-  upsertThread,
-} from './threadIndex';
+import { removeThread, upsertThread } from './threadIndex';
 
-/** Where everything lives under the extension's global storage folder. */
-export interface ThreadFolders {
-  /** One compact JSON file per thread, `<id>.json`; unreadable ones set aside as `<id>.corrupt-<time>.json`. */
-  threads: string;
-  index: string;
-  /** Files being written, renamed into `threads` when complete (same filesystem, so the rename is atomic). */
-  temp: string;
-  locks: string;
-}
-
-export function threadFolders(root: string): ThreadFolders {
-  return {
-    threads: join(root, 'threads'),
-    index: join(root, 'thread-index.json'),
-    temp: join(root, '.roundtable-tmp'),
-    locks: join(root, '.roundtable-locks'),
-  };
-}
-
-const LEFTOVER_AGE_MS = 60_000;
+export { type ThreadFolders, threadFolders } from './ThreadIndexStore';
 
 export interface FileThreadRepositoryOptions {
   root: string;
@@ -95,20 +66,27 @@ export class FileThreadRepository implements ThreadRepository {
   private listed = new Map<string, string>();
   private listedUnreadable = '[]';
   private swept = false;
-  private cachedIndex: { index: ThreadIndexFile; revision: Revision } | undefined;
+  private readonly index: ThreadIndexStore;
 
-  constructor(private readonly options: FileThreadRepositoryOptions) {
+  constructor(options: FileThreadRepositoryOptions) {
     this.folders = threadFolders(options.root);
     this.fs = options.fs ?? realFs;
+    this.index = new ThreadIndexStore(
+      this.folders,
+      this.fs,
+      options.logger,
+      options.now ?? (() => new Date()),
+      (id, revision) => this.known.set(id, revision),
+    );
   }
 
   async list(): Promise<StoredThreadList> {
-    const index = await this.withIndexLock(() => this.readIndex());
+    const index = await this.index.withLock(() => this.index.read());
     this.listed = new Map(index.threads.map((t) => [t.id, JSON.stringify(t)]));
     this.listedUnreadable = JSON.stringify(index.unreadable);
     if (!this.swept) {
       this.swept = true;
-      void this.sweepLeftovers();
+      void this.index.sweepLeftovers();
     }
     return { threads: index.threads, unreadable: index.unreadable };
   }
@@ -125,7 +103,7 @@ export class FileThreadRepository implements ThreadRepository {
         this.known.delete(threadId);
         return { ok: false, kind: 'missing' };
       case 'invalid': {
-        const setAside = await this.setAsideAndIndex(threadId, file.reason, file.revision);
+        const setAside = await this.index.setAsideAndIndex(threadId, file.reason, file.revision);
         return { ok: false, kind: 'unreadable', reason: setAside ? file.reason : 'It changed while being read.' };
       }
       case 'newer':
@@ -156,17 +134,17 @@ export class FileThreadRepository implements ThreadRepository {
         if (file.kind === 'newer') return { ok: false, kind: 'refused', reason: file.reason };
         if (file.kind === 'unreadable') throw new Error(`${name}: ${file.reason}`);
         // What is there is not a thread: keep it aside and write ours (this window's copy is the best there is).
-        if (file.kind === 'invalid') await this.setAsideAndIndex(id, file.reason, file.revision);
+        if (file.kind === 'invalid') await this.index.setAsideAndIndex(id, file.reason, file.revision);
       }
       const temp = await writeTempFile(this.fs, this.folders.temp, id, JSON.stringify(transcript));
       try {
-        return await this.withIndexLock(async () => {
-          const index = await this.readIndex();
+        return await this.index.withLock(async () => {
+          const index = await this.index.read();
           await this.fs.rename(temp, path);
           await syncFolder(this.fs, this.folders.threads);
           const revision = (await currentRevision(this.fs, path)) ?? '';
           const summary = summarize(transcript);
-          await this.writeIndex(upsertThread(index, summary));
+          await this.index.write(upsertThread(index, summary));
           this.known.set(id, revision);
           this.listed.set(id, JSON.stringify(summary));
           return { ok: true as const, revision };
@@ -181,11 +159,11 @@ export class FileThreadRepository implements ThreadRepository {
   async delete(threadId: string): Promise<void> {
     if (!SAFE_ID.test(threadId)) return;
     await withFileLock(this.lockOf(threadId), () =>
-      this.withIndexLock(async () => {
-        const index = await this.readIndex();
+      this.index.withLock(async () => {
+        const index = await this.index.read();
         await this.fs.rm(this.pathOf(`${threadId}.json`), { force: true });
         await syncFolder(this.fs, this.folders.threads);
-        await this.writeIndex(removeThread(index, threadId));
+        await this.index.write(removeThread(index, threadId));
         this.known.delete(threadId);
         this.listed.delete(threadId);
       }),
@@ -198,7 +176,7 @@ export class FileThreadRepository implements ThreadRepository {
    * `threadIds` narrows the file check to those threads (a watcher event); otherwise every known thread is checked.
    */
   async findChanges(threadIds?: readonly string[]): Promise<void> {
-    const index = await this.withIndexLock(() => this.readIndex());
+    const index = await this.index.withLock(() => this.index.read());
     const listChanged =
       index.threads.length !== this.listed.size ||
       index.threads.some((t) => this.listed.get(t.id) !== JSON.stringify(t)) ||
@@ -226,30 +204,6 @@ export class FileThreadRepository implements ThreadRepository {
     if (changed.length > 0 || listChanged) this.changeEmitter.fire({ threadIds: changed, listChanged });
   }
 
-  /**
-   * Removes what killed processes left behind: half-written temp files and lock drafts (both live milliseconds
-   * in a running process). Best effort, off the activation path; what is younger than a minute is left alone.
-   */
-  private async sweepLeftovers(): Promise<void> {
-    const cutoff = Date.now() - LEFTOVER_AGE_MS;
-    for (const dir of [this.folders.temp, this.folders.locks]) {
-      let names: string[];
-      try {
-        names = await this.fs.readdir(dir);
-      } catch {
-        continue;
-      }
-      for (const name of names.filter((n) => n.endsWith('.tmp'))) {
-        const path = join(dir, name);
-        try {
-          if ((await this.fs.stat(path)).mtimeMs < cutoff) await this.fs.rm(path, { force: true });
-        } catch {
-          // Gone meanwhile, or in use: the next sweep will see it.
-        }
-      }
-    }
-  }
-
   /** The file behind a list entry (a thread id, or an unreadable file's name), for "Reveal"; undefined if unsafe. */
   locate(key: string): string | undefined {
     if (SAFE_ID.test(key)) return this.pathOf(`${key}.json`);
@@ -261,131 +215,8 @@ export class FileThreadRepository implements ThreadRepository {
     this.changeEmitter.dispose();
   }
 
-  // ---- the index --------------------------------------------------------------------------------------------
-
-  private withIndexLock<T>(fn: () => Promise<T>): Promise<T> {
-    return withFileLock(join(this.folders.locks, 'index.lock'), fn);
-  }
-
-  /** The index, rebuilt first if it is missing, unreadable or stale. Call under the index lock. */
-  private async readIndex(): Promise<ThreadIndexFile> {
-    const stamp = await this.folderStamp();
-    const indexRevision = await currentRevision(this.fs, this.folders.index).catch(() => null);
-    if (this.cachedIndex && indexRevision === this.cachedIndex.revision && this.cachedIndex.index.stamp === stamp) {
-      return this.cachedIndex.index;
-    }
-    let text: string | undefined;
-    try {
-      text = await this.fs.readFile(this.folders.index, 'utf8');
-    } catch (error) {
-      if (errorCode(error) !== 'ENOENT')
-        this.options.logger.warn(`Could not read the thread index: ${describeError(error)}`);
-    }
-    const index = text === undefined ? undefined : parseThreadIndex(text);
-    if (index && index.stamp === stamp) {
-      if (indexRevision) this.cachedIndex = { index, revision: indexRevision };
-      return index;
-    }
-    const why = text === undefined ? 'missing' : index ? 'out of date' : 'unreadable';
-    return this.rebuildIndex(why);
-  }
-
-  /** Reads every thread file once and writes a fresh index. Call under the index lock. */
-  private async rebuildIndex(why: string): Promise<ThreadIndexFile> {
-    const started = Date.now();
-    await this.fs.mkdir(this.folders.threads, { recursive: true });
-    let index: ThreadIndexFile = { version: INDEX_VERSION, stamp: '', threads: [], unreadable: [] };
-    for (const name of (await this.fs.readdir(this.folders.threads)).sort()) {
-      if (LEGACY_TEMP_FILE.test(name)) {
-        await this.fs.rm(this.pathOf(name), { force: true }); // an older build's interrupted write
-        continue;
-      }
-      const aside = SET_ASIDE_FILE.exec(name);
-      if (aside) {
-        const file = await readThreadFile(this.fs, this.pathOf(name), aside[1] ?? '');
-        const reason = file.kind === 'ok' || file.kind === 'missing' ? 'It was set aside as unreadable.' : file.reason;
-        index = addUnreadable(index, { key: name, reason, setAside: true });
-        continue;
-      }
-      const id = THREAD_FILE.exec(name)?.[1];
-      if (!id) continue;
-      const file = await readThreadFile(this.fs, this.pathOf(name), id);
-      if (file.kind === 'ok') {
-        this.known.set(id, file.revision);
-        index = upsertThread(index, summarize(file.transcript));
-      } else if (file.kind === 'invalid') {
-        const entry = await this.setAside(name, file.reason, file.revision);
-        if (entry) index = addUnreadable(index, entry);
-      } else if (file.kind !== 'missing') {
-        index = addUnreadable(index, { key: name, reason: file.reason, setAside: false });
-      }
-    }
-    const written = await this.writeIndex(index);
-    this.options.logger.info(
-      `Rebuilt the thread index (${why}): ${index.threads.length} thread(s), ${index.unreadable.length} unreadable, in ${Date.now() - started} ms.`,
-    );
-    return written;
-  }
-
-  /** Writes the index stamped with the threads folder as it is now. Call under the index lock, after any rename. */
-  private async writeIndex(index: ThreadIndexFile): Promise<ThreadIndexFile> {
-    const stamped = { ...index, stamp: await this.folderStamp() };
-    // No fsync: the index is a cache. A write lost in a crash leaves a stale stamp, and a stale index is rebuilt.
-    const temp = await writeTempFile(this.fs, this.folders.temp, 'index', JSON.stringify(stamped));
-    await this.fs.rename(temp, this.folders.index);
-    const revision = await currentRevision(this.fs, this.folders.index);
-    this.cachedIndex = revision ? { index: stamped, revision } : undefined;
-    return stamped;
-  }
-
-  /** Sets a thread's file aside and lists it as unreadable, in one step under the index lock. */
-  private setAsideAndIndex(
-    threadId: string,
-    reason: string,
-    revision: Revision,
-  ): Promise<UnreadableThread | undefined> {
-    return this.withIndexLock(async () => {
-      const index = await this.readIndex();
-      const entry = await this.setAside(`${threadId}.json`, reason, revision);
-      await this.writeIndex(entry ? addUnreadable(removeThread(index, threadId), entry) : index);
-      return entry;
-    });
-  }
-
-  /**
-   * Renames an unusable thread file aside, if it is still the revision that was found unusable (another process
-   * may have replaced it with a good one meanwhile). Call under the index lock.
-   */
-  private async setAside(name: string, reason: string, revision: Revision): Promise<UnreadableThread | undefined> {
-    const path = this.pathOf(name);
-    if ((await currentRevision(this.fs, path).catch(() => null)) !== revision) return undefined;
-    const stamp = (this.options.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-');
-    const movedTo = `${name.replace(/\.json$/, '')}.corrupt-${stamp}.json`;
-    try {
-      await this.fs.rename(path, this.pathOf(movedTo));
-      await syncFolder(this.fs, this.folders.threads);
-    } catch (error) {
-      this.options.logger.error(
-        `Thread file ${name} is unreadable (${reason}) and could not be set aside: ${describeError(error)}`,
-      );
-      return { key: name, reason, setAside: false };
-    }
-    this.options.logger.warn(`Thread file ${name} is unreadable and was renamed ${movedTo}: ${reason}`);
-    return { key: movedTo, reason, setAside: true };
-  }
-
-  private async folderStamp(): Promise<string> {
-    try {
-      return String((await this.fs.stat(this.folders.threads, { bigint: true })).mtimeNs);
-    } catch (error) {
-      if (errorCode(error) !== 'ENOENT') throw error;
-      await this.fs.mkdir(this.folders.threads, { recursive: true });
-      return String((await this.fs.stat(this.folders.threads, { bigint: true })).mtimeNs);
-    }
-  }
-
   private pathOf(name: string): string {
-    return join(this.folders.threads, name);
+    return this.index.pathOf(name);
   }
 
   private lockOf(threadId: string): string {

@@ -97,7 +97,7 @@ async function turns(): Promise<void> {
   await o.store.initialize();
   // Up to three threads carried over from the previous (killed) run, topped up with new ones.
   const threads: string[] = [];
-  for (const summary of o.store.list().slice(0, 3)) {
+  for (const summary of o.store.catalog.list().slice(0, 3)) {
     const opened = await o.store.open(summary.id);
     if (opened.ok) threads.push(opened.lease.threadId);
   }

@@ -1,3 +1,4 @@
+import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { ChatError, TokenUsage } from '../llm/types';
@@ -125,7 +126,7 @@ export class TurnRunner extends Disposable {
         if (outcome === 'cancelled' || outcome === 'abandoned') break;
       }
     } catch (error) {
-      this.deps.logger.error(`Turn on thread ${threadId} failed unexpectedly: ${describe(error)}`);
+      this.deps.logger.error(`Turn on thread ${threadId} failed unexpectedly: ${errorMessage(error)}`);
     } finally {
       this.turns.delete(threadId);
       lease.dispose();
@@ -200,7 +201,7 @@ export class TurnRunner extends Disposable {
         status = 'cancelled';
       } else {
         status = 'error';
-        failure = { kind: 'stream', message: `Unexpected failure: ${describe(error)}` };
+        failure = { kind: 'stream', message: `Unexpected failure: ${errorMessage(error)}` };
       }
     } finally {
       batcher.flush();
@@ -232,7 +233,7 @@ export class TurnRunner extends Disposable {
   }
 
   private logListenerError(error: unknown): void {
-    this.deps.logger.error(`A turn listener failed: ${describe(error)}`);
+    this.deps.logger.error(`A turn listener failed: ${errorMessage(error)}`);
   }
 }
 
@@ -241,8 +242,4 @@ function restart(m: Message): Message {
   if (m.role !== 'assistant' || (m.status !== 'error' && m.status !== 'cancelled')) return m;
   const { error: _e, usage: _u, ...rest } = m;
   return { ...rest, content: '', status: 'streaming', attempt: (m.attempt ?? 1) + 1 };
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -55,7 +55,7 @@ describe('ThreadStore: memory follows open threads', () => {
     const { store, repository } = window(storage, 'w');
     expect(seed.loads).toEqual([]);
     await store.initialize();
-    expect(store.list().map((s) => s.id)).toEqual(['a', 'b']);
+    expect(store.catalog.list().map((s) => s.id)).toEqual(['a', 'b']);
     expect(repository.loads).toEqual([]);
 
     const [first, second] = await Promise.all([store.open('a'), store.open('a')]);
@@ -72,11 +72,11 @@ describe('ThreadStore: memory follows open threads', () => {
     const { store, repository, say, clock } = window(new MemoryThreadStorage(), 'w');
     await store.initialize();
     const lease = store.create(['claude']);
-    expect(store.list()).toEqual([]);
+    expect(store.catalog.list()).toEqual([]);
     await store.flush();
     expect(repository.saves).toEqual([]);
     say(lease.threadId, 'first words');
-    expect(store.list().map((s) => [s.title, s.messageCount])).toEqual([['first words', 1]]);
+    expect(store.catalog.list().map((s) => [s.title, s.messageCount])).toEqual([['first words', 1]]);
     clock.advance(20);
     await vi.waitFor(() => expect(repository.stored(lease.threadId)?.messages).toHaveLength(1));
     const blank = store.create([]);
@@ -90,7 +90,7 @@ describe('ThreadStore: memory follows open threads', () => {
     const { store } = window(storage, 'w');
     expect(await store.open('nope')).toEqual({ ok: false, reason: 'That thread no longer exists.' });
     // The memory repository lists every file, even a bad one; loading it tells why it cannot be used.
-    store.list();
+    store.catalog.list();
     const result = await store.open('bad');
     expect(result.ok).toBe(false);
   });
@@ -181,7 +181,7 @@ describe('ThreadStore: two windows on one storage', () => {
     expect(a.changes).toContainEqual(expect.objectContaining({ kind: 'threadRemoved', threadId: 't' }));
     expect(a.store.isLoaded('t')).toBe(false);
     expect(new MemoryThreadRepository([], storage).stored('t')).toBeUndefined();
-    expect(b.store.list().map((s) => s.id)).toEqual(['u']);
+    expect(b.store.catalog.list().map((s) => s.id)).toEqual(['u']);
   });
 
   test('a thread another window created appears in the list', async () => {
@@ -193,7 +193,7 @@ describe('ThreadStore: two windows on one storage', () => {
     b.say(lease.threadId, 'new over there');
     await b.store.flush();
     await a.store.settled();
-    expect(a.store.list().map((s) => s.title)).toEqual(['new over there']);
+    expect(a.store.catalog.list().map((s) => s.title)).toEqual(['new over there']);
     expect(a.changes).toContainEqual(expect.objectContaining({ kind: 'summaryChanged', threadId: lease.threadId }));
   });
 
@@ -205,7 +205,7 @@ describe('ThreadStore: two windows on one storage', () => {
     a.repository.save = async () => ({ ok: false, kind: 'refused', reason: 'Written by a newer Roundtable' });
     a.say('t', 'more');
     await a.store.flush();
-    expect(a.store.saveProblems()).toEqual([{ threadId: 't', reason: 'Written by a newer Roundtable' }]);
+    expect(a.store.catalog.saveProblems()).toEqual([{ threadId: 't', reason: 'Written by a newer Roundtable' }]);
     expect(a.texts('t')).toEqual(['x', 'more']);
   });
 });

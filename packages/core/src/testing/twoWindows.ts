@@ -178,7 +178,7 @@ export async function playTwoWindows(
           break;
         }
         case 'switch': {
-          const list = orchestrator.store.list();
+          const list = orchestrator.store.catalog.list();
           const target = list[op.pick % Math.max(1, list.length)];
           if (target && target.id !== shown(w)) {
             const opened = await orchestrator.store.open(target.id);
@@ -226,7 +226,7 @@ export async function playTwoWindows(
     }
 
     // Open every listed thread on both sides and read them.
-    const ids = new Set(windows.flatMap((w) => w.orchestrator.store.list().map((s) => s.id)));
+    const ids = new Set(windows.flatMap((w) => w.orchestrator.store.catalog.list().map((s) => s.id)));
     const transcripts = await Promise.all(
       windows.map(async (w) => {
         const out = new Map<string, Transcript>();

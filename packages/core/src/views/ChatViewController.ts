@@ -1,3 +1,4 @@
+import { errorMessage } from '../base/errors';
 import type { Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { Orchestrator } from '../orchestrator/Orchestrator';
@@ -117,7 +118,7 @@ export class ChatViewController extends Disposable {
     try {
       result = await this.handle(message);
     } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
+      const text = errorMessage(error);
       this.deps.logger.error(
         `Handling "${message.type}" failed: ${error instanceof Error ? (error.stack ?? text) : text}`,
       );
@@ -168,7 +169,7 @@ export class ChatViewController extends Disposable {
         return this.onShown(intent.payload.threadId, (t) => orchestrator.deleteMessage(t, intent.payload.messageId));
       case 'storage/retry': {
         await orchestrator.store.retrySave(intent.payload.threadId);
-        const problem = orchestrator.store.saveProblems().find((p) => p.threadId === intent.payload.threadId);
+        const problem = orchestrator.store.catalog.saveProblems().find((p) => p.threadId === intent.payload.threadId);
         return problem ? refuse(`Still not saved: ${problem.reason}`) : OK;
       }
       case 'storage/reveal':
@@ -189,8 +190,8 @@ export class ChatViewController extends Disposable {
     this.opening ??= (async () => {
       const { store } = this.deps.orchestrator;
       await store.initialize();
-      this.unreadable = new Map(store.unreadable().map((u) => [u.key, u]));
-      const newest = store.newestThreadId();
+      this.unreadable = new Map(store.catalog.unreadable().map((u) => [u.key, u]));
+      const newest = store.catalog.newest()?.id;
       const opened = newest ? await store.open(newest) : undefined;
       if (this.lease) {
         if (opened?.ok) opened.lease.dispose();
@@ -232,7 +233,7 @@ export class ChatViewController extends Disposable {
       participants: table.participants,
       defaultTarget: table.defaultTarget(),
       sidecar: this.deps.sidecar.current,
-      saveProblems: saveProblemsView(store, store.saveProblems()),
+      saveProblems: saveProblemsView(store, store.catalog.saveProblems()),
     };
   }
 
@@ -255,7 +256,7 @@ export class ChatViewController extends Disposable {
       case 'threadRemoved':
         this.send('threads/removed', { threadId: change.threadId });
         if (change.threadId === this.threadId) {
-          const newest = store.newestThreadId();
+          const newest = store.catalog.newest()?.id;
           void (newest ? store.open(newest) : Promise.resolve(undefined)).then((opened) => {
             if (this._store.isDisposed || (this.threadId !== change.threadId && this.threadId !== undefined)) {
               if (opened?.ok) opened.lease.dispose();
@@ -277,7 +278,7 @@ export class ChatViewController extends Disposable {
         return;
       }
       case 'saveProblemChanged':
-        this.send('storage/changed', { saveProblems: saveProblemsView(store, store.saveProblems()) });
+        this.send('storage/changed', { saveProblems: saveProblemsView(store, store.catalog.saveProblems()) });
         return;
     }
   }

@@ -39,7 +39,10 @@ export function unreadableEntry(u: UnreadableThread): ThreadListEntry {
 
 /** The whole thread list: threads newest first, then the unreadable files. */
 export function listEntries(store: ThreadStore, isBusy: (threadId: string) => boolean): ThreadListEntry[] {
-  return [...store.list().map((s) => summaryEntry(s, isBusy(s.id))), ...store.unreadable().map(unreadableEntry)];
+  return [
+    ...store.catalog.list().map((s) => summaryEntry(s, isBusy(s.id))),
+    ...store.catalog.unreadable().map(unreadableEntry),
+  ];
 }
 
 export function saveProblemsView(store: ThreadStore, problems: readonly StoreSaveProblem[]): SaveProblem[] {

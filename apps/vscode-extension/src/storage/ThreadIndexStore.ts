@@ -1,0 +1,208 @@
+import { join } from 'node:path';
+import { type Logger, type Revision, summarize, type UnreadableThread } from '@roundtable/core';
+import { withFileLock } from './fileLock';
+import {
+  currentRevision,
+  describeError,
+  errorCode,
+  LEGACY_TEMP_FILE,
+  readThreadFile,
+  SET_ASIDE_FILE,
+  type StorageFs,
+  syncFolder,
+  THREAD_FILE,
+  writeTempFile,
+} from './threadFiles';
+import {
+  addUnreadable,
+  INDEX_VERSION,
+  parseThreadIndex,
+  removeThread,
+  type ThreadIndexFile,
+  upsertThread,
+} from './threadIndex';
+
+/** Where everything lives under the extension's global storage folder. */
+export interface ThreadFolders {
+  /** One compact JSON file per thread, `<id>.json`; unreadable ones set aside as `<id>.corrupt-<time>.json`. */
+  threads: string;
+  index: string;
+  /** Files being written, renamed into `threads` when complete (same filesystem, so the rename is atomic). */
+  temp: string;
+  locks: string;
+}
+
+export function threadFolders(root: string): ThreadFolders {
+  return {
+    threads: join(root, 'threads'),
+    index: join(root, 'thread-index.json'),
+    temp: join(root, '.roundtable-tmp'),
+    locks: join(root, '.roundtable-locks'),
+  };
+}
+
+/** What killed processes leave behind (temp files, lock drafts) is swept once it is this old. */
+const LEFTOVER_AGE_MS = 60_000;
+
+/**
+ * The thread index on disk and everything that changes the threads folder's entries: reading the index (and
+ * rebuilding it when it is missing, unreadable or stale), writing it, and setting unusable files aside. Every
+ * rename into or out of the threads folder happens under this lock (`withLock`), followed by an index write in the
+ * same critical section, which is what makes the index's stamp a reliable staleness test.
+ */
+export class ThreadIndexStore {
+  private cachedIndex: { index: ThreadIndexFile; revision: Revision } | undefined;
+
+  constructor(
+    readonly folders: ThreadFolders,
+    private readonly fs: StorageFs,
+    private readonly logger: Logger,
+    private readonly now: () => Date,
+    /** Told of every thread file read while rebuilding, with its revision. */
+    private readonly onThreadRead: (threadId: string, revision: Revision) => void,
+  ) {}
+
+  withLock<T>(fn: () => Promise<T>): Promise<T> {
+    return withFileLock(join(this.folders.locks, 'index.lock'), fn);
+  }
+
+  /** The index, rebuilt first if it is missing, unreadable or stale. Call under the index lock. */
+  async read(): Promise<ThreadIndexFile> {
+    const stamp = await this.folderStamp();
+    const indexRevision = await currentRevision(this.fs, this.folders.index).catch(() => null);
+    if (this.cachedIndex && indexRevision === this.cachedIndex.revision && this.cachedIndex.index.stamp === stamp) {
+      return this.cachedIndex.index;
+    }
+    let text: string | undefined;
+    try {
+      text = await this.fs.readFile(this.folders.index, 'utf8');
+    } catch (error) {
+      if (errorCode(error) !== 'ENOENT') this.logger.warn(`Could not read the thread index: ${describeError(error)}`);
+    }
+    const index = text === undefined ? undefined : parseThreadIndex(text);
+    if (index && index.stamp === stamp) {
+      if (indexRevision) this.cachedIndex = { index, revision: indexRevision };
+      return index;
+    }
+    const why = text === undefined ? 'missing' : index ? 'out of date' : 'unreadable';
+    return this.rebuildIndex(why);
+  }
+
+  /** Reads every thread file once and writes a fresh index. Call under the index lock. */
+  private async rebuildIndex(why: string): Promise<ThreadIndexFile> {
+    const started = Date.now();
+    await this.fs.mkdir(this.folders.threads, { recursive: true });
+    let index: ThreadIndexFile = { version: INDEX_VERSION, stamp: '', threads: [], unreadable: [] };
+    for (const name of (await this.fs.readdir(this.folders.threads)).sort()) {
+      if (LEGACY_TEMP_FILE.test(name)) {
+        await this.fs.rm(this.pathOf(name), { force: true }); // an older build's interrupted write
+        continue;
+      }
+      const aside = SET_ASIDE_FILE.exec(name);
+      if (aside) {
+        const file = await readThreadFile(this.fs, this.pathOf(name), aside[1] ?? '');
+        const reason = file.kind === 'ok' || file.kind === 'missing' ? 'It was set aside as unreadable.' : file.reason;
+        index = addUnreadable(index, { key: name, reason, setAside: true });
+        continue;
+      }
+      const id = THREAD_FILE.exec(name)?.[1];
+      if (!id) continue;
+      const file = await readThreadFile(this.fs, this.pathOf(name), id);
+      if (file.kind === 'ok') {
+        this.onThreadRead(id, file.revision);
+        index = upsertThread(index, summarize(file.transcript));
+      } else if (file.kind === 'invalid') {
+        const entry = await this.setAside(name, file.reason, file.revision);
+        if (entry) index = addUnreadable(index, entry);
+      } else if (file.kind !== 'missing') {
+        index = addUnreadable(index, { key: name, reason: file.reason, setAside: false });
+      }
+    }
+    const written = await this.write(index);
+    this.logger.info(
+      `Rebuilt the thread index (${why}): ${index.threads.length} thread(s), ${index.unreadable.length} unreadable, in ${Date.now() - started} ms.`,
+    );
+    return written;
+  }
+
+  /** Writes the index stamped with the threads folder as it is now. Call under the index lock, after any rename. */
+  async write(index: ThreadIndexFile): Promise<ThreadIndexFile> {
+    const stamped = { ...index, stamp: await this.folderStamp() };
+    // No fsync: the index is a cache. A write lost in a crash leaves a stale stamp, and a stale index is rebuilt.
+    const temp = await writeTempFile(this.fs, this.folders.temp, 'index', JSON.stringify(stamped));
+    await this.fs.rename(temp, this.folders.index);
+    const revision = await currentRevision(this.fs, this.folders.index);
+    this.cachedIndex = revision ? { index: stamped, revision } : undefined;
+    return stamped;
+  }
+
+  /** Sets a thread's file aside and lists it as unreadable, in one step under the index lock. */
+  setAsideAndIndex(threadId: string, reason: string, revision: Revision): Promise<UnreadableThread | undefined> {
+    return this.withLock(async () => {
+      const index = await this.read();
+      const entry = await this.setAside(`${threadId}.json`, reason, revision);
+      await this.write(entry ? addUnreadable(removeThread(index, threadId), entry) : index);
+      return entry;
+    });
+  }
+
+  /**
+   * Renames an unusable thread file aside, if it is still the revision that was found unusable (another process
+   * may have replaced it with a good one meanwhile). Call under the index lock.
+   */
+  private async setAside(name: string, reason: string, revision: Revision): Promise<UnreadableThread | undefined> {
+    const path = this.pathOf(name);
+    if ((await currentRevision(this.fs, path).catch(() => null)) !== revision) return undefined;
+    const stamp = (this.now() ?? new Date()).toISOString().replace(/[:.]/g, '-');
+    const movedTo = `${name.replace(/\.json$/, '')}.corrupt-${stamp}.json`;
+    try {
+      await this.fs.rename(path, this.pathOf(movedTo));
+      await syncFolder(this.fs, this.folders.threads);
+    } catch (error) {
+      this.logger.error(
+        `Thread file ${name} is unreadable (${reason}) and could not be set aside: ${describeError(error)}`,
+      );
+      return { key: name, reason, setAside: false };
+    }
+    this.logger.warn(`Thread file ${name} is unreadable and was renamed ${movedTo}: ${reason}`);
+    return { key: movedTo, reason, setAside: true };
+  }
+
+  private async folderStamp(): Promise<string> {
+    try {
+      return String((await this.fs.stat(this.folders.threads, { bigint: true })).mtimeNs);
+    } catch (error) {
+      if (errorCode(error) !== 'ENOENT') throw error;
+      await this.fs.mkdir(this.folders.threads, { recursive: true });
+      return String((await this.fs.stat(this.folders.threads, { bigint: true })).mtimeNs);
+    }
+  }
+
+  /**
+   * Removes what killed processes left behind: half-written temp files and lock drafts (both live milliseconds
+   * in a running process). Best effort, off the activation path; what is younger than a minute is left alone.
+   */
+  async sweepLeftovers(): Promise<void> {
+    const cutoff = Date.now() - LEFTOVER_AGE_MS;
+    for (const dir of [this.folders.temp, this.folders.locks]) {
+      let names: string[];
+      try {
+        names = await this.fs.readdir(dir);
+      } catch {
+        continue;
+      }
+      for (const name of names.filter((n) => n.endsWith('.tmp'))) {
+        const path = join(dir, name);
+        try {
+          if ((await this.fs.stat(path)).mtimeMs < cutoff) await this.fs.rm(path, { force: true });
+        } catch {
+          // Gone meanwhile, or in use: the next sweep will see it.
+        }
+      }
+    }
+  }
+
+  pathOf(name: string): string {
+    return join(this.folders.threads, name);
+  }
+}

@@ -1,0 +1,147 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { disposeAll, setup, thread } from '../../test/support/orchestratorSetup';
+import { SAVE_TIMING } from '../store/saveScheduler';
+
+afterEach(disposeAll);
+
+describe('persistence', () => {
+  test('a user message and a finished reply are written within urgentMs; a streaming reply never is', async () => {
+    const { orchestrator, chat, repository, clock, openThread, idle } = setup();
+    const t = openThread();
+    orchestrator.send(t, 'hello');
+    const call = await chat.call(0);
+    clock.advance(SAVE_TIMING.urgentMs);
+    await vi.waitFor(() => expect(repository.stored(t)?.messages.map((m) => m.role)).toEqual(['user']));
+
+    // A long stream does not hold anything back: the finished reply is written as soon as it ends.
+    for (let i = 0; i < 100; i++) {
+      call.emit({ type: 'delta', text: 'x' });
+      await new Promise((resolve) => setImmediate(resolve));
+      clock.advance(50);
+    }
+    call.emit({ type: 'finish', reason: 'stop' });
+    call.end();
+    await idle(t);
+    clock.advance(SAVE_TIMING.urgentMs);
+    await vi.waitFor(() =>
+      expect(repository.stored(t)?.messages.map((m) => m.status)).toEqual(['complete', 'complete']),
+    );
+    expect(repository.saves.every((s) => s.messages.every((m) => m.status !== 'streaming'))).toBe(true);
+  });
+
+  test('shutdown stops the reply in flight and writes it as cancelled with its partial text', async () => {
+    const { orchestrator, chat, repository, openThread } = setup();
+    const t = openThread();
+    orchestrator.send(t, 'hello');
+    const call = await chat.call(0);
+    call.emit({ type: 'delta', text: 'half a tho' });
+    await vi.waitFor(() => expect(call.queued).toBe(0));
+    await orchestrator.shutdown();
+    expect(repository.stored(t)?.messages[1]).toMatchObject({ status: 'cancelled', content: 'half a tho' });
+  });
+
+  test('a failed save is reported with its reason, kept in memory, and cleared once a retry succeeds', async () => {
+    const { orchestrator, chat, repository, changes, openThread, idle } = setup();
+    const t = openThread();
+    repository.failNextSave = new Error('EACCES: permission denied');
+    orchestrator.send(t, 'hello');
+    await chat.reply(0, 'hi');
+    await idle(t);
+    await orchestrator.store.flush();
+    const problems = () => changes.filter((c) => c.kind === 'saveProblemChanged');
+    expect(problems()[0]).toMatchObject({ threadId: t, problem: { reason: 'EACCES: permission denied' } });
+    expect(orchestrator.store.catalog.saveProblems()).toHaveLength(1);
+    await orchestrator.store.retrySave(t);
+    expect(repository.stored(t)?.messages).toHaveLength(2);
+    expect(orchestrator.store.catalog.saveProblems()).toEqual([]);
+    expect(problems().at(-1)).toMatchObject({ threadId: t, problem: undefined });
+  });
+
+  test('the newest stored thread is known from the list without loading any thread', async () => {
+    const older = thread('t-old', '2026-01-01T00:00:00.000Z', 'old');
+    const newer = thread('t-new', '2026-02-01T00:00:00.000Z', 'new');
+    const { orchestrator, repository } = setup({ stored: [older, newer] });
+    await orchestrator.store.initialize();
+    expect(orchestrator.store.catalog.newest()?.id).toBe('t-new');
+    expect(orchestrator.store.catalog.list().map((s) => [s.id, s.title, s.messageCount])).toEqual([
+      ['t-new', 'new', 1],
+      ['t-old', 'old', 1],
+    ]);
+    expect(repository.loads).toEqual([]);
+  });
+});
+
+describe('thread and message intents', () => {
+  test('deleting a message leaves a tombstone, out of the next prompt, and the title moves on', async () => {
+    const { orchestrator, chat, openThread, messages, idle } = setup();
+    const t = openThread();
+    orchestrator.send(t, 'secret plan');
+    await chat.reply(0, 'noted');
+    await idle(t);
+    orchestrator.send(t, 'second topic');
+    await chat.reply(1, 'ok');
+    await idle(t);
+    const first = messages(t)[0];
+    expect(orchestrator.deleteMessage(t, first?.id ?? '')).toEqual({ ok: true });
+    expect(messages(t)[0]).toMatchObject({ seq: 0, status: 'deleted', content: '' });
+    expect(orchestrator.store.summary(t)?.title).toBe('second topic');
+    orchestrator.send(t, 'next');
+    const call = await chat.call(2);
+    expect(call.messages.map((m) => m.content).join('\n')).not.toContain('secret plan');
+  });
+
+  test('retry re-runs the newest failed reply in place, as its next attempt', async () => {
+    const { orchestrator, chat, repository, openThread, messages, idle } = setup();
+    const t = openThread();
+    orchestrator.send(t, 'hello');
+    const first = await chat.call(0);
+    first.emit({ type: 'error', error: { kind: 'network', message: 'down' } });
+    first.end();
+    await idle(t);
+    await orchestrator.store.flush();
+    const failed = messages(t)[1];
+    expect(orchestrator.retry(t, failed?.id ?? '')).toEqual({ ok: true });
+    await chat.call(1);
+    // While the retry streams, the stored copy keeps the failed reply: a crash now loses nothing.
+    await orchestrator.store.flush();
+    expect(repository.stored(t)?.messages[1]).toMatchObject({ status: 'error', error: 'down' });
+    await chat.reply(1, 'back');
+    await idle(t);
+    expect(messages(t)).toHaveLength(2);
+    expect(messages(t)[1]).toMatchObject({ id: failed?.id, seq: 1, status: 'complete', content: 'back', attempt: 2 });
+    expect(messages(t)[1]?.error).toBeUndefined();
+  });
+
+  test('a reply keeps streaming after its view lets go of the thread, and is written when it ends', async () => {
+    const { orchestrator, chat, repository, openThread, idle } = setup();
+    const lease = orchestrator.newThread();
+    const t = lease.threadId;
+    orchestrator.send(t, 'hello');
+    const call = await chat.call(0);
+    lease.dispose(); // the view switched to another thread
+    openThread();
+    call.emit({ type: 'delta', text: 'still coming' });
+    call.emit({ type: 'finish', reason: 'stop' });
+    call.end();
+    await idle(t);
+    await orchestrator.store.flush();
+    expect(call.signal.aborted).toBe(false);
+    expect(repository.stored(t)?.messages[1]).toMatchObject({ status: 'complete', content: 'still coming' });
+    // Nobody holds it any more: it leaves memory once written.
+    await vi.waitFor(() => expect(orchestrator.store.isLoaded(t)).toBe(false));
+  });
+
+  test('deleting a thread stops its reply and removes it everywhere', async () => {
+    const { orchestrator, chat, repository, changes, openThread, clock } = setup();
+    const t = openThread();
+    orchestrator.send(t, 'hello');
+    const call = await chat.call(0);
+    clock.advance(SAVE_TIMING.urgentMs);
+    await vi.waitFor(() => expect(repository.stored(t)).toBeDefined());
+    expect(await orchestrator.deleteThread(t)).toEqual({ ok: true });
+    expect(call.signal.aborted).toBe(true);
+    expect(repository.stored(t)).toBeUndefined();
+    expect(changes.some((c) => c.kind === 'threadRemoved' && c.threadId === t)).toBe(true);
+    expect(orchestrator.store.catalog.list()).toEqual([]);
+  });
+});

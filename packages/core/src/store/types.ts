@@ -1,0 +1,43 @@
+import type { IDisposable } from '../base/lifecycle';
+import type { Clock, IdGenerator, Logger } from '../ports';
+import type { Message, ThreadSummary } from '../transcript/schema';
+import type { ThreadRepository, UnreadableThread } from './ports';
+import type { SaveTiming } from './saveScheduler';
+import type { MessagePatch } from './ThreadDocument';
+
+/** A thread that could not be written: shown until a write succeeds. Nothing in memory is dropped meanwhile. */
+export interface SaveProblem {
+  threadId: string;
+  reason: string;
+}
+
+/** Everything the store tells its listeners, one small change at a time. */
+export type ThreadChange =
+  | { kind: 'messageAdded'; threadId: string; message: Message; index: number }
+  | { kind: 'messageChanged'; threadId: string; message: Message; patch: MessagePatch }
+  | { kind: 'summaryChanged'; threadId: string; summary: ThreadSummary }
+  | { kind: 'threadRemoved'; threadId: string; reason: string }
+  | { kind: 'unreadableChanged'; unreadable: readonly UnreadableThread[] }
+  | { kind: 'saveProblemChanged'; threadId: string; problem: SaveProblem | undefined };
+
+/** Keeps a loaded thread in memory until disposed. */
+export interface ThreadLease extends IDisposable {
+  readonly threadId: string;
+}
+
+export type OpenResult = { ok: true; lease: ThreadLease } | { ok: false; reason: string };
+
+/** A thread's messages and summary, for a full state. */
+export interface ThreadSnapshot {
+  summary: ThreadSummary;
+  createdAt: string;
+  messages: Message[];
+}
+
+export interface ThreadStoreDeps {
+  repository: ThreadRepository;
+  clock: Clock;
+  ids: IdGenerator;
+  logger: Logger;
+  timing?: SaveTiming;
+}

@@ -1,0 +1,139 @@
+import { describe, expect, test } from 'vitest';
+import { AT, valid } from '../../test/support/transcriptFixture';
+import { parseTranscript } from './parseTranscript';
+import type { Message, Transcript } from './schema';
+
+describe('parseTranscript reads other versions', () => {
+  test('a version 1 file is upgraded: same order, tied or backward times raised to 1 ms after the one before', () => {
+    const v1 = {
+      ...valid(),
+      version: 1,
+      messages: [
+        { id: 'z', seq: 0, role: 'user', speaker: 'user', content: 'first', status: 'complete', createdAt: AT },
+        { id: 'b', seq: 1, role: 'assistant', speaker: 'claude', content: 'tie', status: 'complete', createdAt: AT },
+        {
+          id: 'a',
+          seq: 2,
+          role: 'assistant',
+          speaker: 'gpt',
+          content: 'clock stepped back',
+          status: 'complete',
+          createdAt: '2025-03-01T11:00:00.000Z',
+        },
+        {
+          id: 'c',
+          seq: 3,
+          role: 'user',
+          speaker: 'user',
+          content: 'later',
+          status: 'complete',
+          createdAt: '2025-03-02T00:00:00Z',
+        },
+      ],
+    };
+    const result = parseTranscript(v1);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.value.version).toBe(2);
+    expect(result.value.messages.map((m) => [m.id, m.createdAt])).toEqual([
+      ['z', AT],
+      ['b', '2025-03-01T12:00:00.001Z'],
+      ['a', '2025-03-01T12:00:00.002Z'],
+      ['c', '2025-03-02T00:00:00.000Z'],
+    ]);
+    // The upgrade is a valid version 2 thread: it reads back unchanged.
+    expect(parseTranscript(result.value)).toEqual({ ok: true, value: result.value });
+  });
+
+  test('a version 1 file still has to hold the invariants', () => {
+    const broken = { ...valid(), version: 1, messages: [{ ...valid().messages[1], seq: 1 }] };
+    expect(parseTranscript(broken)).toEqual({ ok: false, error: expect.stringContaining('messages[0].seq') });
+  });
+
+  test('a version 1 file with an attempt is refused (the field is newer)', () => {
+    const broken = { ...valid(), version: 1, messages: [{ ...valid().messages[1], seq: 0, attempt: 2 }] };
+    expect(parseTranscript(broken)).toEqual({ ok: false, error: expect.stringContaining('"attempt"') });
+  });
+
+  test('a newer version is refused as newer, to be left alone rather than set aside', () => {
+    expect(parseTranscript({ version: 3, anything: true })).toEqual({
+      ok: false,
+      error: expect.stringContaining('newer Roundtable'),
+      newer: true,
+    });
+  });
+});
+
+describe('parseTranscript accepts', () => {
+  const thread = (participants: string[], messages: Omit<Message, 'seq' | 'createdAt'>[]): Transcript => ({
+    ...valid(),
+    participants,
+    messages: messages.map((m, seq) => ({ ...m, seq, createdAt: AT })),
+  });
+
+  test.each<{ name: string; thread: Transcript }>([
+    { name: 'the fixture thread (every optional field)', thread: valid() },
+    { name: 'an empty thread', thread: thread([], []) },
+    { name: 'a thread with participants but no messages', thread: thread(['claude'], []) },
+    {
+      name: 'user messages and notes without any participant',
+      thread: thread(
+        [],
+        [
+          { id: 'a', role: 'user', speaker: 'user', content: 'hi', targets: [], status: 'complete' },
+          { id: 'b', role: 'system', speaker: 'system', content: 'note', status: 'complete' },
+        ],
+      ),
+    },
+    {
+      name: 'tombstones of every role, keeping their seq',
+      thread: thread(
+        ['claude'],
+        [
+          { id: 'a', role: 'user', speaker: 'user', content: '', status: 'deleted' },
+          { id: 'b', role: 'assistant', speaker: 'claude', content: '', status: 'deleted' },
+          { id: 'c', role: 'system', speaker: 'system', content: '', status: 'deleted' },
+          { id: 'd', role: 'user', speaker: 'user', content: 'still here', status: 'complete' },
+        ],
+      ),
+    },
+    {
+      name: 'every persistable status',
+      thread: thread(
+        ['claude'],
+        [
+          { id: 'a', role: 'user', speaker: 'user', content: 'q', status: 'complete' },
+          { id: 'b', role: 'assistant', speaker: 'claude', content: '', status: 'error', error: 'HTTP 429' },
+          { id: 'c', role: 'assistant', speaker: 'claude', content: 'half', status: 'error', error: 'stream broke' },
+          { id: 'd', role: 'assistant', speaker: 'claude', content: '', status: 'cancelled' },
+          { id: 'e', role: 'assistant', speaker: 'claude', content: 'part', status: 'cancelled' },
+          { id: 'g', role: 'assistant', speaker: 'claude', content: '', status: 'deleted' },
+        ],
+      ),
+    },
+    {
+      name: 'participant ids at the edges of the grammar',
+      thread: thread(
+        ['a', `g${'x'.repeat(31)}`, 'gpt-4o_mini'],
+        [
+          { id: 'a', role: 'assistant', speaker: `g${'x'.repeat(31)}`, content: 'x', status: 'complete' },
+          { id: 'b', role: 'assistant', speaker: 'gpt-4o_mini', content: 'y', status: 'complete' },
+        ],
+      ),
+    },
+    {
+      name: 'a participant who never spoke',
+      thread: thread(
+        ['claude', 'gpt'],
+        [{ id: 'a', role: 'assistant', speaker: 'gpt', content: 'x', status: 'complete' }],
+      ),
+    },
+    {
+      name: 'dates with offsets and without fractions',
+      thread: { ...thread([], []), createdAt: '2025-03-01T12:00:00Z', updatedAt: '2025-03-01T14:00:00.123+02:00' },
+    },
+  ])('$name', ({ thread }) => {
+    const copy = structuredClone(thread);
+    const result = parseTranscript(thread);
+    expect(result).toEqual({ ok: true, value: copy });
+  });
+});

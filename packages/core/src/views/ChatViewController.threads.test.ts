@@ -1,0 +1,139 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { claude, disposeAll, setup, storedThread } from '../../test/support/viewSetup';
+import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../orchestrator/settings';
+import { MemoryThreadRepository, MemoryThreadStorage } from '../testing';
+
+afterEach(disposeAll);
+
+describe('ChatViewController: threads', () => {
+  test('opening another thread posts exactly one full state', async () => {
+    const { view } = setup([
+      storedThread('a', 2, '2026-02-01T00:00:00Z'),
+      storedThread('b', 4, '2026-02-02T00:00:00Z'),
+    ]);
+    const v = view();
+    await v.ready();
+    expect(v.lastState().thread.id).toBe('b');
+    const before = v.posted.length;
+    expect(await v.intent('thread/open', { threadId: 'a' })).toMatchObject({ ok: true });
+    expect(v.posted.slice(before).map((m) => m.type)).toEqual(['view/state', 'request/done']);
+    expect(v.lastState().thread.messages).toHaveLength(2);
+  });
+
+  test('a reply keeps streaming after the view switches away, and is complete when it comes back', async () => {
+    const { view, chat, orchestrator } = setup([storedThread('other', 2)]);
+    const v = view();
+    await v.ready();
+    await v.intent('thread/new', {});
+    const threadId = v.lastState().thread.id;
+    await v.intent('chat/send', { threadId, text: 'long question' });
+    const call = await chat.call(0);
+    await v.intent('thread/open', { threadId: 'other' });
+    const entry = v.lastState().threads.find((t) => t.id === threadId);
+    expect(entry?.busy).toBe(true);
+    const patchesWhileAway = v.posted.length;
+    call.emit({ type: 'delta', text: 'still streaming' });
+    call.emit({ type: 'finish', reason: 'stop' });
+    call.end();
+    await vi.waitFor(() => expect(orchestrator.runner.isBusy(threadId)).toBe(false));
+    // Away, the view hears only about the list entry, never the other thread's messages.
+    expect(v.posted.slice(patchesWhileAway).every((m) => m.type === 'threads/changed')).toBe(true);
+    expect(call.signal.aborted).toBe(false);
+    await v.intent('thread/open', { threadId });
+    expect(v.lastState().thread.messages.map((m) => [m.status, m.content])).toEqual([
+      ['complete', 'long question'],
+      ['complete', 'still streaming'],
+    ]);
+  });
+
+  test('two views each show their own thread; Stop in one acts on its own thread only', async () => {
+    const { view, chat, orchestrator } = setup([
+      storedThread('a', 2, '2026-02-01T00:00:00Z'),
+      storedThread('b', 2, '2026-02-02T00:00:00Z'),
+    ]);
+    const sidebar = view();
+    const panel = view();
+    await sidebar.ready();
+    await panel.ready();
+    await panel.intent('thread/open', { threadId: 'a' });
+    await sidebar.intent('chat/send', { threadId: 'b', text: 'in b' });
+    await panel.intent('chat/send', { threadId: 'a', text: 'in a' });
+    await chat.call(1);
+    expect(await panel.intent('chat/stop', { threadId: 'b' })).toMatchObject({ ok: false });
+    await panel.intent('chat/stop', { threadId: 'a' });
+    await vi.waitFor(() => expect(orchestrator.runner.isBusy('a')).toBe(false));
+    expect(orchestrator.runner.isBusy('b')).toBe(true);
+    const addedIn = (v: ReturnType<typeof view>) =>
+      v.posted.flatMap((m) => (m.type === 'message/added' ? [m.threadId] : []));
+    expect(new Set(addedIn(sidebar))).toEqual(new Set(['b']));
+    expect(new Set(addedIn(panel))).toEqual(new Set(['a']));
+  });
+
+  test('an intent about a thread the view no longer shows is refused, not carried out elsewhere', async () => {
+    const { view } = setup([storedThread('a', 2)]);
+    const v = view();
+    await v.ready();
+    await v.intent('thread/new', {});
+    expect(await v.intent('chat/send', { threadId: 'a', text: 'late' })).toEqual({
+      requestId: expect.any(String),
+      ok: false,
+      reason: 'This view shows another thread now. Try again there.',
+    });
+  });
+
+  test('when another window deletes the shown thread, the view says so and moves to another thread', async () => {
+    const storage = new MemoryThreadStorage();
+    const { view } = setup(
+      [storedThread('a', 2, '2026-02-01T00:00:00Z'), storedThread('b', 2, '2026-02-02T00:00:00Z')],
+      storage,
+    );
+    const v = view();
+    await v.ready();
+    expect(v.lastState().thread.id).toBe('b');
+    await new MemoryThreadRepository([], storage).delete('b');
+    await vi.waitFor(() => expect(v.lastState().thread.id).toBe('a'));
+    const types = v.types();
+    expect(types.indexOf('threads/removed')).toBeLessThan(types.lastIndexOf('view/state'));
+  });
+});
+
+describe('ChatViewController: storage problems and host actions', () => {
+  test('a failed save is pushed to the view with its reason; Retry answers with what happened', async () => {
+    const { view, repository, chat, orchestrator } = setup();
+    const v = view();
+    await v.ready();
+    const threadId = v.lastState().thread.id;
+    repository.failNextSave = new Error('ENOSPC: no space left on device');
+    await v.intent('chat/send', { threadId, text: 'keep me' });
+    await chat.reply(0, 'ok');
+    await vi.waitFor(() => expect(orchestrator.runner.isBusy(threadId)).toBe(false));
+    await orchestrator.store.flush();
+    const storage = v.posted.filter((m) => m.type === 'storage/changed');
+    expect(storage.at(0)?.payload).toEqual({
+      saveProblems: [{ threadId, title: 'keep me', reason: 'ENOSPC: no space left on device' }],
+    });
+    expect(await v.intent('storage/retry', { threadId })).toMatchObject({ ok: true });
+    expect(v.posted.filter((m) => m.type === 'storage/changed').at(-1)?.payload).toEqual({ saveProblems: [] });
+  });
+
+  test('links and reveal go to the host, and their refusals come back as the result', async () => {
+    const { view, opened } = setup();
+    const v = view();
+    await v.ready();
+    expect(await v.intent('link/open', { url: 'https://example.com' })).toMatchObject({ ok: true });
+    expect(opened).toEqual(['https://example.com']);
+    expect(await v.intent('storage/reveal', { threadId: 'missing' })).toMatchObject({
+      ok: false,
+      reason: 'No file for that thread.',
+    });
+  });
+
+  test('the sidecar status and the table are pushed as they change', async () => {
+    const { view, sidecarEmitter, orchestrator } = setup();
+    const v = view();
+    await v.ready();
+    sidecarEmitter.fire({ ok: false, detail: 'Proxy down' });
+    orchestrator.table.update({ ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: [claude, { ...claude, id: 'gpt' }] });
+    expect(v.posted.slice(1).map((m) => m.type)).toEqual(['sidecar/changed', 'table/changed']);
+  });
+});

@@ -1,0 +1,124 @@
+import { expect } from 'vitest';
+import { FakeClock, MemoryThreadRepository, MemoryThreadStorage, ScriptedChat } from '../../src/../src/testing';
+import { Emitter } from '../../src/base/event';
+import { Orchestrator } from '../../src/orchestrator/Orchestrator';
+import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../../src/orchestrator/settings';
+import type { ParticipantConfig } from '../../src/participants/participant';
+import { silentLogger } from '../../src/ports';
+import {
+  type HostToWebview,
+  HostToWebview as HostToWebviewSchema,
+  type SidecarStatus,
+  viewSignal,
+  webviewIntent,
+} from '../../src/protocol/messages';
+import type { Message, Transcript } from '../../src/transcript/schema';
+import { ChatViewController, type HostActions } from '../../src/views/ChatViewController';
+
+export const claude: ParticipantConfig = {
+  id: 'claude',
+  displayName: 'Claude',
+  color: '#D97706',
+  model: 'm',
+  enabled: true,
+};
+
+const disposables: { dispose(): void }[] = [];
+
+/** Disposes what the tests' setups made; call in `afterEach`. */
+export function disposeAll(): void {
+  for (const d of disposables.splice(0).reverse()) d.dispose();
+}
+
+/** A stored thread of `messages` alternating user and Claude messages. */
+export function storedThread(id: string, messages: number, updatedAt = '2026-02-01T00:00:00.000Z'): Transcript {
+  const base = Date.parse('2026-01-01T00:00:00.000Z');
+  return {
+    version: 2,
+    id,
+    title: `thread ${id}`,
+    createdAt: new Date(base).toISOString(),
+    updatedAt,
+    participants: ['claude'],
+    messages: Array.from(
+      { length: messages },
+      (_, i): Message => ({
+        id: `${id}-m${i}`,
+        seq: i,
+        role: i % 2 === 0 ? 'user' : 'assistant',
+        speaker: i % 2 === 0 ? 'user' : 'claude',
+        content: i === 0 ? `thread ${id}` : `message ${i}`,
+        status: 'complete',
+        createdAt: new Date(base + i).toISOString(),
+      }),
+    ),
+  };
+}
+
+/**
+ * An orchestrator over a memory storage and scripted model, and `view()` to open views on it: each records what
+ * it posts (checked against the protocol and its sequence) and can send intents and `view/ready`.
+ */
+export function setup(stored: Transcript[] = [], storage = new MemoryThreadStorage()) {
+  const repository = new MemoryThreadRepository(stored, storage);
+  const chat = new ScriptedChat();
+  const clock = new FakeClock();
+  let n = 0;
+  const orchestrator = new Orchestrator({
+    repository,
+    chat: chat.backend,
+    clock,
+    ids: { next: () => `id-${++n}` },
+    logger: silentLogger,
+    settings: { ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: [claude] },
+  });
+  disposables.push(orchestrator);
+  const sidecarEmitter = new Emitter<SidecarStatus>();
+  const sidecar = { current: { ok: true, detail: 'fine' } as SidecarStatus, onDidChange: sidecarEmitter.event };
+  const opened: string[] = [];
+  const host: HostActions = {
+    openLink: async (url) => {
+      opened.push(url);
+      return { ok: true };
+    },
+    reveal: async (key) => (key === 'missing' ? { ok: false, reason: 'No file for that thread.' } : { ok: true }),
+  };
+  const logs: string[] = [];
+  const view = () => {
+    const posted: HostToWebview[] = [];
+    const controller = new ChatViewController(
+      {
+        orchestrator,
+        sidecar,
+        host,
+        logger: { ...silentLogger, warn: (m) => logs.push(m), info: (m) => logs.push(m) },
+      },
+      (message) => {
+        // Whatever the host posts must pass the webview's own validation, in sequence.
+        expect(HostToWebviewSchema.safeParse(message).success).toBe(true);
+        const previous = posted.at(-1);
+        if (previous && message.type !== 'view/state') expect(message.seq).toBe(previous.seq + 1);
+        posted.push(message);
+      },
+    );
+    disposables.push(controller);
+    let r = 0;
+    const intent = async <T extends Parameters<typeof webviewIntent>[0]>(
+      type: T,
+      payload: Parameters<typeof webviewIntent<T>>[2],
+    ) => {
+      const requestId = `r${++r}`;
+      await controller.receive(webviewIntent(type, requestId, payload));
+      const done = posted.find((m) => m.type === 'request/done' && m.payload.requestId === requestId);
+      return done?.type === 'request/done' ? done.payload : undefined;
+    };
+    const ready = () => controller.receive(viewSignal('view/ready'));
+    const lastState = () => {
+      const state = posted.filter((m) => m.type === 'view/state').at(-1);
+      if (state?.type !== 'view/state') throw new Error('no state');
+      return state.payload;
+    };
+    return { controller, posted, intent, ready, lastState, types: () => posted.map((m) => m.type) };
+  };
+  return { orchestrator, repository, chat, clock, sidecarEmitter, sidecar, opened, logs, view };
+}
