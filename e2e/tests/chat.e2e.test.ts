@@ -1,19 +1,12 @@
 import { type FakeProxy, startFakeProxy } from '@roundtable/testkit';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Browser, launchBrowser } from '../src/browser';
+import { describe, expect, it } from 'vitest';
 import { ChatView, contentOf } from '../src/chatView';
-import { ErrorCollector } from '../src/errorCollector';
-import { codeServerEnv } from '../src/processEnv';
-import { type RoundtableServer, startRoundtableServer } from '../src/session';
 import { installStatusRecorder, readStatusHistory, sawStreaming } from '../src/statusRecorder';
+import { expectNoUnexpectedErrors, useSuite } from '../src/suite';
 import { collectStatuses, readThreadFiles } from '../src/threadFiles';
-import { locateBuiltExtension } from '../src/vsix';
 import {
-  createScreenshotter,
   markPanelWebview,
   openViewContainer,
-  openWorkbench,
   reloadWindow,
   runCommand,
   webviewElement,
@@ -36,51 +29,10 @@ function chatRequests(proxy: FakeProxy) {
 }
 
 describe('Roundtable in a real VS Code (code-server + Chromium)', () => {
-  let proxy: FakeProxy;
-  let session: RoundtableServer;
-  let browser: Browser;
-  let page: Page;
-  let chat: ChatView;
-  let errors: ErrorCollector;
-  let shot: (name: string) => Promise<string>;
-  const extraProxies: FakeProxy[] = [];
-  /** Errors the last test already reported, so the shutdown check reports only new ones. */
-  const reported = new Set<string>();
-
-  beforeAll(async () => {
-    locateBuiltExtension(); // fails first, with "run pnpm package", when the build step was skipped
-    proxy = await startFakeProxy();
-    session = await startRoundtableServer({ kind: 'run', proxyUrl: proxy.url });
-    browser = await launchBrowser(session.toolchain, session.runDir, codeServerEnv(session.toolchain, session.runDir));
-    page = browser.page;
-    page.setDefaultTimeout(60_000);
-    errors = new ErrorCollector(session.logsDir, session.extension.id);
-    errors.attach(page);
-    shot = createScreenshotter(page, session.runDir.screenshots);
-    chat = new ChatView(page, session.extension.id);
-    await openWorkbench(page, session.server.workbenchUrl);
-    await shot('workbench');
-  });
-
-  beforeEach(({ task, onTestFailed }) => {
-    onTestFailed(async () => {
-      await shot(`FAILED-${task.name.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => undefined);
-    });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await session?.stop();
-    for (const extra of extraProxies) await extra.close();
-    await proxy?.close();
-    if (!session) return;
-    console.info(`e2e artifacts (screenshots, logs): ${session.runDir.root}`);
-    // Shutdown runs the extension's deactivate(); anything it logs lands after the last test, so check once more.
-    const late = (await errors.unexpected()).filter((error) => !reported.has(error.text));
-    if (late.length > 0) throw new Error(`unexpected errors during shutdown:\n${ErrorCollector.format(late)}`);
-  });
+  const suite = useSuite();
 
   it('streams a reply from the model, which received the labelled transcript', async () => {
+    const { proxy, session, page, chat, shot } = suite;
     await chat.open();
     await chat.frame.locator('[data-testid="sidecar-status"][data-ok="true"]').waitFor();
     await shot('view-open');
@@ -107,6 +59,7 @@ describe('Roundtable in a real VS Code (code-server + Chromium)', () => {
   });
 
   it('saves the thread to globalStorage and shows it again after a window reload', async () => {
+    const { session, page, chat, shot } = suite;
     // The file is written after the turn ends; poll instead of assuming when.
     const hasReply = (text: string) => text.includes(FIRST) && text.includes('received 2 messages');
     await expect
@@ -129,6 +82,7 @@ describe('Roundtable in a real VS Code (code-server + Chromium)', () => {
   });
 
   it('shares the transcript: the second message reaches the model with the first exchange', async () => {
+    const { proxy, chat, shot } = suite;
     await chat.send(SECOND);
     const reply = chat.messages({ speaker: 'claude', status: 'complete', hasText: SECOND });
     await reply.waitFor();
@@ -140,6 +94,7 @@ describe('Roundtable in a real VS Code (code-server + Chromium)', () => {
   });
 
   it('keeps the conversation and the draft when the view is hidden and shown again', async () => {
+    const { session, page, chat, shot } = suite;
     await chat.composer.fill(DRAFT);
     // Showing another container disposes the hidden webview's page (we do not retain it); showing ours again
     // re-creates it, and it must come back with the host's state and its own draft.
@@ -153,6 +108,7 @@ describe('Roundtable in a real VS Code (code-server + Chromium)', () => {
   });
 
   it('opens the same conversation in an editor panel, and both mounts follow the host', async () => {
+    const { session, page, chat, shot } = suite;
     await runCommand(page, 'Roundtable: Open Chat in Editor');
     await markPanelWebview(page, session.extension.id);
     const panel = new ChatView(page, session.extension.id, 'Roundtable', 'panel');
@@ -170,8 +126,9 @@ describe('Roundtable in a real VS Code (code-server + Chromium)', () => {
   });
 
   it('asks for the proxy access key on a 401, and the next message succeeds once it is set', async () => {
+    const { session, page, chat, shot } = suite;
     const locked = await startFakeProxy({ accessKeys: [ACCESS_KEY] });
-    extraProxies.push(locked);
+    suite.extraProxies.push(locked);
     // code-server's web workbench does not notice settings.json edits made on disk (nothing in 30 s), so reload the
     // window to make it read them; the extension's status check then reaches the new proxy.
     session.pointAtProxy(locked.url);
@@ -205,8 +162,6 @@ describe('Roundtable in a real VS Code (code-server + Chromium)', () => {
   });
 
   it('raised no unexpected error in the page, the webview or the extension host', async () => {
-    const unexpected = await errors.unexpected();
-    for (const error of unexpected) reported.add(error.text);
-    expect(ErrorCollector.format(unexpected), 'errors not covered by a documented noise rule').toBe('');
+    expect(await expectNoUnexpectedErrors(suite), 'errors not covered by a documented noise rule').toBe('');
   });
 });

@@ -1,15 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type FakeProxy, startFakeProxy } from '@roundtable/testkit';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Browser, launchBrowser } from '../src/browser';
+import { describe, expect, it } from 'vitest';
 import { ChatView, contentOf } from '../src/chatView';
-import { ErrorCollector } from '../src/errorCollector';
-import { codeServerEnv } from '../src/processEnv';
-import { type RoundtableServer, startRoundtableServer } from '../src/session';
-import { locateBuiltExtension } from '../src/vsix';
-import { createScreenshotter, openWorkbench } from '../src/workbench';
+import { expectNoUnexpectedErrors, useSuite } from '../src/suite';
+import { openWorkbench } from '../src/workbench';
 
 // Threads across views and windows: a reply keeps streaming while its view shows another thread, and two windows
 // of one code-server (each with its own extension host, over the same global storage) converge on one thread.
@@ -23,47 +17,11 @@ function roundtableLogs(logsDir: string): string[] {
 }
 
 describe('threads in a real VS Code (code-server + Chromium)', () => {
-  let proxy: FakeProxy;
-  let session: RoundtableServer;
-  let browser: Browser;
-  let page: Page;
-  let chat: ChatView;
-  let errors: ErrorCollector;
-  let shot: (name: string) => Promise<string>;
-  const reported = new Set<string>();
-
-  beforeAll(async () => {
-    locateBuiltExtension();
-    proxy = await startFakeProxy();
-    session = await startRoundtableServer({ kind: 'run', proxyUrl: proxy.url });
-    browser = await launchBrowser(session.toolchain, session.runDir, codeServerEnv(session.toolchain, session.runDir));
-    page = browser.page;
-    page.setDefaultTimeout(60_000);
-    errors = new ErrorCollector(session.logsDir, session.extension.id);
-    errors.attach(page);
-    shot = createScreenshotter(page, session.runDir.screenshots);
-    chat = new ChatView(page, session.extension.id);
-    await openWorkbench(page, session.server.workbenchUrl);
-    await chat.open();
-  });
-
-  beforeEach(({ task, onTestFailed }) => {
-    onTestFailed(async () => {
-      await shot(`FAILED-${task.name.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => undefined);
-    });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await session?.stop();
-    await proxy?.close();
-    if (!session) return;
-    console.info(`e2e artifacts (screenshots, logs): ${session.runDir.root}`);
-    const late = (await errors.unexpected()).filter((error) => !reported.has(error.text));
-    if (late.length > 0) throw new Error(`unexpected errors during shutdown:\n${ErrorCollector.format(late)}`);
-  });
+  const suite = useSuite();
 
   it('a reply keeps streaming to completion after switching to another thread and back', async () => {
+    const { proxy, chat, shot } = suite;
+    await chat.open();
     await chat.newThread();
     await chat.send('an earlier thread to switch to');
     await chat.messages({ speaker: 'claude', status: 'complete' }).waitFor();
@@ -93,6 +51,8 @@ describe('threads in a real VS Code (code-server + Chromium)', () => {
   });
 
   it('two windows (two extension hosts) send to the same thread and both end up showing every message', async () => {
+    const { session, browser, chat, errors, shot } = suite;
+    await chat.open();
     await chat.newThread();
     await chat.send('hello from the first window');
     await chat.messages({ speaker: 'claude', status: 'complete', hasText: 'hello from the first window' }).waitFor();
@@ -129,8 +89,6 @@ describe('threads in a real VS Code (code-server + Chromium)', () => {
   });
 
   it('raised no unexpected error in the pages, the webviews or the extension hosts', async () => {
-    const unexpected = await errors.unexpected();
-    for (const error of unexpected) reported.add(error.text);
-    expect(ErrorCollector.format(unexpected), 'errors not covered by a documented noise rule').toBe('');
+    expect(await expectNoUnexpectedErrors(suite), 'errors not covered by a documented noise rule').toBe('');
   });
 });

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { seededRandom } from '@roundtable/core/testing';
+import { describe, expect, test } from 'vitest';
 import { readThreadFile, realFs } from '../src/storage/threadFiles';
-import { bundleForChild } from './support/bundle';
+import { useStoreWorker } from './support/bundle';
 
 // A child process saving turns through the real file adapter is killed with SIGKILL at random moments, again and
 // again, on the same folder (so each run also recovers from the last one's leftovers: a held lock, temp files).
@@ -21,28 +21,7 @@ const COMPLETED_MARGIN_MS = 1_000;
 /** A run alive this long must have saved something (a turn takes tens of milliseconds). */
 const PROGRESS_AFTER_MS = 300;
 
-let worker: string;
-let root: string;
-beforeAll(async () => {
-  worker = await bundleForChild(join(__dirname, 'support/storeWorker.ts'));
-  root = await mkdtemp(join(tmpdir(), 'roundtable-crash-'));
-});
-afterAll(async () => {
-  await rm(join(worker, '..'), { recursive: true, force: true });
-  await rm(root, { recursive: true, force: true });
-});
-
-/** mulberry32: a seeded generator, so a failing run can be replayed with its seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const worker = useStoreWorker('roundtable-crash-');
 
 interface Run {
   child: ChildProcess;
@@ -52,7 +31,7 @@ interface Run {
 }
 
 function start(durable: Set<string>, completed: Map<string, number>, problems: string[]): Run {
-  const child = spawn(process.execPath, [worker, 'turns', root], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [worker.script, 'turns', worker.root], { stdio: ['ignore', 'pipe', 'pipe'] });
   const stderr: string[] = [];
   child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
   let markReady = () => {};
@@ -76,7 +55,7 @@ function start(durable: Set<string>, completed: Map<string, number>, problems: s
 
 /** Every message id on disk with its status; throws if any thread file does not parse or was set aside. */
 async function readStored(): Promise<Map<string, string>> {
-  const dir = join(root, 'threads');
+  const dir = join(worker.root, 'threads');
   const names = await readdir(dir);
   const setAside = names.filter((n) => n.includes('.corrupt-'));
   if (setAside.length > 0) throw new Error(`thread files were set aside as corrupt: ${setAside.join(', ')}`);
@@ -92,7 +71,7 @@ async function readStored(): Promise<Map<string, string>> {
 describe('saving turns while being killed', () => {
   test(`${KILLS} SIGKILLs at random moments: no corrupt file, no completed message lost`, async () => {
     const seed = Number(process.env.ROUNDTABLE_CRASH_SEED ?? Date.now() % 1_000_000);
-    const random = prng(seed);
+    const random = seededRandom(seed);
     const durable = new Set<string>();
     // A save that fails (a lock left by a killed run that is never recovered, say) is a failure of its own.
     const problems: string[] = [];

@@ -1,29 +1,16 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { silentLogger } from '@roundtable/core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { FileThreadRepository } from '../src/storage/FileThreadRepository';
-import { bundleForChild } from './support/bundle';
+import { useStoreWorker } from './support/bundle';
 
 // Separate processes (as separate VS Code windows are) append to one thread at the same time, each merging what
 // the others write. The check-and-write must hold between processes, not only between the awaits of one.
 
-let worker: string;
-let root: string;
-beforeAll(async () => {
-  worker = await bundleForChild(join(__dirname, 'support/storeWorker.ts'));
-  root = await mkdtemp(join(tmpdir(), 'roundtable-processes-'));
-});
-afterAll(async () => {
-  await rm(join(worker, '..'), { recursive: true, force: true });
-  await rm(root, { recursive: true, force: true });
-});
-
+const worker = useStoreWorker('roundtable-processes-');
 function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [worker, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [worker.script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -35,7 +22,7 @@ function run(args: string[]): Promise<{ code: number | null; stdout: string; std
 
 describe('several processes writing one thread', () => {
   test('four processes appending 40 messages each at once: all 160 are stored, once each', async () => {
-    const repository = new FileThreadRepository({ root, logger: silentLogger });
+    const repository = new FileThreadRepository({ root: worker.root, logger: silentLogger });
     const at = new Date().toISOString();
     const seeded = await repository.save(
       { version: 2, id: 'shared', title: 'New thread', createdAt: at, updatedAt: at, participants: [], messages: [] },
@@ -44,10 +31,10 @@ describe('several processes writing one thread', () => {
     expect(seeded.ok).toBe(true);
 
     const names = ['a', 'b', 'c', 'd'];
-    const results = await Promise.all(names.map((name) => run(['race', root, 'shared', name, '40'])));
+    const results = await Promise.all(names.map((name) => run(['race', worker.root, 'shared', name, '40'])));
     for (const result of results) expect(result, result.stderr).toMatchObject({ code: 0, stdout: 'done\n' });
 
-    const loaded = await new FileThreadRepository({ root, logger: silentLogger }).load('shared');
+    const loaded = await new FileThreadRepository({ root: worker.root, logger: silentLogger }).load('shared');
     if (!loaded.ok) throw new Error(`not loadable: ${loaded.kind}`);
     const ids = loaded.transcript.messages.map((m) => m.id);
     expect(ids).toHaveLength(160);

@@ -1,7 +1,8 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { build } from 'esbuild';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * Bundles a TypeScript entry into one Node script, so a test can run it in a child process (a second extension
@@ -21,4 +22,21 @@ export async function bundleForChild(entry: string): Promise<string> {
     logLevel: 'warning',
   });
   return outfile;
+}
+
+/**
+ * For a test file whose children run the store worker: bundles it and makes a storage folder before the file's
+ * tests, removes both after. Read `script` and `root` inside tests.
+ */
+export function useStoreWorker(folderPrefix: string): { script: string; root: string } {
+  const worker = { script: '', root: '' };
+  beforeAll(async () => {
+    worker.script = await bundleForChild(join(__dirname, 'storeWorker.ts'));
+    worker.root = await mkdtemp(join(tmpdir(), folderPrefix));
+  });
+  afterAll(async () => {
+    await rm(join(worker.script, '..'), { recursive: true, force: true });
+    await rm(worker.root, { recursive: true, force: true });
+  });
+  return worker;
 }

@@ -1,26 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import type { ChatMessage } from '../llm/types';
 import type { ParticipantConfig } from '../participants/participant';
+import { seededRandom } from '../testing/seededRandom';
 import type { ContextBlock, Message, MessageStatus, Transcript } from '../transcript/schema';
 import { type AssemblePromptInput, assemblePrompt } from './index';
 
 const MARKER: ChatMessage = { role: 'user', content: '[System] Earlier messages omitted for length.' };
 const RUNS = 400;
 
-/** mulberry32: a tiny seeded PRNG, so a failing case is reproducible from its seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function generate(seed: number): AssemblePromptInput {
-  const rnd = prng(seed);
+  const rnd = seededRandom(seed);
   const int = (n: number) => Math.floor(rnd() * n);
   const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)] as T;
   const text = () => {

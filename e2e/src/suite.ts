@@ -1,0 +1,80 @@
+import { type FakeProxy, startFakeProxy } from '@roundtable/testkit';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { type Browser, launchBrowser } from './browser';
+import { ChatView } from './chatView';
+import { ErrorCollector } from './errorCollector';
+import { codeServerEnv } from './processEnv';
+import { type RoundtableServer, startRoundtableServer } from './session';
+import { locateBuiltExtension } from './vsix';
+import { createScreenshotter, openWorkbench } from './workbench';
+
+/** What every e2e test file works with: one fake proxy, one code-server with the extension, one browser window. */
+export interface Suite {
+  proxy: FakeProxy;
+  session: RoundtableServer;
+  browser: Browser;
+  page: Page;
+  chat: ChatView;
+  errors: ErrorCollector;
+  shot: (name: string) => Promise<string>;
+  /** Errors a test already reported, so the shutdown check reports only new ones. */
+  reported: Set<string>;
+  /** More fake proxies a test started; closed with the suite. */
+  extraProxies: FakeProxy[];
+}
+
+/**
+ * Registers the suite's hooks in the calling test file: start everything before the first test (the workbench
+ * open), a screenshot of any failing test, and at the end close everything and fail on errors logged during
+ * shutdown (deactivate() runs then). Returns the suite, filled in once `beforeAll` has run.
+ */
+export function useSuite(): Suite {
+  const suite = { reported: new Set<string>(), extraProxies: [] as FakeProxy[] } as Suite;
+
+  beforeAll(async () => {
+    locateBuiltExtension(); // fails first, with "run pnpm package", when the build step was skipped
+    suite.proxy = await startFakeProxy();
+    suite.session = await startRoundtableServer({ kind: 'run', proxyUrl: suite.proxy.url });
+    const { session } = suite;
+    suite.browser = await launchBrowser(
+      session.toolchain,
+      session.runDir,
+      codeServerEnv(session.toolchain, session.runDir),
+    );
+    suite.page = suite.browser.page;
+    suite.page.setDefaultTimeout(60_000);
+    suite.errors = new ErrorCollector(session.logsDir, session.extension.id);
+    suite.errors.attach(suite.page);
+    suite.shot = createScreenshotter(suite.page, session.runDir.screenshots);
+    suite.chat = new ChatView(suite.page, session.extension.id);
+    await openWorkbench(suite.page, session.server.workbenchUrl);
+    await suite.shot('workbench');
+  });
+
+  beforeEach(({ task, onTestFailed }) => {
+    onTestFailed(async () => {
+      await suite.shot?.(`FAILED-${task.name.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => undefined);
+    });
+  });
+
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.session?.stop();
+    for (const extra of suite.extraProxies) await extra.close();
+    await suite.proxy?.close();
+    if (!suite.session) return;
+    console.info(`e2e artifacts (screenshots, logs): ${suite.session.runDir.root}`);
+    const late = (await suite.errors.unexpected()).filter((error) => !suite.reported.has(error.text));
+    if (late.length > 0) throw new Error(`unexpected errors during shutdown:\n${ErrorCollector.format(late)}`);
+  });
+
+  return suite;
+}
+
+/** The last test of a file: fails on any error not covered by a documented noise rule. */
+export async function expectNoUnexpectedErrors(suite: Suite): Promise<string> {
+  const unexpected = await suite.errors.unexpected();
+  for (const error of unexpected) suite.reported.add(error.text);
+  return ErrorCollector.format(unexpected);
+}
