@@ -25,18 +25,26 @@ export function StorageBanner({ chat }: { chat: ChatModel }) {
           </span>
         </div>
       ))}
-      {unreadable.map((t) => (
-        <div key={t.id} class="storage-problem storage-problem--unreadable" data-testid="unreadable-thread">
-          <span class="storage-text">
-            <strong>Cannot read</strong> {t.title}: {t.unreadable}
-          </span>
-          <span class="storage-actions">
-            <button type="button" class="link-button" onClick={() => chat.reveal(t.id)}>
-              Reveal in folder
-            </button>
-          </span>
-        </div>
-      ))}
+      {unreadable.length > 0 && (
+        // Unreadable files stay until the user deals with them, so they sit folded: one line, details on demand.
+        <details class="storage-problem storage-problem--unreadable" data-testid="unreadable-threads">
+          <summary>
+            {unreadable.length === 1
+              ? '1 thread file cannot be read'
+              : `${unreadable.length} thread files cannot be read`}
+          </summary>
+          {unreadable.map((t) => (
+            <div key={t.id} class="storage-unreadable" data-testid="unreadable-thread">
+              <span class="storage-text">
+                {t.title}: {t.unreadable}
+              </span>
+              <button type="button" class="link-button" onClick={() => chat.reveal(t.id)}>
+                Reveal in folder
+              </button>
+            </div>
+          ))}
+        </details>
+      )}
     </section>
   );
 }
