@@ -73,7 +73,8 @@ function setup() {
   const host = createHostActions({
     ui,
     logger: silentLogger,
-    locate: (key) => (key === 'here' ? __filename : undefined),
+    locate: (key) =>
+      ({ here: __filename, unsaved: `${__dirname}/never-saved.json`, nowhere: '/no/such/folder/x.json' })[key],
   });
   const active: ChatSession[] = [];
   const session = new ChatSession({ orchestrator, sidecar, host, logger: silentLogger }, (s) => active.push(s));
@@ -118,13 +119,16 @@ describe('ChatSession', () => {
     await page.send(webviewIntent('storage/reveal', 'r2', { threadId: '../etc' }));
     await page.send(webviewIntent('link/open', 'r3', { url: 'command:workbench.action.terminal.new' }));
     await page.send(webviewIntent('link/open', 'r4', { url: 'https://example.com/docs' }));
-    await vi.waitFor(() => expect(page.types().filter((t) => t === 'request/done')).toHaveLength(4));
-    expect(revealed).toEqual([__filename]);
+    await page.send(webviewIntent('storage/reveal', 'r5', { threadId: 'unsaved' }));
+    await page.send(webviewIntent('storage/reveal', 'r6', { threadId: 'nowhere' }));
+    await vi.waitFor(() => expect(page.types().filter((t) => t === 'request/done')).toHaveLength(6));
+    // A thread never saved is revealed through its folder.
+    expect(revealed.sort()).toEqual([__dirname, __filename].sort());
     expect(links).toEqual(['https://example.com/docs']);
     const results = page.posted
       .flatMap((m) => (m.type === 'request/done' ? [m.payload] : []))
       .sort((a, b) => a.requestId.localeCompare(b.requestId));
-    expect(results.map((r) => r.ok)).toEqual([true, false, false, true]);
+    expect(results.map((r) => r.ok)).toEqual([true, false, false, true, true, false]);
     expect(results[2]).toMatchObject({ reason: expect.stringContaining('"command:" is not allowed') });
   });
 });

@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { HostActions, IntentResult, Logger } from '@roundtable/core';
 import { checkExternalLink } from './links';
 
@@ -34,13 +35,23 @@ export function createHostActions(deps: {
     async reveal(key): Promise<IntentResult> {
       const path = deps.locate(key);
       if (!path) return { ok: false, reason: 'That is not a thread file.' };
-      try {
-        await stat(path);
-      } catch {
-        return { ok: false, reason: 'That thread has no file yet (it is saved once it has a message).' };
+      // A thread whose first save failed has no file yet: show the folder it goes in.
+      for (const candidate of [path, dirname(path)]) {
+        if (await exists(candidate)) {
+          await deps.ui.revealFile(candidate);
+          return { ok: true };
+        }
       }
-      await deps.ui.revealFile(path);
-      return { ok: true };
+      return { ok: false, reason: `Neither the thread's file nor its folder exists yet (${dirname(path)}).` };
     },
   };
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
