@@ -50,7 +50,11 @@ async function setup(options: { accessKeys?: string[]; accessKey?: string } = {}
     logger: silentLogger,
     settings: { ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: [claude, gpt] },
   });
-  cleanup.push(() => orchestrator.dispose());
+  // Everything written before the folder goes: a save still in flight would recreate files in it.
+  cleanup.push(async () => {
+    await orchestrator.shutdown();
+    orchestrator.dispose();
+  });
   const lease = orchestrator.newThread();
   cleanup.push(() => lease.dispose());
   return { proxy, dir, orchestrator, threadId: lease.threadId };

@@ -103,6 +103,35 @@ describe('SaveScheduler', () => {
     await vi.waitFor(() => expect(scheduler.isPending('a')).toBe(false));
   });
 
+  test('flush waits for the write a timer started while it waited, not only for the one before', async () => {
+    const clock = new FakeClock();
+    const gates: (() => void)[] = [];
+    let done = 0;
+    const scheduler = new SaveScheduler(
+      clock,
+      async () => {
+        await new Promise<void>((resolve) => gates.push(resolve)); // every write waits to be let through
+        done += 1;
+      },
+      () => {},
+    );
+    scheduler.schedule('a', 'urgent');
+    clock.advance(SAVE_TIMING.urgentMs);
+    await vi.waitFor(() => expect(gates).toHaveLength(1)); // the first write runs
+    scheduler.schedule('a', 'urgent'); // a change during it...
+    clock.advance(SAVE_TIMING.urgentMs); // ...whose timer fires while the first write still runs
+    let flushed = false;
+    const flush = scheduler.flush('a').then(() => (flushed = true));
+    gates[0]?.(); // the first write ends; the timer's write starts
+    await vi.waitFor(() => expect(gates).toHaveLength(2));
+    await settle();
+    expect(flushed).toBe(false); // the change is not written yet: flush must still be waiting
+    gates[1]?.();
+    await flush;
+    expect(done).toBe(2);
+    expect(scheduler.isPending('a')).toBe(false);
+  });
+
   test('a failed write keeps the thread dirty, reports it, and is tried again later or on flush', async () => {
     const { clock, scheduler, writes, errors } = setup({ fail: (_id, n) => n <= 2 });
     scheduler.schedule('a', 'urgent');

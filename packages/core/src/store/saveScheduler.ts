@@ -117,7 +117,9 @@ export class SaveScheduler implements IDisposable {
   private async run(threadId: string, now: boolean): Promise<void> {
     const e = this.entries.get(threadId);
     if (!e) return;
-    if (e.writing) await e.writing;
+    // Another run may start a write while this one waits (a timer firing during a write): wait for that one too,
+    // so a flush returns only once what was pending when it was called is written.
+    while (e.writing) await e.writing;
     if (e.dirtySince === undefined || this.disposed) {
       this.forgetIfIdle(threadId, e);
       return;
