@@ -13,7 +13,8 @@ export function StorageBanner({ chat }: { chat: ChatModel }) {
       {problems.map((p) => (
         <div key={p.threadId} class="storage-problem" role="alert" data-testid="save-problem">
           <span class="storage-text">
-            <strong>Not saved:</strong> “{p.title}”. {p.reason} It is kept in memory and retried.
+            <strong>Not saved:</strong> “{p.title}”: {p.reason}
+            <span class="storage-hint"> (kept in memory, retried automatically)</span>
           </span>
           <span class="storage-actions">
             <button type="button" class="link-button" onClick={() => chat.retrySave(p.threadId)}>
