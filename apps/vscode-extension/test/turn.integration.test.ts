@@ -117,10 +117,16 @@ describe('a turn through the real client and the fake CLIProxyAPI', () => {
     expect(failed?.status).toBe('error');
     expect(failed?.content.length).toBeGreaterThan(0);
     expect(failed?.error?.length).toBeGreaterThan(10);
+    // The proxy now pauses that model for about a minute: said as such, not as a missing login.
     orchestrator.send(threadId, '@claude again');
-    const retried = (await finished(orchestrator, threadId)).messages[3];
-    expect(retried?.status).toBe('complete');
-    expect(retried?.content).toContain('received 4 messages: system, user[User], assistant, user[User]');
+    const paused = (await finished(orchestrator, threadId)).messages[3];
+    expect(paused?.status).toBe('error');
+    expect(paused?.error).toMatch(/is pausing claude-sonnet-4-6 for about a minute after its last failure/);
+    // Another model at the table answers meanwhile, seeing the failed reply's text (the empty pause is left out).
+    orchestrator.send(threadId, '@gpt your turn');
+    const other = (await finished(orchestrator, threadId)).messages[5];
+    expect(other?.status).toBe('complete');
+    expect(other?.content).toContain('received 5 messages: system, user[User], user[Claude]:, user[User], user[User]');
   });
 
   test('stop mid-reply closes the connection and keeps the text as cancelled', async () => {

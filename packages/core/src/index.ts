@@ -13,6 +13,7 @@ export {
   DEFAULT_STALL_MS,
   describeErrorBody,
   describeStreamErrorPayload,
+  FailureMemory,
   type HeadersLike,
   type StreamEvent,
   streamChatCompletion,

@@ -4,10 +4,16 @@ import { baseModelId } from './models';
 export interface ErrorScenario {
   kind: 'error';
   status: number;
-  /** An object is sent as JSON (`application/json; charset=utf-8`, like gin); a string as `text/plain`. */
+  /**
+   * An object is sent as JSON (`application/json`, as the proxy relays errors; its own 401s say `; charset=utf-8`);
+   * a string as `text/plain`; an empty string as no body and no Content-Type at all (the proxy's 404).
+   */
   body: string | Record<string, unknown>;
   headers?: Record<string, string>;
 }
+
+/** The Content-Type of the proxy's own JSON answers (gin's); relayed errors say plain `application/json`. */
+const GIN_JSON = 'application/json; charset=utf-8';
 
 /** The provider channel CLIProxyAPI names in its messages for a model id. */
 function providerFor(model: string): string {
@@ -33,8 +39,18 @@ export function goDuration(totalSeconds: number): string {
  */
 export const fakeErrors = {
   /** 401 from CLIProxyAPI's own key check: `error` is a string here. */
-  missingAccessKey: (): ErrorScenario => ({ kind: 'error', status: 401, body: { error: 'Missing API key' } }),
-  wrongAccessKey: (): ErrorScenario => ({ kind: 'error', status: 401, body: { error: 'Invalid API key' } }),
+  missingAccessKey: (): ErrorScenario => ({
+    kind: 'error',
+    status: 401,
+    body: { error: 'Missing API key' },
+    headers: { 'Content-Type': GIN_JSON },
+  }),
+  wrongAccessKey: (): ErrorScenario => ({
+    kind: 'error',
+    status: 401,
+    body: { error: 'Invalid API key' },
+    headers: { 'Content-Type': GIN_JSON },
+  }),
   /** 403 while config.yaml still holds the template keys `your-api-key-1/2/3` (since v7.1.46). */
   exampleAccessKeys: (): ErrorScenario => ({
     kind: 'error',
@@ -82,8 +98,11 @@ export const fakeErrors = {
       },
     },
   }),
-  /** Every credential for the model is cooling down: no `type`, a reset hint, and `Retry-After`. */
-  modelCooldown: (model = 'claude-sonnet-4-6', seconds = 90): ErrorScenario => ({
+  /**
+   * Every credential for the model is cooling down: no `type` and a reset hint. The real proxy sends no
+   * `Retry-After` with it; pass `withRetryAfter` for the header some versions sent.
+   */
+  modelCooldown: (model = 'claude-sonnet-4-6', seconds = 90, withRetryAfter = false): ErrorScenario => ({
     kind: 'error',
     status: 429,
     body: {
@@ -96,7 +115,7 @@ export const fakeErrors = {
         reset_seconds: seconds,
       },
     },
-    headers: { 'Retry-After': String(seconds) },
+    ...(withRetryAfter ? { headers: { 'Retry-After': String(seconds) } } : {}),
   }),
   /** No logged-in (or unsuspended) account can serve the model. */
   authUnavailable: (model = 'gpt-5.5'): ErrorScenario => ({
@@ -149,8 +168,12 @@ export const fakeErrors = {
       },
     },
   }),
-  /** gin's default answer for an unregistered route. */
-  notFound: (): ErrorScenario => ({ kind: 'error', status: 404, body: '404 page not found' }),
+  /** An unregistered route: 404 with no body and no Content-Type. */
+  notFound: (): ErrorScenario => ({ kind: 'error', status: 404, body: '' }),
+  /** What the proxy puts in the stream when the provider's socket drops mid-reply. */
+  unexpectedEof: (): Record<string, unknown> => ({
+    error: { message: 'unexpected EOF', type: 'server_error', code: 'internal_server_error' },
+  }),
   /** An upstream 5xx, e.g. the token refresh that fails after a long idle (issue #5073). */
   serverError: (status = 500): ErrorScenario => ({
     kind: 'error',

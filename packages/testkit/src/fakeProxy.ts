@@ -15,6 +15,13 @@ export interface FakeProxyOptions {
   models?: string[];
   /** Pause between streamed chunks of a reply. Default 15. */
   chunkDelayMs?: number;
+  /** Like the proxy's `streaming.keepalive-seconds`: `: keep-alive` every this many ms during pauses (after the first chunk). Default off. */
+  keepAliveMs?: number;
+  /**
+   * Like the proxy's cooling (on by default there): after a 5xx or a reply that broke mid-stream, every request for
+   * that model gets 503 `auth_unavailable` for this long. Default 60 s; 0 turns it off.
+   */
+  coolingMs?: number;
 }
 
 export interface RecordedRequest {
@@ -38,6 +45,8 @@ export interface FakeProxy {
   readonly requests: RecordedRequest[];
   /** The next `/v1/chat/completions` request uses this scenario (FIFO); queued scenarios win over markers. */
   enqueue(scenario: Scenario): void;
+  /** The next request for `model` uses this scenario (FIFO per model); it wins over `enqueue` and markers. */
+  enqueueFor(model: string, scenario: Scenario): void;
   /** Settles when the response to `requests[index]` has closed, telling whether the client left before the end. */
   whenResponseClosed(index: number): Promise<ResponseOutcome>;
   /** Stops listening and destroys open connections. */
@@ -65,7 +74,11 @@ export async function startFakeProxy(options: FakeProxyOptions = {}): Promise<Fa
   const requests: RecordedRequest[] = [];
   const outcomes: Promise<ResponseOutcome>[] = [];
   const queue: Scenario[] = [];
-  /** Bodies of `[[fake:flaky]]` requests that already failed once; their retry succeeds. */
+  const perModel = new Map<string, Scenario[]>();
+  const coolingMs = options.coolingMs ?? 60_000;
+  /** Models cooling down after a failure, until when (epoch ms). */
+  const coolingUntil = new Map<string, number>();
+  /** Bodies of `[[fake:flaky]]` requests that already failed once; their retry succeeds (when cooling is off). */
   const failedOnce = new Set<string>();
   /** Aborted on close so every pending pause of every response ends at once. */
   const shutdown = new AbortController();
@@ -116,15 +129,9 @@ export async function startFakeProxy(options: FakeProxyOptions = {}): Promise<Fa
   async function chatCompletions(rawBody: string, res: ServerResponse, signal: AbortSignal): Promise<void> {
     const body = parseBody(rawBody);
     const model = isRecord(body) && typeof body.model === 'string' ? body.model : undefined;
-    const messages = isRecord(body) && Array.isArray(body.messages) ? toEchoMessages(body.messages) : undefined;
-    if (model === undefined || messages === undefined) {
-      return sendJson(res, 400, {
-        error: {
-          message: 'Invalid request: expected a JSON body with model and messages',
-          type: 'invalid_request_error',
-        },
-      });
-    }
+    // A body that is not JSON, or has no model, is "unknown provider for model " to the proxy.
+    if (model === undefined) return writeError(res, fakeErrors.modelNotFound(''));
+    const messages = isRecord(body) && Array.isArray(body.messages) ? toEchoMessages(body.messages) : [];
     const exchange = {
       res,
       signal,
@@ -132,15 +139,21 @@ export async function startFakeProxy(options: FakeProxyOptions = {}): Promise<Fa
       messages,
       stream: isRecord(body) && body.stream === true,
       defaultChunkDelayMs: chunkDelayMs,
+      defaultKeepAliveMs: options.keepAliveMs,
+    };
+    const serve = (scenario: Scenario) => {
+      if (coolingMs > 0 && causesCooling(scenario)) coolingUntil.set(model, Date.now() + coolingMs);
+      return serveScenario(scenario, exchange);
     };
 
-    const queued = queue.shift();
-    if (queued) return serveScenario(queued, exchange);
+    if ((coolingUntil.get(model) ?? 0) > Date.now()) return writeError(res, fakeErrors.authUnavailable(model));
+    const queued = perModel.get(model)?.shift() ?? queue.shift();
+    if (queued) return serve(queued);
 
     if (!models.includes(baseModelId(model))) return writeError(res, fakeErrors.modelNotFound(model));
 
     const marker = findMarker(messages.findLast((m) => m.role === 'user')?.content ?? '');
-    if (!marker) return serveScenario({ kind: 'reply' }, exchange);
+    if (!marker) return serve({ kind: 'reply' });
     const scenario = scenarioForMarker(marker, model);
     if (!scenario) {
       return sendJson(res, 400, {
@@ -149,10 +162,10 @@ export async function startFakeProxy(options: FakeProxyOptions = {}): Promise<Fa
     }
     if (scenario.kind === 'flaky') {
       // The client's retry sends the very same body: let that one through, and fail again next time it is typed.
-      if (failedOnce.delete(rawBody)) return serveScenario({ kind: 'reply' }, exchange);
+      if (failedOnce.delete(rawBody)) return serve({ kind: 'reply' });
       failedOnce.add(rawBody);
     }
-    return serveScenario(scenario, exchange);
+    return serve(scenario);
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -171,6 +184,9 @@ export async function startFakeProxy(options: FakeProxyOptions = {}): Promise<Fa
     enqueue: (scenario) => {
       queue.push(scenario);
     },
+    enqueueFor: (model, scenario) => {
+      perModel.set(model, [...(perModel.get(model) ?? []), scenario]);
+    },
     whenResponseClosed: (index) => {
       const outcome = outcomes[index];
       if (!outcome) return Promise.reject(new Error(`fake proxy: no request #${index} (${requests.length} so far)`));
@@ -183,6 +199,13 @@ export async function startFakeProxy(options: FakeProxyOptions = {}): Promise<Fa
       await closed;
     },
   };
+}
+
+/** What makes the real proxy cool a model down for a while: a 5xx, or the provider's error chunk mid-stream. */
+function causesCooling(scenario: Scenario): boolean {
+  if (scenario.kind === 'error') return scenario.status >= 500;
+  if (scenario.kind === 'mid-stream-error') return scenario.coolsDown !== false;
+  return scenario.kind === 'flaky';
 }
 
 /** CLIProxyAPI's carriers for the key (§2): `Authorization: Bearer <key>` (or bare), `X-Api-Key`, `X-Goog-Api-Key`, `?key=`, `?auth_token=`. */

@@ -1,4 +1,14 @@
 export { buildCompletion, buildStreamChunks, type ReplyShape } from './chunkStyles';
+export {
+  type Behaviour,
+  CONFORMANCE_MODELS,
+  type ProxyTarget,
+  realTargetAvailability,
+  startFakeTarget,
+  startRealTarget,
+  type TargetOptions,
+} from './conformance/targets';
+export { forEachTarget, REQUIRE_REAL_PROXY } from './conformance/useTarget';
 export { buildEchoReply, type EchoMessage, splitIntoPieces } from './echoReply';
 export { type ErrorScenario, fakeErrors, goDuration } from './errorScenarios';
 export {
@@ -9,6 +19,14 @@ export {
   startFakeProxy,
 } from './fakeProxy';
 export { type ChunkStyle, DEFAULT_MODELS, type ModelEntry, styleForModel } from './models';
+export { type FakeUpstream, startFakeUpstream, type UpstreamScenario } from './real/fakeUpstream';
+export {
+  REAL_PROXY_VERSION,
+  type RealProxy,
+  type RealProxyOptions,
+  realProxyBinary,
+  startRealProxy,
+} from './real/realProxy';
 export {
   DEFAULT_MID_STREAM_ERROR,
   type FlakyScenario,

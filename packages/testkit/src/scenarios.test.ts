@@ -25,7 +25,7 @@ describe('markers', () => {
       marker: 'model-cooldown:120',
       status: 429,
       body: { error: { code: 'model_cooldown', reset_seconds: 120, reset_time: '2m0s', provider: 'claude' } },
-      retryAfter: '120',
+      retryAfter: null,
     },
     {
       marker: 'auth-unavailable',
@@ -52,20 +52,21 @@ describe('markers', () => {
     expect(res.headers.get('retry-after')).toBe(retryAfter ?? null);
   });
 
-  test('[[fake:not-found]] is the text 404', async () => {
+  test('[[fake:not-found]] is a 404 with no body and no Content-Type', async () => {
     const res = await say('[[fake:not-found]]');
     expect(res.status).toBe(404);
-    expect(await res.text()).toBe('404 page not found');
+    expect(res.headers.get('content-type')).toBeNull();
+    expect(await res.text()).toBe('');
   });
 
-  test('[[fake:flaky]] fails once, lets the identical retry through, and fails again next time', async () => {
+  test('[[fake:flaky]] fails once, and the retry meets the cooling 503, as the real proxy does', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const res = await say('hello [[fake:flaky:503]]');
+    for (let i = 0; i < 2; i++) {
+      const res = await say('hello [[fake:flaky:500]]');
       statuses.push(res.status);
       await res.text();
     }
-    expect(statuses).toEqual([503, 200, 503]);
+    expect(statuses).toEqual([500, 503]);
   });
 
   test('[[fake:stall:2]] sends two chunks, then nothing', async () => {
@@ -78,14 +79,24 @@ describe('markers', () => {
     await reader.cancel();
   });
 
-  test('[[fake:slow-first-byte:20000]] sends the SSE headers, then no body byte', async () => {
-    const res = await say('[[fake:slow-first-byte:20000]]');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/event-stream');
-    const reader = res.body?.getReader();
-    if (!reader) throw new Error('no body');
-    expect(await silentFor(reader, 300)).toBe(true);
-    await reader.cancel();
+  test('[[fake:slow-first-byte:20000]] sends nothing at all, not even the status line', async () => {
+    const controller = new AbortController();
+    const response = fetch(`${fakeProxy().url}/v1/chat/completions`, {
+      method: 'POST',
+      body: JSON.stringify({
+        model: 'claude-sonnet-4-6',
+        stream: true,
+        messages: [{ role: 'user', content: '[[fake:slow-first-byte:20000]]' }],
+      }),
+      signal: controller.signal,
+    });
+    const headersArrived = await Promise.race([
+      response.then(() => true),
+      new Promise((r) => setTimeout(() => r(false), 300)),
+    ]);
+    controller.abort();
+    await response.catch(() => undefined);
+    expect(headersArrived).toBe(false);
   });
 
   test('[[fake:mid-stream-error]] ends with one error frame and no [DONE]', async () => {

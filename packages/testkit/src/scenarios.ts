@@ -24,7 +24,10 @@ export interface ReplyScenario extends ReplyOptions {
   kind: 'reply';
 }
 
-/** A 5xx before the stream (default 500). Whatever follows it in the queue, or the default reply, serves the retry. */
+/**
+ * A 5xx before the stream (default 500). With cooling on (the proxy's default) the retry meets the cooling 503; with
+ * `coolingMs: 0`, whatever follows in the queue, or the default reply, serves the retry.
+ */
 export interface FlakyScenario {
   kind: 'flaky';
   status?: number;
@@ -34,7 +37,7 @@ export interface FlakyScenario {
 export interface SlowFirstByteScenario extends ReplyOptions {
   kind: 'slow-first-byte';
   delayMs: number;
-  /** Send the 200 and its SSE headers at once and only then go silent. Default true. */
+  /** Send the 200 and its SSE headers at once and only then go silent. Default false, as the real proxy does. */
   headersFirst?: boolean;
 }
 
@@ -51,6 +54,11 @@ export interface MidStreamErrorScenario extends ReplyOptions {
   afterChunks?: number;
   /** Default: an Anthropic `overloaded_error` in the proxy's wrapper. */
   error?: Record<string, unknown>;
+  /**
+   * Whether the model then cools down (503 `auth_unavailable` for a while). Default true: the real proxy does so
+   * after a provider's error chunk, but not after the provider's socket dropped (`unexpected EOF`).
+   */
+  coolsDown?: boolean;
 }
 
 /** Writes `afterChunks` chunks (default: all of them, finish chunk included) and closes without `[DONE]`. */

@@ -15,6 +15,8 @@ export interface ChatExchange {
   messages: EchoMessage[];
   stream: boolean;
   defaultChunkDelayMs: number;
+  /** Keep-alive comments during pauses, when the proxy is set up to send them. */
+  defaultKeepAliveMs: number | undefined;
 }
 
 const SSE_HEADERS = {
@@ -40,9 +42,14 @@ export async function serveScenario(scenario: Scenario, exchange: ChatExchange):
 }
 
 export function writeError(res: ServerResponse, scenario: ErrorScenario): void {
+  if (scenario.body === '') {
+    res.writeHead(scenario.status, { ...scenario.headers });
+    res.end();
+    return;
+  }
   const isText = typeof scenario.body === 'string';
   res.writeHead(scenario.status, {
-    'Content-Type': isText ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
+    'Content-Type': isText ? 'text/plain; charset=utf-8' : 'application/json',
     ...scenario.headers,
   });
   res.end(isText ? scenario.body : JSON.stringify(scenario.body));
@@ -70,7 +77,9 @@ async function writeStream(exchange: ChatExchange, scenario: StreamingScenario):
     (chunk) => `data: ${JSON.stringify(chunk)}\n\n`,
   );
   const delayMs = scenario.chunkDelayMs ?? exchange.defaultChunkDelayMs;
-  const gap = () => pauseWithKeepAlive(res, delayMs, scenario.keepAliveMs, signal);
+  // Like the proxy's `streaming.keepalive-seconds`: comments during every pause once the first chunk is out.
+  const keepAliveMs = scenario.keepAliveMs ?? exchange.defaultKeepAliveMs;
+  const gap = (ms = delayMs) => pauseWithKeepAlive(res, ms, keepAliveMs, signal);
   const startSse = () => {
     if (res.headersSent) return;
     res.writeHead(200, SSE_HEADERS);
@@ -78,7 +87,8 @@ async function writeStream(exchange: ChatExchange, scenario: StreamingScenario):
   };
 
   if (scenario.kind === 'slow-first-byte') {
-    if (scenario.headersFirst !== false) startSse();
+    // The real proxy sends no status line and no header before the provider's first chunk.
+    if (scenario.headersFirst === true) startSse();
     if (!(await pause(scenario.delayMs, signal))) return;
   }
   startSse();
@@ -91,7 +101,7 @@ async function writeStream(exchange: ChatExchange, scenario: StreamingScenario):
 
   for (let i = 0; i <= limit; i++) {
     if (i === stallAt) {
-      if (!(await pause(stallMs, signal))) return;
+      if (!(await gap(stallMs))) return;
     } else if (i > 0 && !(await gap())) {
       return;
     }

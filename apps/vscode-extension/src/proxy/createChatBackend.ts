@@ -1,4 +1,4 @@
-import { type ChatBackend, streamChatCompletion } from '@roundtable/core';
+import { type ChatBackend, FailureMemory, streamChatCompletion } from '@roundtable/core';
 import type { ProxyEndpoint } from '@roundtable/sidecar';
 
 /**
@@ -9,6 +9,8 @@ export function createChatBackend(
   endpoint: () => ProxyEndpoint,
   accessKey: () => Promise<string | undefined>,
 ): ChatBackend {
+  // One memory for every reply through this proxy: a cooling 503 right after a failure is explained as such.
+  const failures = new FailureMemory();
   return async function* chat(request, signal) {
     const target = endpoint();
     if (!target.ok) {
@@ -17,7 +19,13 @@ export function createChatBackend(
     }
     const key = await accessKey();
     yield* streamChatCompletion(
-      { baseUrl: target.apiBase, model: request.model, messages: request.messages, ...(key ? { accessKey: key } : {}) },
+      {
+        baseUrl: target.apiBase,
+        model: request.model,
+        messages: request.messages,
+        failures,
+        ...(key ? { accessKey: key } : {}),
+      },
       signal,
     );
   };

@@ -234,6 +234,29 @@ describe('describeErrorBody', () => {
     const error = describeErrorBody(500, 'x'.repeat(10_000), new Headers());
     expect(error.message.length).toBeLessThan(600);
   });
+
+  test.each(rows)('no sentence appears twice: $name', (row) => {
+    const sentences = describeErrorBody(row.status, row.body, new Headers(row.headers))
+      .message.toLowerCase()
+      .split(/(?<=[.!?])\s+/)
+      .map((part) => part.replace(/^please\s+/, '').trim())
+      .filter(Boolean);
+    expect(sentences.length).toBe(new Set(sentences).size);
+  });
+
+  test('model_cooldown without Retry-After (as the real proxy sends it): reset_seconds gives the time', () => {
+    const body = json({
+      error: {
+        code: 'model_cooldown',
+        message: 'All credentials for model m are cooling down',
+        reset_seconds: 64,
+        reset_time: '1m4s',
+      },
+    });
+    const error = describeErrorBody(429, body, new Headers());
+    expect(error).toMatchObject({ kind: 'rate-limit', retryAfterSeconds: 64 });
+    expect(error.message).toContain('Try again in 1 min 4 s.');
+  });
 });
 
 describe('describeStreamErrorPayload', () => {
@@ -258,5 +281,13 @@ describe('describeStreamErrorPayload', () => {
     const error = describeStreamErrorPayload(payload);
     expect(error.kind).toBe(kind);
     expect(error.status).toBeUndefined();
+  });
+
+  test('the proxy’s "unexpected EOF" reads as the provider’s connection dropping mid-reply', () => {
+    const error = describeStreamErrorPayload({
+      error: { message: 'unexpected EOF', type: 'server_error', code: 'internal_server_error' },
+    });
+    expect(error.kind).toBe('stream');
+    expect(error.message).toMatch(/^The provider's connection dropped in the middle of the reply/);
   });
 });

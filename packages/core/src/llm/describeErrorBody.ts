@@ -32,7 +32,21 @@ export function describeErrorBody(status: number, bodyText: string, headers: Hea
  * `stream` unless the shape itself says rate limit or account.
  */
 export function describeStreamErrorPayload(payload: Record<string, unknown>): ChatError {
-  return classify(readFacts(payload), { status: undefined, headerRetry: undefined });
+  const facts = readFacts(payload);
+  // The proxy's own words when the provider's connection closed mid-reply (a Go io.ErrUnexpectedEOF).
+  if (facts.text === 'unexpected EOF') {
+    return {
+      kind: 'stream',
+      message:
+        "The provider's connection dropped in the middle of the reply (“unexpected EOF”); the reply is incomplete. Retry to get the rest.",
+    };
+  }
+  return classify(facts, { status: undefined, headerRetry: undefined });
+}
+
+/** True for the 503 CLIProxyAPI answers while every account for a model is unavailable: no login, or cooling. */
+export function isAuthUnavailable(status: number, bodyText: string): boolean {
+  return status === 503 && /"auth_unavailable/.test(bodyText);
 }
 
 /** What every body shape has in common once unwrapped. */
@@ -119,7 +133,7 @@ function classify(facts: ErrorFacts, context: Context): ChatError {
     return withRetry(
       {
         kind: 'rate-limit',
-        message: `CLIProxyAPI is holding this model back: ${sentence(text)} ${when ? `Try again in ${when}.` : 'Try again later.'}`,
+        message: `CLIProxyAPI is holding this model back: ${sentence(text)}${when ? ` Try again in ${when}.` : tryAgain(text, undefined)}`,
       },
       retryAfterSeconds,
     );
@@ -136,7 +150,7 @@ function classify(facts: ErrorFacts, context: Context): ChatError {
     return withRetry(
       {
         kind: 'rate-limit',
-        message: `The provider account has reached its usage limit: ${sentence(text)} ${tryAgain(retryAfterSeconds)}`,
+        message: `The provider account has reached its usage limit: ${sentence(text)}${tryAgain(text, retryAfterSeconds)}`,
       },
       retryAfterSeconds,
     );
@@ -150,7 +164,7 @@ function classify(facts: ErrorFacts, context: Context): ChatError {
     return withRetry(
       {
         kind: 'rate-limit',
-        message: `The provider is rate-limiting this account: ${sentence(text)} ${tryAgain(retryAfterSeconds)}`,
+        message: `The provider is rate-limiting this account: ${sentence(text)}${tryAgain(text, retryAfterSeconds)}`,
       },
       retryAfterSeconds,
     );
@@ -199,7 +213,7 @@ function describeTextBody(status: number, bodyText: string, headerRetry: number 
     return withRetry(
       {
         kind: 'rate-limit',
-        message: `The provider is rate-limiting this account${text ? `: ${sentence(text)}` : '.'} ${tryAgain(headerRetry)}`,
+        message: `The provider is rate-limiting this account${text ? `: ${sentence(text)}` : '.'}${tryAgain(text, headerRetry)}`,
       },
       headerRetry,
     );
@@ -223,8 +237,13 @@ function withRetry(error: ChatError, retryAfterSeconds: number | undefined): Cha
   return retryAfterSeconds === undefined ? error : { ...error, retryAfterSeconds };
 }
 
-function tryAgain(seconds: number | undefined): string {
-  return seconds === undefined ? 'Try again later.' : `Try again in ${formatSeconds(seconds)}.`;
+/**
+ * The sentence that says when to try again, with its leading space: the time when one is known; otherwise "Try
+ * again later." unless the provider's own text already says so (no sentence twice).
+ */
+function tryAgain(text: string, seconds: number | undefined): string {
+  if (seconds !== undefined) return ` Try again in ${formatSeconds(seconds)}.`;
+  return /try again/i.test(text) ? '' : ' Try again later.';
 }
 
 /** Ends the provider's text with punctuation so the sentence that follows reads well. */

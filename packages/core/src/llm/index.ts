@@ -1,4 +1,10 @@
-export { describeErrorBody, describeStreamErrorPayload, type HeadersLike } from './describeErrorBody';
+export {
+  describeErrorBody,
+  describeStreamErrorPayload,
+  type HeadersLike,
+  isAuthUnavailable,
+} from './describeErrorBody';
+export { COOLING_WINDOW_MS, FailureMemory } from './failureMemory';
 export {
   DEFAULT_FIRST_BYTE_MS,
   DEFAULT_RETRY_DELAY_MS,

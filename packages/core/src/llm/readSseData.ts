@@ -1,12 +1,14 @@
 import { createParser } from 'eventsource-parser';
 import { abortable } from './abortable';
 
-/** Told about every read, so the caller can time the gaps between chunks of bytes. */
+/** Told what arrives, so the caller can time the stream. */
 export interface ReadObserver {
   /** About to wait for the next chunk of bytes. */
   waiting(): void;
-  /** A non-empty chunk of bytes arrived (data, comment or keep-alive alike: all of them prove the stream lives). */
+  /** A non-empty chunk of bytes arrived (data or comment alike). */
   received(): void;
+  /** A data event was parsed. Comments (`: keep-alive`) are not data and are not reported. */
+  data(): void;
 }
 
 /**
@@ -25,7 +27,12 @@ export async function* readSseData(
 ): AsyncGenerator<string, void, undefined> {
   const decoder = new TextDecoder('utf-8');
   const ready: string[] = [];
-  const parser = createParser({ onEvent: (event) => ready.push(event.data) });
+  const parser = createParser({
+    onEvent: (event) => {
+      observer.data();
+      ready.push(event.data);
+    },
+  });
 
   for (;;) {
     observer.waiting();

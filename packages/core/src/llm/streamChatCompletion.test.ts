@@ -3,6 +3,7 @@
 import { createServer } from 'node:net';
 import { buildEchoReply, type FakeProxy, fakeErrors, startFakeProxy } from '@roundtable/testkit';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { FailureMemory } from './failureMemory';
 import { streamChatCompletion } from './streamChatCompletion';
 import type { ChatCompletionRequest, ChatMessage, StreamEvent } from './types';
 
@@ -126,18 +127,19 @@ describe('timeouts', () => {
     expect(await proxy.whenResponseClosed(0)).toBe('aborted');
   });
 
-  test('keep-alive comments count as liveness', async () => {
-    // Every gap is three times the stall limit, filled with a comment every 20 ms.
-    proxy.enqueue({ kind: 'reply', text: 'Kept alive.', chunkDelayMs: 450, keepAliveMs: 20 });
-    const events = await collect(streamChatCompletion(request({ timeouts: { stallMs: 150 } }), never()));
-    expect(events.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
-    expect(text(events)).toBe('Kept alive.');
-  });
-
-  test('the same gaps without keep-alives stall', async () => {
-    proxy.enqueue({ kind: 'reply', text: 'Kept alive.', chunkDelayMs: 5_000 });
+  test('keep-alive comments do not count as progress: a stall filled with them still times out', async () => {
+    // The proxy sends comments during a provider's stall forever; counting them would mean a spinner forever.
+    proxy.enqueue({ kind: 'stall', afterChunks: 2, keepAliveMs: 20 });
     const events = await collect(streamChatCompletion(request({ timeouts: { stallMs: 150 } }), never()));
     expect(onlyError(events).kind).toBe('timeout');
+    expect(text(events).length).toBeGreaterThan(0);
+  });
+
+  test('gaps shorter than the stall limit pass, with or without comments in them', async () => {
+    proxy.enqueue({ kind: 'reply', text: 'Kept alive.', chunkDelayMs: 60, keepAliveMs: 20 });
+    const events = await collect(streamChatCompletion(request({ timeouts: { stallMs: 300 } }), never()));
+    expect(events.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
+    expect(text(events)).toBe('Kept alive.');
   });
 
   test('time the consumer spends between events does not count as a stall', async () => {
@@ -152,20 +154,59 @@ describe('timeouts', () => {
 });
 
 describe('retry', () => {
-  test('a 5xx before the stream is retried once, with the same request', async () => {
-    proxy.enqueue({ kind: 'flaky', status: 503 });
-    const events = await collect(streamChatCompletion(request(), never()));
-    expect(events.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
-    expect(proxy.requests).toHaveLength(2);
-    expect(proxy.requests[1]?.body).toEqual(proxy.requests[0]?.body);
+  test('a 5xx before the stream is retried once, with the same request; with cooling off it can succeed', async () => {
+    const lenient = await startFakeProxy({ coolingMs: 0 });
+    try {
+      lenient.enqueue({ kind: 'flaky', status: 503 });
+      const events = await collect(streamChatCompletion(request({ baseUrl: `${lenient.url}/v1` }), never()));
+      expect(events.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
+      expect(lenient.requests).toHaveLength(2);
+      expect(lenient.requests[1]?.body).toEqual(lenient.requests[0]?.body);
+    } finally {
+      await lenient.close();
+    }
   });
 
-  test('only once: a second 5xx is the answer', async () => {
+  test('a retry that meets the proxy’s cooling 503 reports the first error, with the pause explained', async () => {
     proxy.enqueue(fakeErrors.serverError(500));
-    proxy.enqueue(fakeErrors.serverError(502));
     const events = await collect(streamChatCompletion(request(), never()));
-    expect(onlyError(events)).toMatchObject({ kind: 'http', status: 502 });
+    const error = onlyError(events);
+    expect(error).toMatchObject({ kind: 'http', status: 500 });
+    expect(error.message).toContain('Post "https://auth.openai.com/oauth/token": EOF');
+    expect(error.message).toContain('pauses claude-sonnet-4-6 for about a minute after a failure');
+    expect(error.message).not.toMatch(/log in/i);
     expect(proxy.requests).toHaveLength(2);
+  });
+
+  test('only once: when the retry fails too, the user reads the first error', async () => {
+    const lenient = await startFakeProxy({ coolingMs: 0 });
+    try {
+      lenient.enqueue(fakeErrors.serverError(500));
+      lenient.enqueue({ ...fakeErrors.serverError(502), body: { error: { message: 'second failure' } } });
+      const events = await collect(streamChatCompletion(request({ baseUrl: `${lenient.url}/v1` }), never()));
+      expect(onlyError(events)).toMatchObject({ kind: 'http', status: 500 });
+      expect(lenient.requests).toHaveLength(2);
+    } finally {
+      await lenient.close();
+    }
+  });
+
+  test('a cooling 503 on a later request, soon after a failure, is the pause, never "log in"', async () => {
+    const failures = new FailureMemory();
+    proxy.enqueue(fakeErrors.serverError(500));
+    await collect(streamChatCompletion(request({ failures }), never()));
+    const later = onlyError(await collect(streamChatCompletion(request({ failures }), never())));
+    expect(later.kind).toBe('rate-limit');
+    expect(later.message).toMatch(
+      /^CLIProxyAPI is pausing claude-sonnet-4-6 for about a minute after its last failure/,
+    );
+    expect(later.message).not.toMatch(/log in/i);
+    // Without a failure to explain it, the same 503 still says what it usually means.
+    proxy.enqueue(fakeErrors.authUnavailable('gpt-5.5'));
+    const fresh = onlyError(
+      await collect(streamChatCompletion(request({ model: 'gpt-5.5', failures: new FailureMemory() }), never())),
+    );
+    expect(fresh.kind).toBe('account');
   });
 
   test.each([

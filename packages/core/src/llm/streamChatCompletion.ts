@@ -1,6 +1,6 @@
 import { abortable, sleep } from './abortable';
-import { describeErrorBody } from './describeErrorBody';
-import { formatMilliseconds } from './formatDuration';
+import { describeErrorBody, isAuthUnavailable } from './describeErrorBody';
+import { formatMilliseconds, formatSeconds } from './formatDuration';
 import { interpretChunk } from './interpretChunk';
 import { type ReadObserver, readSseData } from './readSseData';
 import type { ChatCompletionRequest, ChatError, StreamEvent, TokenUsage } from './types';
@@ -27,9 +27,15 @@ type Opened = { ok: true; body: ReadableStream<Uint8Array> } | { ok: false; erro
  * yielding an error, and the HTTP request is aborted so the proxy sees the connection close.
  *
  * Timeouts: `firstByteMs` runs from the request until the first byte of the body (headers alone do not count);
- * `stallMs` is the longest wait for the next chunk of bytes, keep-alive comments included. Time the caller spends
- * between pulling events does not count. A status >= 500 before any stream byte is retried once, after
- * `retryDelayMs`; 429 and other 4xx never are.
+ * `stallMs` is the longest wait between two data events. Comments (`: keep-alive`) do not count: the proxy sends
+ * them during a provider's stall forever, and counting them would leave the user waiting forever too. Time the
+ * caller spends between pulling events does not count.
+ *
+ * A status >= 500 before any stream byte is retried once, after `retryDelayMs`; 429 and other 4xx never are. The
+ * proxy pauses a model for about a minute after a failure (503 `auth_unavailable`, its cooling), so a retry usually
+ * meets that pause: then, and whenever the retry fails, the user reads the first error, with the pause explained.
+ * Failures are noted in `request.failures`, so a cooling 503 on a later request is explained too, not taken for a
+ * missing login.
  */
 export async function* streamChatCompletion(
   request: ChatCompletionRequest,
@@ -67,15 +73,25 @@ export async function* streamChatCompletion(
       return;
     }
 
+    // Until the first byte the first-byte timer armed at the request runs. From then on the stall timer counts the
+    // time spent waiting for bytes since the last data event: comments do not reset it, and time the caller spends
+    // between pulling events is not waiting.
     let firstByteSeen = false;
+    let waitedSinceData = 0;
+    let waitStart = 0;
     const observer: ReadObserver = {
       waiting: () => {
-        // Before the first byte the first-byte timer armed at the request is still running.
-        if (firstByteSeen) watchdog.arm(limits.stallMs, stallTimeout(limits.stallMs));
+        if (!firstByteSeen) return;
+        waitStart = Date.now();
+        watchdog.arm(Math.max(0, limits.stallMs - waitedSinceData), stallTimeout(limits.stallMs));
       },
       received: () => {
+        if (firstByteSeen) waitedSinceData += Date.now() - waitStart;
         firstByteSeen = true;
         watchdog.disarm();
+      },
+      data: () => {
+        waitedSinceData = 0;
       },
     };
 
@@ -91,6 +107,10 @@ export async function* streamChatCompletion(
           return;
         }
         if (outcome.type === 'error') {
+          // The proxy cools the model down after a provider's error chunk (not after a dropped connection).
+          if (outcome.error.kind !== 'stream' || !outcome.error.message.includes('unexpected EOF')) {
+            request.failures?.note(request.model);
+          }
           yield redact(outcome.error);
           return;
         }
@@ -130,6 +150,7 @@ async function openStream(
     signal,
   };
 
+  let first: ChatError | undefined;
   for (let attempt = 1; ; attempt++) {
     watchdog.arm(limits.firstByteMs, firstByteTimeout(limits.firstByteMs));
     let response: Response;
@@ -142,21 +163,51 @@ async function openStream(
       // Errors before the stream are plain HTTP bodies (JSON or text) even though `stream: true` was asked.
       bodyText = await abortable(response.text(), signal);
     } catch (cause) {
-      return { ok: false, error: settle(cause, (c) => unreachable(request.baseUrl, c)) };
+      return { ok: false, error: first ?? settle(cause, (c) => unreachable(request.baseUrl, c)) };
     }
     watchdog.disarm();
 
     if (response.ok) return { ok: false, error: notAnEventStream(response, bodyText) };
-    if (response.status >= 500 && attempt === 1) {
-      try {
-        await sleep(limits.retryDelayMs, signal);
-      } catch (cause) {
-        return { ok: false, error: settle(cause, (c) => unreachable(request.baseUrl, c)) };
-      }
-      continue;
+    const cooling = isAuthUnavailable(response.status, bodyText);
+    if (first) return { ok: false, error: cooling ? withCoolingNote(first, request.model) : first };
+    if (cooling) {
+      const since = request.failures?.sinceLast(request.model);
+      if (since !== undefined) return { ok: false, error: coolingAfterEarlierFailure(request.model, since) };
     }
-    return { ok: false, error: describeErrorBody(response.status, bodyText, response.headers) };
+    const error = describeErrorBody(response.status, bodyText, response.headers);
+    if (response.status >= 500 && !cooling) {
+      request.failures?.note(request.model);
+      if (attempt === 1) {
+        first = error;
+        try {
+          await sleep(limits.retryDelayMs, signal);
+        } catch (cause) {
+          return { ok: false, error: settle(cause, () => error) };
+        }
+        continue;
+      }
+    }
+    return { ok: false, error };
   }
+}
+
+/** The first error of a request whose retry met the proxy's pause after that very failure. */
+function withCoolingNote(first: ChatError, model: string): ChatError {
+  return {
+    ...first,
+    message: `${first.message} CLIProxyAPI now pauses ${model} for about a minute after a failure, so a retry right away cannot work; try again in a minute.`,
+  };
+}
+
+/** A cooling 503 soon after an earlier request for the model failed: the pause, not a missing login. */
+function coolingAfterEarlierFailure(model: string, sinceMs: number): ChatError {
+  const left = Math.max(5, 60 - Math.round(sinceMs / 1000));
+  return {
+    kind: 'rate-limit',
+    status: 503,
+    retryAfterSeconds: left,
+    message: `CLIProxyAPI is pausing ${model} for about a minute after its last failure (${formatMilliseconds(sinceMs)} ago). Try again in about ${formatSeconds(left)}.`,
+  };
 }
 
 function requestHeaders(accessKey: string | undefined): Record<string, string> {

@@ -1,4 +1,5 @@
 import type { FetchLike } from '../ports';
+import type { FailureMemory } from './failureMemory';
 
 /** One entry of an OpenAI Chat Completions `messages` array, as Roundtable sends it (text only). */
 export interface ChatMessage {
@@ -22,6 +23,11 @@ export interface ChatCompletionRequest {
   timeouts?: { firstByteMs?: number; stallMs?: number };
   /** Wait before the single retry after a 5xx that arrived before any stream byte. Default 500 ms. */
   retryDelayMs?: number;
+  /**
+   * Shared by every request to this proxy: failures are noted here, and a cooling 503 soon after one is reported
+   * as the pause it is. Without it, only a retry within the same request is recognised.
+   */
+  failures?: FailureMemory;
 }
 
 /**
