@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { EchoMessage } from './echoReply';
 import { fakeErrors } from './errorScenarios';
 import { baseModelId, DEFAULT_MODELS, modelEntry, shuffled } from './models';
+import { pause } from './pause';
 import { findMarker, type Scenario, scenarioForMarker } from './scenarios';
 import { serveScenario, writeError } from './serveScenario';
 
@@ -22,6 +23,11 @@ export interface FakeProxyOptions {
    * that model gets 503 `auth_unavailable` for this long. Default 60 s; 0 turns it off.
    */
   coolingMs?: number;
+  /**
+   * The real proxy retries a provider's 429 itself (with backoff) before answering, so a 429 arrives seconds late:
+   * every 429 the fake sends waits this long first. Default 0.
+   */
+  rateLimitDelayMs?: number;
 }
 
 export interface RecordedRequest {
@@ -141,8 +147,10 @@ export async function startFakeProxy(options: FakeProxyOptions = {}): Promise<Fa
       defaultChunkDelayMs: chunkDelayMs,
       defaultKeepAliveMs: options.keepAliveMs,
     };
-    const serve = (scenario: Scenario) => {
+    const serve = async (scenario: Scenario) => {
       if (coolingMs > 0 && causesCooling(scenario)) coolingUntil.set(model, Date.now() + coolingMs);
+      const delay = options.rateLimitDelayMs ?? 0;
+      if (delay > 0 && scenario.kind === 'error' && scenario.status === 429 && !(await pause(delay, signal))) return;
       return serveScenario(scenario, exchange);
     };
 

@@ -3,6 +3,7 @@ import { useMemo } from 'preact/hooks';
 import type { RenderMarkdown } from '../models/MarkdownModel';
 import { ContextBlocks } from './ContextBlocks';
 import type { Speaker } from './speaker';
+import { WaitingFor } from './WaitingFor';
 
 export interface MessageActions {
   retry(messageId: string): void;
@@ -72,6 +73,7 @@ export function MessageBubble({
           dangerouslySetInnerHTML={{ __html: html }}
         />
       )}
+      {status === 'streaming' && content === '' && <WaitingFor since={message.createdAt} />}
       {!deleted && message.contextBlocks && <ContextBlocks blocks={message.contextBlocks} />}
       {status === 'cancelled' && <p class="message-note">(stopped)</p>}
       {status === 'error' && (

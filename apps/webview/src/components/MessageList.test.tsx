@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/preact';
+import { act, fireEvent, screen } from '@testing-library/preact';
 import { options, type VNode } from 'preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppHarness, composerInput, contentOf, messageEl, typeDraft } from '../testing/AppHarness';
@@ -238,5 +238,30 @@ describe('MessageList auto-scroll', () => {
       h.host.added(viewMessage({ id: 'u2', role: 'user', speaker: 'user', content: 'new question' }), 1),
     );
     expect(list.scrollTop).toBe(1000);
+  });
+});
+
+describe('MessageList while a reply has not started', () => {
+  it('says how long it has been waiting, and stops once the words come', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-30T12:00:12.000Z') });
+    try {
+      h.mount();
+      h.emit(
+        h.host.state(
+          viewState({ thread: { busy: true } }, [
+            viewMessage({ id: 'w', content: '', status: 'streaming', createdAt: '2026-11-30T12:00:00.000Z' }),
+          ]),
+        ),
+      );
+      expect(screen.getByTestId('waiting').textContent).toBe('Waiting for the first words… 12 s');
+      act(() => {
+        vi.advanceTimersByTime(52_000);
+      });
+      expect(screen.getByTestId('waiting').textContent).toBe('Waiting for the first words… 1 min 4 s');
+      h.emit(h.host.appended('w', 'Here', 0));
+      expect(screen.queryByTestId('waiting')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

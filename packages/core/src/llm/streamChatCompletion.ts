@@ -6,7 +6,11 @@ import { type ReadObserver, readSseData } from './readSseData';
 import type { ChatCompletionRequest, ChatError, StreamEvent, TokenUsage } from './types';
 import { Watchdog } from './watchdog';
 
-export const DEFAULT_FIRST_BYTE_MS = 30_000;
+/**
+ * Long enough for a rate limit: the proxy retries a provider's 429 itself before answering (31 s was seen), and a
+ * 429 reported as a timeout would tell the user the wrong thing. The view shows how long it has been waiting.
+ */
+export const DEFAULT_FIRST_BYTE_MS = 60_000;
 export const DEFAULT_STALL_MS = 120_000;
 export const DEFAULT_RETRY_DELAY_MS = 500;
 

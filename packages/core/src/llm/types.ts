@@ -19,7 +19,7 @@ export interface ChatCompletionRequest {
   messages: ChatMessage[];
   /** Defaults to the global `fetch`. */
   fetch?: FetchLike;
-  /** Defaults: 30 s until the first byte of the body, 120 s between any two chunks of bytes. */
+  /** Defaults: 60 s until the first byte of the body, 120 s of waiting between two data events. */
   timeouts?: { firstByteMs?: number; stallMs?: number };
   /** Wait before the single retry after a 5xx that arrived before any stream byte. Default 500 ms. */
   retryDelayMs?: number;

@@ -56,6 +56,16 @@ forEachTarget('the client on', (target) => {
     expect(again.error?.message).not.toMatch(/log in/i);
   });
 
+  test('a rate limit the proxy answers late is a rate limit, not a timeout, in the provider’s words once', async () => {
+    const model = target().models[15] ?? '';
+    const body = { error: { message: 'Rate limit reached. Please try again later.', type: 'rate_limit_error' } };
+    target().arrange(model, { kind: 'rateLimited', body: JSON.stringify(body) });
+    const { error } = await run(target(), model); // the default first-byte limit
+    expect(error?.kind).toBe('rate-limit');
+    expect(error?.message).toContain('Rate limit reached.');
+    expect(error?.message.match(/try again later/gi)).toHaveLength(1);
+  }, 60_000);
+
   test('an upstream 401 is a provider login problem, in the provider’s words', async () => {
     const model = target().models[10] ?? '';
     target().arrange(model, {

@@ -138,6 +138,18 @@ forEachTarget('the HTTP contract', (target) => {
     });
   });
 
+  test('an upstream 429 comes back seconds late (the proxy retried it), as is, without Retry-After', async () => {
+    const model = target().models[15] ?? '';
+    const body = { error: { message: 'Rate limit reached. Please try again later.', type: 'rate_limit_error' } };
+    target().arrange(model, { kind: 'rateLimited', body: JSON.stringify(body) });
+    const sent = Date.now();
+    const res = await chat(target(), model);
+    expect(res.status).toBe(429);
+    expect(Date.now() - sent).toBeGreaterThan(1_000);
+    expect(res.headers.get('retry-after')).toBeNull();
+    expect(await res.json()).toEqual(body);
+  }, 30_000);
+
   test('an upstream 401 comes back as a 401 with the upstream body', async () => {
     const model = target().models[3] ?? '';
     const body = { error: { message: 'invalid upstream credentials', type: 'invalid_request_error' } };

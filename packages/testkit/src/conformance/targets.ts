@@ -14,6 +14,8 @@ export type Behaviour =
   /** The provider's stream ends without `data: [DONE]` (the real proxy adds it). */
   | { kind: 'replyWithoutDone' }
   | { kind: 'upstreamError'; status: number; body: string }
+  /** The provider rate-limits every request for a while (the proxy retries it, then gives up). */
+  | { kind: 'rateLimited'; body: string }
   /** The provider never sends a first chunk. */
   | { kind: 'silent' }
   /** Two pieces, then silence until the client leaves. */
@@ -50,6 +52,7 @@ export async function startFakeTarget(options: TargetOptions = {}): Promise<Prox
     accessKeys: [ACCESS_KEY],
     models: CONFORMANCE_MODELS,
     chunkDelayMs: 2,
+    rateLimitDelayMs: 1_500,
     ...(keepAliveMs ? { keepAliveMs } : {}),
   });
   return {
@@ -70,6 +73,8 @@ function fakeScenario(model: string, behaviour: Behaviour): Scenario {
       return { kind: 'reply', text: 'Hello from the upstream model.', usageOnlyChunk: true };
     case 'upstreamError':
       return { kind: 'error', status: behaviour.status, body: JSON.parse(behaviour.body) as Record<string, unknown> };
+    case 'rateLimited':
+      return { kind: 'error', status: 429, body: JSON.parse(behaviour.body) as Record<string, unknown> };
     case 'silent':
       return { kind: 'slow-first-byte', delayMs: Number.POSITIVE_INFINITY, headersFirst: false };
     case 'stall':
@@ -119,6 +124,10 @@ export async function startRealTarget(options: TargetOptions = {}): Promise<Prox
           return upstream.enqueue(model, { kind: 'reply', omitDone: true });
         case 'upstreamError':
           return upstream.enqueue(model, { kind: 'status', status: behaviour.status, body: behaviour.body });
+        case 'rateLimited':
+          // Enough for the proxy's own retries (it asks four times).
+          for (let i = 0; i < 4; i++) upstream.enqueue(model, { kind: 'status', status: 429, body: behaviour.body });
+          return;
         case 'silent':
           return upstream.enqueue(model, { kind: 'silent' });
         case 'stall':

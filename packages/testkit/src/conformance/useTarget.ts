@@ -44,3 +44,16 @@ export function forEachTarget(
     });
   }
 }
+
+/**
+ * Declares a suite that only the real binary can answer (its process lifecycle): skipped with the reason when the
+ * binary is not built, unless `ROUNDTABLE_REQUIRE_REAL_PROXY=1`.
+ */
+export function describeRealOnly(title: string, body: () => void): void {
+  const availability = realTargetAvailability();
+  if (availability.available || REQUIRE_REAL_PROXY) {
+    describe(`${title} [real]`, body);
+  } else {
+    describe.skip(`${title} [real] (skipped: ${availability.reason})`, body);
+  }
+}
