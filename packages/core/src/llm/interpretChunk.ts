@@ -1,33 +1,5 @@
-import * as z from 'zod';
 import { describeStreamErrorPayload, isRecord } from './describeErrorBody';
 import type { ChatError, TokenUsage } from './types';
-
-/*
- * The chunk schemas are loose on purpose: each provider translator in CLIProxyAPI adds its own fields
- * (`native_finish_reason`, `reasoning_content`, `tool_calls`, `images`, `prompt_tokens_details`, …) and sends
- * explicit nulls where OpenAI omits keys. Only the fields Roundtable reads are checked.
- */
-const UsageSchema = z.looseObject({
-  prompt_tokens: z.number().nullish(),
-  completion_tokens: z.number().nullish(),
-});
-
-const DeltaSchema = z.looseObject({
-  role: z.string().nullish(),
-  content: z.string().nullish(),
-  reasoning_content: z.string().nullish(),
-});
-
-const ChoiceSchema = z.looseObject({
-  index: z.number().nullish(),
-  delta: DeltaSchema.nullish(),
-  finish_reason: z.string().nullish(),
-});
-
-export const ChatCompletionChunkSchema = z.looseObject({
-  choices: z.array(ChoiceSchema).nullish(),
-  usage: UsageSchema.nullish(),
-});
 
 /** What one SSE `data` payload means for the stream. */
 export type ChunkOutcome =
@@ -43,9 +15,14 @@ const MAX_EXCERPT = 200;
  * Reads the `data` of one SSE event. Pure: the caller keeps the last finish reason and usage across chunks,
  * because both may arrive on any chunk (Claude: the final one; Gemini: every one; openai-compat: a trailing
  * `choices: []` chunk).
+ *
+ * The check is loose on purpose and hand-written (it runs for every chunk of every reply, so no schema library):
+ * each provider translator in CLIProxyAPI adds fields of its own (`native_finish_reason`, `reasoning_content`,
+ * `tool_calls`, …) and sends explicit nulls where OpenAI omits keys. Only the fields Roundtable reads are checked,
+ * and a wrong one is named in the error.
  */
 export function interpretChunk(data: string): ChunkOutcome {
-  if (data.trim() === '[DONE]') return { type: 'done' };
+  if (data === '[DONE]' || (data.length < 32 && data.trim() === '[DONE]')) return { type: 'done' };
 
   let json: unknown;
   try {
@@ -54,28 +31,64 @@ export function interpretChunk(data: string): ChunkOutcome {
     const reason = cause instanceof Error ? cause.message : String(cause);
     return streamError(`CLIProxyAPI sent a stream chunk that is not valid JSON (${reason}): ${excerpt(data)}`);
   }
-
-  if (isRecord(json) && json.error !== undefined && json.error !== null) {
+  if (!isRecord(json)) return badShape('chunk: expected an object', data);
+  if (json.error !== undefined && json.error !== null) {
     return { type: 'error', error: describeStreamErrorPayload(json) };
   }
 
-  const parsed = ChatCompletionChunkSchema.safeParse(json);
-  if (!parsed.success) {
-    const problem = parsed.error.issues
-      .map((issue) => `${issue.path.join('.') || 'chunk'}: ${issue.message}`)
-      .join('; ');
-    return streamError(`CLIProxyAPI sent a stream chunk of an unexpected shape (${problem}): ${excerpt(data)}`);
+  const { choices, usage } = json;
+  if (choices !== undefined && choices !== null && !Array.isArray(choices)) {
+    return badShape('choices: expected an array', data);
+  }
+  let text = '';
+  let finishReason: string | undefined;
+  // Roundtable never asks for n > 1, so only the first choice (index 0) carries the reply.
+  const choice = choices === undefined || choices === null ? undefined : firstChoice(choices);
+  if (choice !== undefined) {
+    if (!isRecord(choice)) return badShape('choices.0: expected an object', data);
+    const delta = choice.delta;
+    if (delta !== undefined && delta !== null) {
+      if (!isRecord(delta)) return badShape('choices.0.delta: expected an object', data);
+      const content = delta.content;
+      if (typeof content === 'string') text = content;
+      else if (content !== undefined && content !== null)
+        return badShape('choices.0.delta.content: expected a string', data);
+    }
+    const reason = choice.finish_reason;
+    if (typeof reason === 'string') finishReason = reason;
+    else if (reason !== undefined && reason !== null)
+      return badShape('choices.0.finish_reason: expected a string', data);
   }
 
-  // Roundtable never asks for n > 1, so only the first choice (index 0) carries the reply.
-  const choice = parsed.data.choices?.find((c) => (c.index ?? 0) === 0);
-  const usage = parsed.data.usage;
-  return {
-    type: 'chunk',
-    text: choice?.delta?.content ?? '',
-    finishReason: choice?.finish_reason ?? undefined,
-    usage: usage ? { inputTokens: usage.prompt_tokens ?? 0, outputTokens: usage.completion_tokens ?? 0 } : undefined,
-  };
+  let tokens: TokenUsage | undefined;
+  if (usage !== undefined && usage !== null) {
+    if (!isRecord(usage)) return badShape('usage: expected an object', data);
+    const input = usage.prompt_tokens;
+    const output = usage.completion_tokens;
+    if (
+      (input !== undefined && input !== null && typeof input !== 'number') ||
+      (output !== undefined && output !== null && typeof output !== 'number')
+    ) {
+      return badShape('usage: token counts must be numbers', data);
+    }
+    tokens = {
+      inputTokens: (input as number | null | undefined) ?? 0,
+      outputTokens: (output as number | null | undefined) ?? 0,
+    };
+  }
+  return { type: 'chunk', text, finishReason, usage: tokens };
+}
+
+/** The choice with index 0 (or none given); a choice that is not an object is returned so the caller names it. */
+function firstChoice(choices: unknown[]): unknown {
+  for (const c of choices) {
+    if (!isRecord(c) || c.index === undefined || c.index === null || c.index === 0) return c;
+  }
+  return undefined;
+}
+
+function badShape(problem: string, data: string): ChunkOutcome {
+  return streamError(`CLIProxyAPI sent a stream chunk of an unexpected shape (${problem}): ${excerpt(data)}`);
 }
 
 function streamError(message: string): ChunkOutcome {

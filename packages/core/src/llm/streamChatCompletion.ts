@@ -2,7 +2,7 @@ import { abortable, sleep } from './abortable';
 import { describeErrorBody, isAuthUnavailable } from './describeErrorBody';
 import { formatMilliseconds, formatSeconds } from './formatDuration';
 import { interpretChunk } from './interpretChunk';
-import { type ReadObserver, readSseData } from './readSseData';
+import { type ReadObserver, SseReader } from './sseReader';
 import type { ChatCompletionRequest, ChatError, StreamEvent, TokenUsage } from './types';
 import { Watchdog } from './watchdog';
 
@@ -23,7 +23,7 @@ interface Limits {
 type Opened = { ok: true; body: ReadableStream<Uint8Array> } | { ok: false; error: ChatError };
 
 /**
- * Streams one chat completion from CLIProxyAPI's OpenAI-compatible endpoint (docs/cliproxyapi.md §3.2, §3.3).
+ * Streams one chat completion from CLIProxyAPI's OpenAI-compatible endpoint (see docs/cliproxyapi-behaviour.md).
  *
  * Yields `delta`s as text arrives, then `usage` (when the proxy reported any) and `finish` after `data: [DONE]`;
  * or a single `error` (HTTP error, timeout, broken or malformed stream, a stream that ends without `[DONE]`).
@@ -83,53 +83,62 @@ export async function* streamChatCompletion(
     let firstByteSeen = false;
     let waitedSinceData = 0;
     let waitStart = 0;
+    const stalled = stallTimeout(limits.stallMs);
     const observer: ReadObserver = {
       waiting: () => {
         if (!firstByteSeen) return;
         waitStart = Date.now();
-        watchdog.arm(Math.max(0, limits.stallMs - waitedSinceData), stallTimeout(limits.stallMs));
+        watchdog.arm(Math.max(0, limits.stallMs - waitedSinceData), stalled);
       },
       received: () => {
         if (firstByteSeen) waitedSinceData += Date.now() - waitStart;
         firstByteSeen = true;
         watchdog.disarm();
       },
-      data: () => {
-        waitedSinceData = 0;
-      },
     };
 
     reader = opened.body.getReader();
+    const events = new SseReader(reader, controller.signal, observer);
     let finishReason: string | null = null;
     let usage: TokenUsage | undefined;
-    try {
-      for await (const data of readSseData(reader, controller.signal, observer)) {
+    for (;;) {
+      let batch: string[] | undefined;
+      try {
+        batch = await events.next();
+      } catch (cause) {
+        yield redact(settle(cause, brokenStream));
+        return;
+      }
+      if (batch === undefined) break;
+      if (batch.length > 0) waitedSinceData = 0;
+      // The text of one network chunk goes out as one delta: the caller batches for display anyway, and one event
+      // per chunk instead of per token keeps a long reply cheap.
+      let text = '';
+      for (const data of batch) {
         const outcome = interpretChunk(data);
+        if (outcome.type === 'chunk') {
+          if (outcome.usage) usage = outcome.usage;
+          if (outcome.finishReason) finishReason = outcome.finishReason;
+          text += outcome.text;
+          continue;
+        }
+        if (text) yield { type: 'delta', text };
         if (outcome.type === 'done') {
           if (usage) yield { type: 'usage', usage };
           yield { type: 'finish', reason: finishReason };
           return;
         }
-        if (outcome.type === 'error') {
-          // The proxy cools the model down after a provider's error chunk (not after a dropped connection).
-          if (outcome.error.kind !== 'stream' || !outcome.error.message.includes('unexpected EOF')) {
-            request.failures?.note(request.model);
-          }
-          yield redact(outcome.error);
-          return;
-        }
-        if (outcome.usage) usage = outcome.usage;
-        if (outcome.finishReason) finishReason = outcome.finishReason;
-        if (outcome.text) yield { type: 'delta', text: outcome.text };
+        // The proxy cools the model down after a provider's error chunk (not after a dropped connection).
+        if (!outcome.error.message.includes('unexpected EOF')) request.failures?.note(request.model);
+        yield redact(outcome.error);
+        return;
       }
-    } catch (cause) {
-      yield redact(settle(cause, brokenStream));
-      return;
+      if (text) yield { type: 'delta', text };
     }
-    // The body ended cleanly but without `[DONE]`: the proxy's way of giving up (docs §8), never a success.
+    // The body ended cleanly but without `[DONE]`: the proxy's way of giving up, never a success.
     yield redact(settle(undefined, () => endedWithoutDone(finishReason)));
   } finally {
-    watchdog.disarm();
+    watchdog.dispose();
     signal.removeEventListener('abort', forwardAbort);
     // Whatever ended the iteration (done, error, a consumer that stopped pulling), release the connection now.
     reader?.cancel().catch(() => {});
