@@ -9,7 +9,7 @@ export interface Browser {
 }
 
 /**
- * Flags verified with Debian's Chromium in shared/docs/VSCODE-E2E.md §2. The profile goes through
+ * Flags verified with Debian's Chromium running code-server headless. The profile goes through
  * launchPersistentContext, because Playwright rejects --user-data-dir in args. The environment keeps Chromium's side
  * files (crash reports, dconf cache) in the run folder.
  */

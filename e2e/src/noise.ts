@@ -18,7 +18,7 @@ export interface NoiseRule {
 
 /**
  * code-server 4.139.1's own errors on a machine without general internet. Each was seen in runs with a probe
- * extension that does nothing but echo (shared/docs/VSCODE-E2E.md §6 and this suite's first runs), so none can come
+ * extension that does nothing but echo (seen in this suite's first runs), so none can come
  * from Roundtable. Keep every rule narrow: a host name or a file name, never a bare "ENOTFOUND" or "404".
  */
 export const codeServerNoise: readonly NoiseRule[] = [

@@ -9,7 +9,7 @@ export interface ParticipantSetting {
 
 /**
  * Settings that strip the code-server workbench down to what the tests look at: no built-in AI chat panel, no welcome
- * page, no update or telemetry traffic (the machine has no general network). Verified in shared/docs/VSCODE-E2E.md §2.
+ * page, no update or telemetry traffic (the machine has no general network). Verified with code-server on these machines.
  */
 export const cleanWorkbenchSettings = {
   'chat.disableAIFeatures': true,

@@ -2,7 +2,6 @@
 # Installs what the real-VS-Code end-to-end suite needs, idempotently, into a cache folder outside the
 # tracked tree: Node 24 (code-server 4.139.x refuses anything else) and code-server itself, both from npm.
 # Chromium comes from Debian (`apt-get install chromium`); this script only checks that it is there.
-# Facts behind each step: ../../../shared/docs/VSCODE-E2E.md (section 1).
 set -euo pipefail
 
 NODE24_VERSION=24.22.3

@@ -15,7 +15,7 @@ export interface ReplyShape {
 type Chunk = Record<string, unknown>;
 
 /**
- * The `chat.completion.chunk` objects CLIProxyAPI's translators emit for one reply (docs/cliproxyapi.md §3.2),
+ * The `chat.completion.chunk` objects CLIProxyAPI's translators emit for one reply,
  * without the `data:` framing and `[DONE]`:
  * - claude: a role-only first chunk, text in `delta.content`, a final chunk with both `finish_reason` and `usage`
  *   (incl. `prompt_tokens_details`);

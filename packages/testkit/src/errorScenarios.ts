@@ -34,7 +34,7 @@ export function goDuration(totalSeconds: number): string {
 }
 
 /**
- * Every error body shape of docs/cliproxyapi.md §3.3, with the status and headers the real proxy sends.
+ * Every error body shape CLIProxyAPI sends (docs/cliproxyapi-behaviour.md), with the status and headers the real proxy sends.
  * Each returns a fresh scenario for `enqueue`; the same shapes are reachable through `[[fake:<marker>]]`.
  */
 export const fakeErrors = {

@@ -68,7 +68,7 @@ const BANNER = {
 };
 
 /**
- * Starts a fake CLIProxyAPI on 127.0.0.1 that speaks the real proxy's HTTP protocol (docs/cliproxyapi.md §3):
+ * Starts a fake CLIProxyAPI on 127.0.0.1 that speaks the real proxy's HTTP protocol (docs/cliproxyapi-behaviour.md):
  * `GET|HEAD /healthz`, `GET /` (banner), `GET /v1/models` and `POST /v1/chat/completions` behind the same key check
  * and error bodies, gin's text 404 for anything else. Chat replies echo what the model received
  * (`buildEchoReply`) in the chunk style of the model's family; faults come from `enqueue` or `[[fake:…]]` markers.
@@ -216,7 +216,7 @@ function causesCooling(scenario: Scenario): boolean {
   return scenario.kind === 'flaky';
 }
 
-/** CLIProxyAPI's carriers for the key (§2): `Authorization: Bearer <key>` (or bare), `X-Api-Key`, `X-Goog-Api-Key`, `?key=`, `?auth_token=`. */
+/** CLIProxyAPI's carriers for the key: `Authorization: Bearer <key>` (or bare), `X-Api-Key`, `X-Goog-Api-Key`, `?key=`, `?auth_token=`. */
 function checkAccessKey(req: IncomingMessage, url: URL, accessKeys: string[]): 'missing' | 'invalid' | undefined {
   if (accessKeys.length === 0) return undefined;
   const presented = [

@@ -6,7 +6,7 @@ export interface ModelEntry {
   owned_by: string;
 }
 
-/** A few ids from each family the real catalogue serves (docs/cliproxyapi.md §4). */
+/** A few ids from each family the real catalogue serves (see docs/cliproxyapi-behaviour.md). */
 export const DEFAULT_MODELS: readonly string[] = [
   'claude-sonnet-4-6',
   'claude-opus-4-8',
@@ -18,7 +18,7 @@ export const DEFAULT_MODELS: readonly string[] = [
   'gemini-3.1-pro-low',
 ];
 
-/** How each family streams, after CLIProxyAPI's translator for that provider (§3.2). */
+/** How each family streams, after CLIProxyAPI's translator for that provider. */
 export type ChunkStyle = 'claude' | 'codex' | 'gemini';
 
 export function styleForModel(model: string): ChunkStyle {
@@ -28,7 +28,7 @@ export function styleForModel(model: string): ChunkStyle {
   return 'codex';
 }
 
-/** `claude-sonnet-4-6(16384)` → `claude-sonnet-4-6`: the suffix only sets a thinking budget (§3.4). */
+/** `claude-sonnet-4-6(16384)` → `claude-sonnet-4-6`: the suffix only sets a thinking budget. */
 export function baseModelId(model: string): string {
   return model.replace(/\([^)]*\)$/, '');
 }

@@ -27,7 +27,7 @@ const SSE_HEADERS = {
 
 const MULTIBYTE_LINE = '\n\nUTF-8: Grüße, naïve café, 日本語 👋';
 
-/** Answers one `POST /v1/chat/completions` as `scenario` says, the way CLIProxyAPI frames it (§3.2, §3.3). */
+/** Answers one `POST /v1/chat/completions` as `scenario` says, the way CLIProxyAPI frames it. */
 export async function serveScenario(scenario: Scenario, exchange: ChatExchange): Promise<void> {
   switch (scenario.kind) {
     case 'error':

@@ -15,7 +15,7 @@ interface Row {
 
 const json = (value: unknown) => JSON.stringify(value);
 
-// One row per body shape of docs/cliproxyapi.md §3.3.
+// One row per error body shape CLIProxyAPI sends (docs/cliproxyapi-behaviour.md).
 const rows: Row[] = [
   {
     name: "proxy's own 401, key missing (string error)",

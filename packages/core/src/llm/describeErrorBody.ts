@@ -14,7 +14,7 @@ const MAX_TEXT = 400;
 
 /**
  * Turns an HTTP error that CLIProxyAPI returned before the stream started into one message a person can act on.
- * The proxy sends many shapes (docs/cliproxyapi.md §3.3): its own string `error` (401 key check), the OpenAI
+ * The proxy sends many shapes (docs/cliproxyapi-behaviour.md): its own string `error` (401 key check), the OpenAI
  * object wrapper, upstream bodies verbatim (Anthropic, Google, Codex), `model_cooldown` without `type`, and gin's
  * plain-text 404. Every branch keeps the provider's own words.
  */
