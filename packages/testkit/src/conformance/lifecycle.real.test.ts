@@ -137,6 +137,19 @@ describeRealOnly('the CLIProxyAPI process', () => {
   );
 
   test.concurrent(
+    'its own request off the machine (an Antigravity version check at start) is caught on loopback',
+    isolated(async (cleanups) => {
+      const { proxy } = await start(cleanups);
+      // startRealProxy aims the process's HTTP(S)_PROXY at a closed loopback port: the request must die there,
+      // before any DNS lookup or connection to the internet.
+      await expect
+        .poll(() => proxy.output(), { timeout: 15_000 })
+        .toMatch(/antigravity version.*proxyconnect tcp: dial tcp 127\.0\.0\.1:9/);
+      expect(proxy.output()).not.toMatch(/lookup [a-z0-9.-]+\.[a-z]{2,}/i);
+    }),
+  );
+
+  test.concurrent(
     'a port already taken: "started successfully" is printed, then the process exits 0',
     isolated(async (cleanups) => {
       const port = await freePort();

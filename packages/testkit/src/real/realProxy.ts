@@ -61,6 +61,19 @@ export interface RealProxy {
  * retries and cooling, management and the control panel off, `proxy-url: direct` and `-local-model`, so it talks to
  * nothing but loopback. Resolves once `/healthz` answers.
  */
+/**
+ * Proxy settings for the process's own outgoing HTTP: CLIProxyAPI fetches an Antigravity version manifest from the
+ * internet at start (and every 3 h) whatever its config says, through Go's default client, which honours these
+ * variables. Aimed at a closed loopback port, that request fails at once and nothing leaves the machine. Go never
+ * sends loopback requests (the fake upstream) through a proxy, and the config's `proxy-url: direct` covers providers.
+ */
+const NO_EGRESS = {
+  HTTP_PROXY: 'http://127.0.0.1:9',
+  HTTPS_PROXY: 'http://127.0.0.1:9',
+  http_proxy: 'http://127.0.0.1:9',
+  https_proxy: 'http://127.0.0.1:9',
+};
+
 export async function startRealProxy(options: RealProxyOptions): Promise<RealProxy> {
   const binary = realProxyBinary();
   if (!binary.ok) throw new Error(binary.reason);
@@ -100,8 +113,10 @@ export async function startRealProxy(options: RealProxyOptions): Promise<RealPro
   await writeFile(configPath, JSON.stringify(config, null, 2), { mode: 0o600 });
 
   const args = ['-config', configPath, '-local-model', ...(options.password ? ['-password', options.password] : [])];
-  const env: NodeJS.ProcessEnv = { ...process.env, WRITABLE_PATH: dir };
+  const env: NodeJS.ProcessEnv = { ...process.env, WRITABLE_PATH: dir, ...NO_EGRESS };
   for (const name of [
+    'NO_PROXY',
+    'no_proxy',
     'PGSTORE_DSN',
     'GITSTORE_GIT_URL',
     'OBJECTSTORE_ENDPOINT',
@@ -132,6 +147,7 @@ export async function startRealProxy(options: RealProxyOptions): Promise<RealPro
   if (options.port === undefined) {
     try {
       await waitForHealth(url, exited);
+      await waitForStartup(() => output, exited);
     } catch (error) {
       await close();
       throw new Error(`${(error as Error).message}\n${output}`);
@@ -155,6 +171,26 @@ async function waitForHealth(url: string, exited: Promise<unknown>): Promise<voi
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('the real CLIProxyAPI did not answer /healthz within 20 s');
+}
+
+/**
+ * The line the proxy logs last when it starts. It answers `/healthz` and even chat requests about 100 ms before it has
+ * loaded its providers, and that load replaces their state: a cooling pause set in that window is forgotten. A test
+ * that starts at `/healthz` would therefore see a pause vanish, now and then, on a loaded machine.
+ */
+const STARTUP_DONE = 'core auth auto-refresh started';
+
+async function waitForStartup(output: () => string, exited: Promise<unknown>): Promise<void> {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const deadline = Date.now() + 20_000;
+  while (!output().includes(STARTUP_DONE)) {
+    if (gone) throw new Error('the real CLIProxyAPI exited while starting');
+    if (Date.now() > deadline) {
+      throw new Error(`the real CLIProxyAPI answers /healthz but did not log "${STARTUP_DONE}" within 20 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** A port nothing listens on now (the OS picks it; there is a small window before the proxy takes it). */
