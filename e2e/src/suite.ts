@@ -6,12 +6,26 @@ import { ChatView } from './chatView';
 import { ErrorCollector } from './errorCollector';
 import { codeServerEnv } from './processEnv';
 import { type RoundtableServer, startRoundtableServer } from './session';
+import type { ParticipantSetting } from './settings';
 import { locateBuiltExtension } from './vsix';
 import { createScreenshotter, openWorkbench } from './workbench';
 
-/** What every e2e test file works with: one fake proxy, one code-server with the extension, one browser window. */
-export interface Suite {
-  proxy: FakeProxy;
+/** A proxy the extension talks to: the project's fake, or the real CLIProxyAPI. */
+export interface SuiteProxy {
+  /** E.g. `http://127.0.0.1:41234` (no `/v1`). */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+export interface SuiteOptions<P extends SuiteProxy> {
+  /** Starts the proxy the extension is pointed at; the fake proxy when not given. */
+  startProxy?: () => Promise<P>;
+  participants?: readonly ParticipantSetting[];
+}
+
+/** What every e2e test file works with: one proxy, one code-server with the extension, one browser window. */
+export interface Suite<P extends SuiteProxy = FakeProxy> {
+  proxy: P;
   session: RoundtableServer;
   browser: Browser;
   page: Page;
@@ -29,13 +43,20 @@ export interface Suite {
  * open), a screenshot of any failing test, and at the end close everything and fail on errors logged during
  * shutdown (deactivate() runs then). Returns the suite, filled in once `beforeAll` has run.
  */
-export function useSuite(): Suite {
-  const suite = { reported: new Set<string>(), extraProxies: [] as FakeProxy[] } as Suite;
+export function useSuite(): Suite;
+export function useSuite<P extends SuiteProxy>(options: SuiteOptions<P> & { startProxy: () => Promise<P> }): Suite<P>;
+export function useSuite(options: SuiteOptions<SuiteProxy> = {}): Suite<SuiteProxy> {
+  const suite = { reported: new Set<string>(), extraProxies: [] as FakeProxy[] } as Suite<SuiteProxy>;
+  const startProxy = options.startProxy ?? (() => startFakeProxy());
 
   beforeAll(async () => {
     locateBuiltExtension(); // fails first, with "run pnpm package", when the build step was skipped
-    suite.proxy = await startFakeProxy();
-    suite.session = await startRoundtableServer({ kind: 'run', proxyUrl: suite.proxy.url });
+    suite.proxy = await startProxy();
+    suite.session = await startRoundtableServer({
+      kind: 'run',
+      proxyUrl: suite.proxy.url,
+      ...(options.participants ? { participants: options.participants } : {}),
+    });
     const { session } = suite;
     suite.browser = await launchBrowser(
       session.toolchain,
@@ -73,7 +94,7 @@ export function useSuite(): Suite {
 }
 
 /** The last test of a file: fails on any error not covered by a documented noise rule. */
-export async function expectNoUnexpectedErrors(suite: Suite): Promise<string> {
+export async function expectNoUnexpectedErrors(suite: Suite<SuiteProxy>): Promise<string> {
   const unexpected = await suite.errors.unexpected();
   for (const error of unexpected) suite.reported.add(error.text);
   return ErrorCollector.format(unexpected);

@@ -127,6 +127,16 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   await input.press('Enter');
 }
 
+/** Stores the proxy's access key the way a user does: the command, then the password box. */
+export async function setProxyAccessKey(page: Page, key: string): Promise<void> {
+  await runCommand(page, 'Roundtable: Set Proxy Access Key');
+  const input = page.locator('.quick-input-widget input[type="password"]');
+  await input.waitFor();
+  await input.fill(key);
+  await input.press('Enter');
+  await input.waitFor({ state: 'hidden' });
+}
+
 /** Numbered screenshots, so the folder reads as the story of the run. */
 export function createScreenshotter(page: Page, dir: string): (name: string) => Promise<string> {
   let step = 0;

@@ -9,6 +9,7 @@ import {
   openViewContainer,
   reloadWindow,
   runCommand,
+  setProxyAccessKey,
   webviewElement,
   webviewFrameHandle,
 } from '../src/workbench';
@@ -144,13 +145,7 @@ describe('Roundtable in a real VS Code (code-server + Chromium)', () => {
       'Set Proxy Access Key',
     );
 
-    await runCommand(page, 'Roundtable: Set Proxy Access Key');
-    const input = page.locator('.quick-input-widget input[type="password"]');
-    await input.waitFor();
-    await input.fill(ACCESS_KEY);
-    await shot('access-key-input');
-    await input.press('Enter');
-    await input.waitFor({ state: 'hidden' });
+    await setProxyAccessKey(page, ACCESS_KEY);
 
     await chat.send('now with the key');
     const reply = chat.messages({ speaker: 'claude', status: 'complete', hasText: 'now with the key' });
