@@ -6,14 +6,14 @@ import {
   randomIds,
   systemClock,
 } from '@roundtable/core';
-import { resolveProxyEndpoint } from '@roundtable/sidecar';
+import { type ProxyEndpoint, ProxyMonitor, resolveProxyEndpoint } from '@roundtable/sidecar';
 import * as vscode from 'vscode';
 import { OutputChannelLogger } from './adapters/OutputChannelLogger';
 import { readSettings } from './adapters/readSettings';
+import { resolveHost } from './adapters/resolveHost';
 import { SecretAccessKeyStore } from './adapters/SecretAccessKeyStore';
 import { registerCommands } from './commands';
 import { createChatBackend } from './proxy/createChatBackend';
-import { ProxyMonitor } from './proxy/ProxyMonitor';
 import { FileThreadRepository } from './storage/FileThreadRepository';
 import { ThreadFolderWatcher } from './storage/ThreadFolderWatcher';
 import { ChatPanelManager } from './webview/ChatPanel';
@@ -38,7 +38,9 @@ export function activate(context: vscode.ExtensionContext): void {
 
   let settings = readSettings(vscode.workspace.getConfiguration('roundtable'));
   reportSettingsProblems(settings.problems, logger, channel);
-  const endpoint = () => resolveProxyEndpoint(settings.endpoint);
+  // Resolved once per settings change (a name is looked up and pinned to the loopback address it resolves to).
+  let resolvedEndpoint: Promise<ProxyEndpoint> = resolveProxyEndpoint(settings.endpoint, resolveHost);
+  const endpoint = () => resolvedEndpoint;
   const accessKeys = new SecretAccessKeyStore(context.secrets);
   const accessKey = () => accessKeys.get();
 
@@ -48,7 +50,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const orchestrator = disposables.add(
     new Orchestrator({
       repository,
-      chat: createChatBackend(endpoint, accessKey),
+      chat: createChatBackend(endpoint, accessKey, (succeeded) => monitor.noteReply(succeeded)),
       clock: systemClock,
       ids: randomIds,
       logger,
@@ -57,15 +59,20 @@ export function activate(context: vscode.ExtensionContext): void {
   );
   void orchestrator.store.initialize().then(() => watcher.start());
 
-  const monitor = disposables.add(
-    new ProxyMonitor({ endpoint, accessKey, participants: () => settings.orchestrator.participants, logger }),
+  const monitor: ProxyMonitor = disposables.add(
+    new ProxyMonitor({
+      endpoint,
+      accessKey,
+      participants: () => settings.orchestrator.participants,
+      logger,
+      clock: systemClock,
+    }),
   );
   const offerAccessKey = createAccessKeyOffer();
   disposables.add(monitor.onDidNeedAccessKey(offerAccessKey));
   disposables.add(
     orchestrator.runner.onDidFailReply(({ error }) => {
       if (error.kind === 'proxy-auth') offerAccessKey();
-      if (error.kind === 'network' || error.kind === 'proxy-auth') void monitor.check();
     }),
   );
   disposables.add(accessKeys.onDidChange(() => void monitor.check()));
@@ -74,6 +81,7 @@ export function activate(context: vscode.ExtensionContext): void {
       if (!e.affectsConfiguration('roundtable')) return;
       settings = readSettings(vscode.workspace.getConfiguration('roundtable'));
       reportSettingsProblems(settings.problems, logger, channel);
+      resolvedEndpoint = resolveProxyEndpoint(settings.endpoint, resolveHost);
       orchestrator.table.update(settings.orchestrator);
       void monitor.check();
     }),

@@ -41,7 +41,10 @@ async function setup(options: { accessKeys?: string[]; accessKey?: string } = {}
   cleanup.push(() => proxy.close());
   const dir = await mkdtemp(join(tmpdir(), 'roundtable-turn-'));
   cleanup.push(() => rm(dir, { recursive: true, force: true }));
-  const endpoint = () => resolveProxyEndpoint({ mode: 'external', port: 8317, externalUrl: proxy.url });
+  const noDns = async (): Promise<string[]> => {
+    throw new Error('tests never ask a DNS server');
+  };
+  const endpoint = () => resolveProxyEndpoint({ mode: 'external', port: 8317, externalUrl: proxy.url }, noDns);
   const orchestrator = new Orchestrator({
     repository: new FileThreadRepository({ root: dir, logger: silentLogger }),
     chat: createChatBackend(endpoint, async () => options.accessKey),

@@ -90,4 +90,15 @@ describe('the packaged .vsix', async () => {
     expect(packaged.activationEvents).toEqual(['onView:roundtable.chat', 'onCommand:roundtable.open']);
     expect(packaged.main).toBe('./dist/extension.js');
   });
+
+  test('the sidecar settings are machine-scoped, so a workspace cannot point the proxy (and the key) elsewhere', () => {
+    const packaged = JSON.parse(entries.get('extension/package.json')?.toString('utf8') ?? '{}') as {
+      contributes: { configuration: { properties: Record<string, { scope?: string }> } };
+    };
+    const sidecar = Object.entries(packaged.contributes.configuration.properties).filter(([name]) =>
+      name.startsWith('roundtable.sidecar.'),
+    );
+    expect(sidecar.length).toBeGreaterThanOrEqual(3);
+    for (const [name, property] of sidecar) expect(property.scope, name).toBe('machine');
+  });
 });

@@ -15,6 +15,8 @@ export {
   describeStreamErrorPayload,
   FailureMemory,
   type HeadersLike,
+  REDACTED,
+  redactSecret,
   type StreamEvent,
   streamChatCompletion,
   type TokenUsage,

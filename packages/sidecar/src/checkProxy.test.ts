@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type FakeProxy, startFakeProxy } from '@roundtable/testkit';
+import { type FakeProxy, freePort, startFakeProxy } from '@roundtable/testkit';
 import { afterEach, describe, expect, test } from 'vitest';
 import { checkProxy, findUnavailableModels } from './checkProxy';
 
@@ -27,15 +27,6 @@ async function rawServer(handler: Parameters<typeof createServer>[1]): Promise<s
       }),
   );
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-/** A port nothing listens on: bound once by the OS, then released. */
-async function unusedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 const signal = () => new AbortController().signal;
@@ -74,7 +65,7 @@ describe('checkProxy', () => {
   });
 
   test('nothing listening: not ok, names the URL and the settings to check', async () => {
-    const url = `http://127.0.0.1:${await unusedPort()}`;
+    const url = `http://127.0.0.1:${await freePort()}`;
     const health = await checkProxy({ root: url }, signal());
     expect(health.ok).toBe(false);
     expect(health.detail).toContain(`Cannot reach CLIProxyAPI at ${url}`);
@@ -116,5 +107,26 @@ describe('findUnavailableModels', () => {
     expect(findUnavailableModels(participants, ['claude-sonnet-4-6', 'gpt-5.5'])).toEqual([
       { id: 'gpt', model: 'gpt-9' },
     ]);
+  });
+});
+
+describe('checkProxy never shows the access key', () => {
+  test.each([
+    [
+      'a JSON error echoing the header',
+      (auth: string) => JSON.stringify({ error: { message: `bad header: ${auth}` } }),
+    ],
+    ['a text error echoing the header', (auth: string) => `unauthorized (${auth})`],
+    ['a string error echoing the header', (auth: string) => JSON.stringify({ error: `Invalid API key ${auth}` })],
+  ])('%s', async (_name, body) => {
+    const key = 'sk-local-secret-4242';
+    const url = await rawServer((req, res) => {
+      res.writeHead(401, { 'Content-Type': 'application/json' });
+      res.end(body(String(req.headers.authorization)));
+    });
+    const health = await checkProxy({ root: url, accessKey: key }, new AbortController().signal);
+    expect(health.ok).toBe(false);
+    expect(health.detail).not.toContain(key);
+    expect(health.detail).toContain('[access key]');
   });
 });

@@ -1,4 +1,4 @@
-import { describeErrorBody, type FetchLike } from '@roundtable/core';
+import { describeErrorBody, type FetchLike, redactSecret } from '@roundtable/core';
 import * as z from 'zod';
 
 /** How long a health check may take before the proxy counts as unreachable. */
@@ -16,14 +16,24 @@ export interface ProxyHealth {
   needsAccessKey?: boolean;
 }
 
+export interface ProxyCheckRequest {
+  root: string;
+  accessKey?: string;
+  fetch?: FetchLike;
+  timeoutMs?: number;
+}
+
 /**
- * Asks CLIProxyAPI for `/v1/models` (brief section 10: the external-mode health check). A 200 with a model list
- * is healthy; anything else is explained in words the user can act on. The access key is sent only to this URL.
+ * Asks CLIProxyAPI for `/v1/models`, its health check. A 200 with a model list is healthy; anything else is
+ * explained in words the user can act on. The access key is sent only to this URL, and never appears in `detail`
+ * (a body that echoes the request's headers is redacted).
  */
-export async function checkProxy(
-  request: { root: string; accessKey?: string; fetch?: FetchLike; timeoutMs?: number },
-  signal: AbortSignal,
-): Promise<ProxyHealth> {
+export async function checkProxy(request: ProxyCheckRequest, signal: AbortSignal): Promise<ProxyHealth> {
+  const health = await askForModels(request, signal);
+  return { ...health, detail: redactSecret(health.detail, request.accessKey) };
+}
+
+async function askForModels(request: ProxyCheckRequest, signal: AbortSignal): Promise<ProxyHealth> {
   const fetchImpl = request.fetch ?? fetch;
   const timeout = AbortSignal.timeout(request.timeoutMs ?? HEALTH_CHECK_TIMEOUT_MS);
   const url = `${request.root}/v1/models`;

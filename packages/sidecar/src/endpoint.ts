@@ -1,3 +1,5 @@
+import { type HostResolver, isIpLiteral, isLoopbackAddress } from './loopback';
+
 /** Where CLIProxyAPI listens, as configured. `root` has no trailing slash; `apiBase` is `${root}/v1`. */
 export type ProxyEndpoint = { ok: true; root: string; apiBase: string } | { ok: false; error: string };
 
@@ -9,10 +11,20 @@ export interface EndpointSettings {
 
 /**
  * Turns the sidecar settings into the proxy's URL, or a readable error. `externalUrl` may be given with or without a
- * trailing `/v1` or slash; it must be http(s). The loopback literal 127.0.0.1 is used rather than `localhost`
- * (Node may resolve `localhost` to ::1 first while CLIProxyAPI listens on IPv4).
+ * trailing `/v1` or slash; it must be http(s).
+ *
+ * Invariant: the URL returned always points at this machine. Roundtable sends the access key and whole conversations
+ * to it, so a setting (or a workspace that slipped one in) must not be able to send them elsewhere. An IP literal
+ * must be loopback (127.0.0.0/8, `::1`, IPv4-mapped 127.x; the URL parser has already turned decimal, octal and
+ * short forms into dotted ones). `localhost` becomes 127.0.0.1 (Node may resolve it to ::1 first while CLIProxyAPI
+ * listens on IPv4). Any other name is resolved once, must resolve only to loopback addresses, and the URL is pinned to
+ * the address found, so a later answer from DNS cannot move it (`127.0.0.1.nip.io` is refused unless it really
+ * resolves to loopback, and even then it is used as 127.0.0.1).
  */
-export function resolveProxyEndpoint(settings: EndpointSettings): ProxyEndpoint {
+export async function resolveProxyEndpoint(
+  settings: EndpointSettings,
+  resolveHost: HostResolver,
+): Promise<ProxyEndpoint> {
   if (settings.mode === 'managed') {
     return {
       ok: false,
@@ -30,6 +42,17 @@ export function resolveProxyEndpoint(settings: EndpointSettings): ProxyEndpoint 
     }
     return endpointFrom(`http://127.0.0.1:${settings.port}`);
   }
+  const parsed = parseExternalUrl(raw);
+  if (!parsed.ok) return parsed;
+  const { url } = parsed;
+  const path = url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '');
+  const pinned = await pinLoopbackHost(url.hostname, resolveHost);
+  if (!pinned.ok) return pinned;
+  const port = url.port ? `:${url.port}` : '';
+  return endpointFrom(`${url.protocol}//${pinned.host}${port}${path}`);
+}
+
+function parseExternalUrl(raw: string): { ok: true; url: URL } | { ok: false; error: string } {
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) {
     return {
       ok: false,
@@ -61,9 +84,42 @@ export function resolveProxyEndpoint(settings: EndpointSettings): ProxyEndpoint 
   if (url.search || url.hash) {
     return { ok: false, error: 'roundtable.sidecar.externalUrl must not contain a query or fragment.' };
   }
-  const path = url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '');
-  if (url.hostname === 'localhost') url.hostname = '127.0.0.1';
-  return endpointFrom(`${url.protocol}//${url.host}${path}`);
+  return { ok: true, url };
+}
+
+const NOT_LOCAL =
+  'Roundtable only talks to a CLIProxyAPI on this machine (127.0.0.1, localhost or [::1]): it sends it your access key and whole conversations.';
+
+/** The host to put in the URL: a loopback literal, or an error saying why the host was refused. */
+async function pinLoopbackHost(
+  hostname: string,
+  resolveHost: HostResolver,
+): Promise<{ ok: true; host: string } | { ok: false; error: string }> {
+  if (hostname === 'localhost') return { ok: true, host: '127.0.0.1' };
+  if (isIpLiteral(hostname)) {
+    if (isLoopbackAddress(hostname)) return { ok: true, host: hostname };
+    return { ok: false, error: `roundtable.sidecar.externalUrl points at ${hostname}, not this machine. ${NOT_LOCAL}` };
+  }
+  let addresses: readonly string[];
+  try {
+    addresses = await resolveHost(hostname);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      error: `roundtable.sidecar.externalUrl: ${hostname} could not be resolved (${why}). ${NOT_LOCAL}`,
+    };
+  }
+  const outside = addresses.filter((address) => !isLoopbackAddress(address));
+  const first = addresses.find((address) => address.includes('.')) ?? addresses[0];
+  if (first === undefined || outside.length > 0) {
+    const found = addresses.length === 0 ? 'no address' : addresses.join(', ');
+    return {
+      ok: false,
+      error: `roundtable.sidecar.externalUrl: ${hostname} resolves to ${found}, not only to this machine. ${NOT_LOCAL}`,
+    };
+  }
+  return { ok: true, host: first.includes(':') ? `[${first}]` : first };
 }
 
 function endpointFrom(root: string): ProxyEndpoint {

@@ -1,2 +1,4 @@
 export * from './checkProxy';
 export * from './endpoint';
+export * from './loopback';
+export * from './ProxyMonitor';

@@ -21,6 +21,7 @@ export {
 export { type ChunkStyle, DEFAULT_MODELS, type ModelEntry, styleForModel } from './models';
 export { type FakeUpstream, startFakeUpstream, type UpstreamScenario } from './real/fakeUpstream';
 export {
+  freePort,
   REAL_PROXY_VERSION,
   type RealProxy,
   type RealProxyOptions,

@@ -2,6 +2,7 @@ import { abortable, sleep } from './abortable';
 import { describeErrorBody, isAuthUnavailable } from './describeErrorBody';
 import { formatMilliseconds, formatSeconds } from './formatDuration';
 import { interpretChunk } from './interpretChunk';
+import { redactSecret } from './redactSecret';
 import { type ReadObserver, SseReader } from './sseReader';
 import type { ChatCompletionRequest, ChatError, StreamEvent, TokenUsage } from './types';
 import { Watchdog } from './watchdog';
@@ -295,6 +296,6 @@ function describeCause(cause: unknown): string {
 
 /** Belt and braces: an upstream message could echo request headers; the access key must never reach the UI or logs. */
 function redactKey(error: ChatError, accessKey: string | undefined): ChatError {
-  if (!accessKey || !error.message.includes(accessKey)) return error;
-  return { ...error, message: error.message.replaceAll(accessKey, '[access key]') };
+  const message = redactSecret(error.message, accessKey);
+  return message === error.message ? error : { ...error, message };
 }

@@ -1,0 +1,139 @@
+import type { Logger } from '@roundtable/core';
+import type { SidecarStatus } from '@roundtable/core/protocol';
+import { FakeClock } from '@roundtable/core/testing';
+import { type FakeProxy, freePort, startFakeProxy } from '@roundtable/testkit';
+import { afterEach, describe, expect, test } from 'vitest';
+import { resolveProxyEndpoint } from './endpoint';
+import { ProxyMonitor, RED_RECHECK_MS } from './ProxyMonitor';
+
+const cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const fn of cleanup.splice(0).reverse()) await fn();
+});
+
+function setup(port: number, options: { accessKey?: string } = {}) {
+  const clock = new FakeClock();
+  const lines: string[] = [];
+  const logger: Logger = {
+    trace() {},
+    info: (m) => lines.push(m),
+    warn: (m) => lines.push(m),
+    error: (m) => lines.push(m),
+  };
+  const seen: SidecarStatus[] = [];
+  const monitor = new ProxyMonitor({
+    endpoint: async () => ({ ok: true, root: `http://127.0.0.1:${port}`, apiBase: `http://127.0.0.1:${port}/v1` }),
+    accessKey: async () => options.accessKey,
+    participants: () => [{ id: 'claude', model: 'claude-sonnet-4-6', enabled: true }],
+    logger,
+    clock,
+  });
+  monitor.onDidChange((status) => seen.push(status));
+  cleanup.push(() => monitor.dispose());
+  return { clock, lines, seen, monitor };
+}
+
+async function proxyOn(port: number): Promise<FakeProxy> {
+  const proxy = await startFakeProxy({ port });
+  cleanup.push(() => proxy.close());
+  return proxy;
+}
+
+describe('ProxyMonitor', () => {
+  test('while the proxy is down it rechecks on a back-off, and turns green on its own once it is back', async () => {
+    const port = await freePort();
+    const { clock, seen, monitor } = setup(port);
+    await monitor.check();
+    expect(monitor.current).toMatchObject({ ok: false, detail: expect.stringContaining('Cannot reach CLIProxyAPI') });
+    expect(clock.pendingTimers).toBe(1);
+
+    // Still down: the next recheck waits longer (2 s, then 4 s).
+    clock.advance(RED_RECHECK_MS[0]);
+    await expect.poll(() => clock.pendingTimers).toBe(1);
+    const proxy = await proxyOn(port);
+    clock.advance(RED_RECHECK_MS[0]);
+    expect(proxy.requests).toHaveLength(0); // 2 s is not yet 4 s
+    clock.advance(RED_RECHECK_MS[1] - RED_RECHECK_MS[0]);
+    await expect.poll(() => monitor.current.ok).toBe(true);
+    expect(proxy.requests.map((r) => r.path)).toEqual(['/v1/models']);
+    expect(clock.pendingTimers).toBe(0); // no polling while green
+    expect(seen.map((s) => s.ok)).toEqual([false, true]); // an unchanged red is not reported again
+  });
+
+  test('a failed reply rechecks, so the pill goes red when the proxy has gone away', async () => {
+    const port = await freePort();
+    const proxy = await proxyOn(port);
+    const { monitor } = setup(port);
+    await monitor.check();
+    expect(monitor.current.ok).toBe(true);
+    await proxy.close();
+    monitor.noteReply(false);
+    await expect.poll(() => monitor.current.ok).toBe(false);
+  });
+
+  test('a reply that succeeds while the pill is red turns it green; one while green asks nothing', async () => {
+    const port = await freePort();
+    const { monitor } = setup(port);
+    await monitor.check();
+    expect(monitor.current.ok).toBe(false);
+    const proxy = await proxyOn(port);
+    monitor.noteReply(true);
+    await expect.poll(() => monitor.current.ok).toBe(true);
+    const asked = proxy.requests.length;
+    monitor.noteReply(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(proxy.requests.length).toBe(asked);
+  });
+
+  test('a status is logged when it changes, not on every recheck', async () => {
+    const port = await freePort();
+    const { clock, lines, monitor } = setup(port);
+    await monitor.check();
+    for (const wait of RED_RECHECK_MS) {
+      clock.advance(wait);
+      await expect.poll(() => clock.pendingTimers).toBe(1);
+    }
+    await monitor.check();
+    expect(lines.filter((line) => line.startsWith('Proxy status'))).toHaveLength(1);
+  });
+
+  test('disposing stops the back-off', async () => {
+    const { clock, monitor } = setup(await freePort());
+    await monitor.check();
+    expect(clock.pendingTimers).toBe(1);
+    monitor.dispose();
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  test.each([
+    'https://example.com',
+    'http://10.0.0.1:8317',
+    'http://169.254.169.254',
+    'http://127.0.0.1.nip.io:8317',
+    'http://167772161:8317/v1',
+  ])('a proxy URL off this machine (%s) is refused before any request, with the reason on the pill', async (url) => {
+    const calls: string[] = [];
+    const dnsAsked: string[] = [];
+    const monitor = new ProxyMonitor({
+      endpoint: () =>
+        resolveProxyEndpoint({ mode: 'external', port: 8317, externalUrl: url }, async (host) => {
+          dnsAsked.push(host);
+          return host === '127.0.0.1.nip.io' ? ['203.0.113.7'] : ['93.184.215.14'];
+        }),
+      accessKey: async () => 'local-key',
+      participants: () => [],
+      logger: { trace() {}, info() {}, warn() {}, error() {} },
+      clock: new FakeClock(),
+      fetch: async (input) => {
+        calls.push(String(input));
+        throw new Error('no request may leave the machine');
+      },
+    });
+    cleanup.push(() => monitor.dispose());
+    await monitor.check();
+    expect(calls).toEqual([]);
+    expect(monitor.current.ok).toBe(false);
+    expect(monitor.current.detail).toContain('only talks to a CLIProxyAPI on this machine');
+    expect(dnsAsked.length).toBeLessThanOrEqual(1);
+  });
+});

@@ -1,0 +1,115 @@
+import {
+  type Clock,
+  Disposable,
+  Emitter,
+  type FetchLike,
+  type IDisposable,
+  type Logger,
+  MutableDisposable,
+  redactSecret,
+  toDisposable,
+} from '@roundtable/core';
+import type { SidecarStatus } from '@roundtable/core/protocol';
+import { checkProxy, findUnavailableModels } from './checkProxy';
+import type { ProxyEndpoint } from './endpoint';
+
+export interface ProxyMonitorDeps {
+  endpoint: () => Promise<ProxyEndpoint>;
+  accessKey: () => Promise<string | undefined>;
+  participants: () => readonly { id: string; model: string; enabled: boolean }[];
+  logger: Logger;
+  clock: Clock;
+  /** For tests that must prove what is (not) requested; the real fetch otherwise. */
+  fetch?: FetchLike;
+}
+
+/** Waits before the next check while the proxy is down: quick at first, then every 30 s. */
+export const RED_RECHECK_MS = [2_000, 4_000, 8_000, 16_000, 30_000] as const;
+
+/**
+ * Keeps the status pill true for a proxy Roundtable does not run itself (external mode).
+ *
+ * It checks `/v1/models` on start, when settings or the access key change, after every reply (one that failed may
+ * mean the proxy went away; one that succeeded while the pill is red means it is back), and while the proxy is down
+ * on a back-off (`RED_RECHECK_MS`), so the pill turns green again on its own.
+ *
+ * Invariants: only the newest check reports (an older one still running is aborted); at most one back-off timer is
+ * pending, and none while the status is ok; a status is logged only when it changes; the access key never appears in a
+ * status or a log line.
+ */
+export class ProxyMonitor extends Disposable {
+  private readonly statusEmitter = this._register(new Emitter<SidecarStatus>());
+  readonly onDidChange = this.statusEmitter.event;
+  /** The last status reported (pending until the first check answers). */
+  current: SidecarStatus = { ok: false, detail: 'Checking CLIProxyAPI…', pending: true };
+  private readonly accessKeyEmitter = this._register(new Emitter<void>());
+  /** The proxy refused the access key: the host offers to set it. */
+  readonly onDidNeedAccessKey = this.accessKeyEmitter.event;
+  private readonly inFlight = this._register(new MutableDisposable());
+  private readonly recheck = this._register(new MutableDisposable<IDisposable>());
+  private failedChecks = 0;
+
+  constructor(private readonly deps: ProxyMonitorDeps) {
+    super();
+  }
+
+  /** A reply ended: recheck when it failed, or when it succeeded while the pill says the proxy is down. */
+  noteReply(succeeded: boolean): void {
+    if (!succeeded || !this.current.ok) void this.check();
+  }
+
+  async check(): Promise<void> {
+    this.recheck.clear();
+    const controller = new AbortController();
+    this.inFlight.value = toDisposable(() => controller.abort());
+    const status = await this.evaluate(controller.signal);
+    if (controller.signal.aborted || status === undefined) return;
+    this.report(status);
+    if (status.ok) {
+      this.failedChecks = 0;
+      return;
+    }
+    const delay = RED_RECHECK_MS[Math.min(this.failedChecks, RED_RECHECK_MS.length - 1)] ?? 30_000;
+    this.failedChecks += 1;
+    this.recheck.value = this.deps.clock.setTimeout(() => void this.check(), delay);
+  }
+
+  /** The status now, or undefined when a newer check superseded this one. */
+  private async evaluate(signal: AbortSignal): Promise<SidecarStatus | undefined> {
+    let accessKey: string | undefined;
+    try {
+      const endpoint = await this.deps.endpoint();
+      if (!endpoint.ok) return { ok: false, detail: endpoint.error };
+      accessKey = await this.deps.accessKey();
+      const health = await checkProxy(
+        {
+          root: endpoint.root,
+          ...(accessKey ? { accessKey } : {}),
+          ...(this.deps.fetch ? { fetch: this.deps.fetch } : {}),
+        },
+        signal,
+      );
+      if (health.needsAccessKey) this.accessKeyEmitter.fire();
+      if (!health.ok) return { ok: false, detail: health.detail };
+      const missing = findUnavailableModels(this.deps.participants(), health.models);
+      if (missing.length === 0) return { ok: true, detail: health.detail };
+      const list = missing.map((m) => `@${m.id} (${m.model})`).join(', ');
+      this.deps.logger.warn(
+        `CLIProxyAPI does not list the model of ${list}. Available: ${health.models.join(', ') || 'none'}.`,
+      );
+      return { ok: true, detail: `${health.detail} Not served now: ${list}.` };
+    } catch (error) {
+      if (signal.aborted) return undefined;
+      const why = redactSecret(error instanceof Error ? error.message : String(error), accessKey);
+      return { ok: false, detail: `Checking CLIProxyAPI failed: ${why}` };
+    }
+  }
+
+  private report(status: SidecarStatus): void {
+    const previous = this.current;
+    this.current = status;
+    if (previous.ok === status.ok && previous.detail === status.detail && !previous.pending) return;
+    this.deps.logger.info(`Proxy status: ${status.ok ? 'ok' : 'not ok'}: ${status.detail}`);
+    this.statusEmitter.fire(status);
+  }
+}
