@@ -1,6 +1,5 @@
-import type { Logger } from '@roundtable/core';
 import type { SidecarStatus } from '@roundtable/core/protocol';
-import { FakeClock } from '@roundtable/core/testing';
+import { FakeClock, RecordingLogger } from '@roundtable/core/testing';
 import { type FakeProxy, freePort, startFakeProxy } from '@roundtable/testkit';
 import { afterEach, describe, expect, test } from 'vitest';
 import { resolveProxyEndpoint } from './endpoint';
@@ -13,13 +12,8 @@ afterEach(async () => {
 
 function setup(port: number, options: { accessKey?: string } = {}) {
   const clock = new FakeClock();
-  const lines: string[] = [];
-  const logger: Logger = {
-    trace() {},
-    info: (m) => lines.push(m),
-    warn: (m) => lines.push(m),
-    error: (m) => lines.push(m),
-  };
+  const logger = new RecordingLogger();
+  const lines = logger.lines;
   const seen: SidecarStatus[] = [];
   const monitor = new ProxyMonitor({
     endpoint: async () => ({ ok: true, root: `http://127.0.0.1:${port}`, apiBase: `http://127.0.0.1:${port}/v1` }),
@@ -94,7 +88,7 @@ describe('ProxyMonitor', () => {
       await expect.poll(() => clock.pendingTimers).toBe(1);
     }
     await monitor.check();
-    expect(lines.filter((line) => line.startsWith('Proxy status'))).toHaveLength(1);
+    expect(lines.filter((line) => line.startsWith('info: Proxy status'))).toHaveLength(1);
   });
 
   test('disposing stops the back-off', async () => {

@@ -8,7 +8,7 @@ export {
   startRealTarget,
   type TargetOptions,
 } from './conformance/targets';
-export { forEachTarget, REQUIRE_REAL_PROXY } from './conformance/useTarget';
+export { describeRealOnly, forEachTarget, REQUIRE_REAL_PROXY } from './conformance/useTarget';
 export { buildEchoReply, type EchoMessage, splitIntoPieces } from './echoReply';
 export { type ErrorScenario, fakeErrors, goDuration } from './errorScenarios';
 export {
@@ -22,6 +22,7 @@ export { type ChunkStyle, DEFAULT_MODELS, type ModelEntry, styleForModel } from 
 export { type FakeUpstream, startFakeUpstream, type UpstreamScenario } from './real/fakeUpstream';
 export {
   freePort,
+  NO_EGRESS,
   REAL_PROXY_VERSION,
   type RealProxy,
   type RealProxyOptions,

@@ -1,5 +1,6 @@
 export { FakeClock } from './FakeClock';
 export { MemoryThreadRepository, MemoryThreadStorage } from './MemoryThreadRepository';
+export { RecordingLogger } from './RecordingLogger';
 export { type ScriptedCall, ScriptedChat } from './ScriptedChat';
 export { seededRandom } from './seededRandom';
 export { playTwoWindows, type Side, type TwoWindowsResult, type WindowOp, type WindowStorage } from './twoWindows';

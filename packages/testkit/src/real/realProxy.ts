@@ -67,7 +67,7 @@ export interface RealProxy {
  * variables. Aimed at a closed loopback port, that request fails at once and nothing leaves the machine. Go never
  * sends loopback requests (the fake upstream) through a proxy, and the config's `proxy-url: direct` covers providers.
  */
-const NO_EGRESS = {
+export const NO_EGRESS = {
   HTTP_PROXY: 'http://127.0.0.1:9',
   HTTPS_PROXY: 'http://127.0.0.1:9',
   http_proxy: 'http://127.0.0.1:9',

@@ -1,0 +1,258 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  type Clock,
+  Disposable,
+  type FetchLike,
+  type IDisposable,
+  type Logger,
+  MutableDisposable,
+  redactSecret,
+  systemClock,
+} from '@roundtable/core';
+import { nodeSpawner, type ProcessExit, type ProcessSpawner, type SpawnedProcess, scrubbedEnv } from './processPort';
+import { renderManagedConfig } from './proxyConfig';
+import { DEFAULT_RESTART_POLICY, decideRestart, type RestartPolicyOptions } from './restartPolicy';
+import { SidecarStateMachine } from './sidecarState';
+import { waitUntilReady } from './waitUntilReady';
+
+export interface ManagedProxyTiming {
+  /** How long a start may take before it counts as a failed start. */
+  readyTimeoutMs: number;
+  /** Between two `/keep-alive` pings; the proxy stops itself 10 s after the last one. */
+  heartbeatMs: number;
+  /** After SIGTERM, how long to wait before SIGKILL (the proxy may wait 30 s for a stalled stream). */
+  stopGraceMs: number;
+}
+
+export interface ManagedProxyOptions {
+  binaryPath: string;
+  /** A private folder: `config.yaml` is written here and the process runs here. */
+  workDir: string;
+  /** Where the proxy keeps login tokens; Roundtable never opens its files. */
+  authDir: string;
+  /** The random local key clients must send. */
+  accessKey: string;
+  preferredPort: number;
+  logger: Logger;
+  freePort: () => Promise<number>;
+  spawner?: ProcessSpawner;
+  fetch?: FetchLike;
+  clock?: Clock;
+  random?: () => number;
+  policy?: RestartPolicyOptions;
+  timing?: Partial<ManagedProxyTiming>;
+  env?: NodeJS.ProcessEnv;
+}
+
+const DEFAULT_TIMING: ManagedProxyTiming = { readyTimeoutMs: 15_000, heartbeatMs: 3_000, stopGraceMs: 5_000 };
+/** A start that finds its port taken tries another one this many times before it counts as a crash. */
+const PORT_TRIES = 5;
+
+/**
+ * Runs CLIProxyAPI and keeps it running: writes its config, spawns it with a fresh `-password`, waits until it
+ * answers as itself, pings `/keep-alive` so it stops on its own if this process dies, restarts it when it dies (by
+ * the restart policy, which gives up after repeated crashes), and stops it on request.
+ *
+ * Invariants: at most one child at a time; `state` changes only through the state machine's allowed moves; work
+ * started for an earlier launch (a probe, a timer, an exit) never touches a later one (each launch has a generation);
+ * the access key and the password never reach the log.
+ */
+export class ManagedProxy extends Disposable {
+  readonly state = this._register(new SidecarStateMachine());
+  private readonly timing: ManagedProxyTiming;
+  private readonly clock: Clock;
+  private readonly timer = this._register(new MutableDisposable<IDisposable>());
+  private child: SpawnedProcess | undefined;
+  private password = '';
+  private port: number;
+  private generation = 0;
+  private crashes: number[] = [];
+
+  constructor(private readonly options: ManagedProxyOptions) {
+    super();
+    this.timing = { ...DEFAULT_TIMING, ...options.timing };
+    this.clock = options.clock ?? systemClock;
+    this.port = options.preferredPort;
+  }
+
+  /** The URL clients use while it is healthy. */
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Starts it (again after a stop or a give-up: the crash count starts over). No-op while it runs or starts. */
+  async start(): Promise<void> {
+    const now = this.state.current.state;
+    if (now === 'starting' || now === 'healthy' || now === 'unhealthy' || now === 'backoff') return;
+    this.crashes = [];
+    await this.launch(1);
+  }
+
+  /** Stops it: SIGTERM, then SIGKILL after the grace period. Resolves once the process is gone. */
+  async stop(reason?: string): Promise<void> {
+    this.generation += 1;
+    this.timer.clear();
+    const child = this.child;
+    this.child = undefined;
+    if (child) await this.terminate(child);
+    if (this.state.current.state !== 'stopped' || reason)
+      this.state.move({ state: 'stopped', ...(reason ? { reason } : {}) });
+  }
+
+  override dispose(): void {
+    void this.stop();
+    super.dispose();
+  }
+
+  private async launch(attempt: number): Promise<void> {
+    const generation = ++this.generation;
+    for (let tries = 1; ; tries++) {
+      this.state.move({ state: 'starting', port: this.port, attempt });
+      const started = await this.spawnOnce();
+      if (generation !== this.generation) return;
+      if (!started.ok) return this.crashed(started.reason, generation);
+      const ready = await waitUntilReady({
+        url: this.url,
+        password: this.password,
+        child: started.child,
+        output: started.output,
+        timeoutMs: this.timing.readyTimeoutMs,
+        ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+      });
+      if (generation !== this.generation) return;
+      if (ready.kind === 'ready') {
+        this.state.move({ state: 'healthy', port: this.port, pid: started.child.pid });
+        this.watch(started.child, generation);
+        this.heartbeat(generation, 0);
+        return;
+      }
+      if (ready.kind === 'port-taken' && tries < PORT_TRIES) {
+        await this.terminate(started.child);
+        this.options.logger.warn(`Port ${this.port} is taken (${ready.detail}); trying another.`);
+        this.port = await this.options.freePort();
+        continue;
+      }
+      await this.terminate(started.child);
+      if (generation !== this.generation) return;
+      return this.crashed(ready.detail, generation);
+    }
+  }
+
+  private async spawnOnce(): Promise<
+    { ok: true; child: SpawnedProcess; output: () => string } | { ok: false; reason: string }
+  > {
+    const { workDir, authDir, accessKey, binaryPath } = this.options;
+    try {
+      await mkdir(workDir, { recursive: true, mode: 0o700 });
+      await mkdir(authDir, { recursive: true, mode: 0o700 });
+      const configPath = join(workDir, 'config.yaml');
+      await writeFile(configPath, renderManagedConfig({ port: this.port, authDir, accessKey }), { mode: 0o600 });
+      this.password = randomBytes(24).toString('hex');
+      const child = (this.options.spawner ?? nodeSpawner)(
+        binaryPath,
+        // -local-model: the model catalogue built into the pinned release, never a fresh one from the internet.
+        ['-config', configPath, '-password', this.password, '-local-model'],
+        { cwd: workDir, env: scrubbedEnv(this.options.env ?? process.env) },
+      );
+      this.child = child;
+      let output = '';
+      child.onOutput((text) => {
+        output = (output + text).slice(-64 * 1024);
+        for (const line of text.split(/\r?\n/))
+          if (line.trim()) this.options.logger.info(`[cliproxyapi] ${this.redact(line)}`);
+      });
+      return { ok: true, child, output: () => output };
+    } catch (error) {
+      return {
+        ok: false,
+        reason: `CLIProxyAPI could not be started: ${error instanceof Error ? error.message : String(error)}`,
+      };
+    }
+  }
+
+  /** An exit nobody asked for is a crash. */
+  private watch(child: SpawnedProcess, generation: number): void {
+    void child.exited.then((exit) => {
+      if (generation !== this.generation || this.child !== child) return;
+      this.child = undefined;
+      this.crashed(`CLIProxyAPI exited (${describeExit(exit)}).`, generation);
+    });
+  }
+
+  private crashed(reason: string, generation: number): void {
+    this.timer.clear();
+    const now = this.clock.now().getTime();
+    this.crashes.push(now);
+    const decision = decideRestart(
+      this.crashes,
+      now,
+      this.options.random ?? Math.random,
+      this.options.policy ?? DEFAULT_RESTART_POLICY,
+    );
+    this.options.logger.warn(reason);
+    if (decision.kind === 'give-up') {
+      this.state.move({ state: 'failed', reason: `${decision.reason} Last: ${reason}` });
+      return;
+    }
+    this.state.move({ state: 'backoff', reason, retryAt: now + decision.delayMs });
+    this.timer.value = this.clock.setTimeout(() => {
+      if (generation === this.generation) void this.launch(this.crashes.length + 1);
+    }, decision.delayMs);
+  }
+
+  /** Pings `/keep-alive`; a failed ping makes it unhealthy (the exit, if it comes, makes it a crash). */
+  private heartbeat(generation: number, delayMs: number): void {
+    this.timer.value = this.clock.setTimeout(async () => {
+      if (generation !== this.generation) return;
+      const problem = await this.ping();
+      if (generation !== this.generation) return;
+      const current = this.state.current.state;
+      if (problem && current === 'healthy') this.state.move({ state: 'unhealthy', port: this.port, reason: problem });
+      if (!problem && current === 'unhealthy')
+        this.state.move({ state: 'healthy', port: this.port, pid: this.child?.pid });
+      if (current === 'healthy' || current === 'unhealthy') this.heartbeat(generation, this.timing.heartbeatMs);
+    }, delayMs);
+  }
+
+  private async ping(): Promise<string | undefined> {
+    try {
+      const response = await (this.options.fetch ?? fetch)(`${this.url}/keep-alive`, {
+        headers: { Authorization: `Bearer ${this.password}` },
+        signal: AbortSignal.timeout(2_000),
+      });
+      await response.body?.cancel();
+      return response.ok ? undefined : `CLIProxyAPI answered its keep-alive with HTTP ${response.status}.`;
+    } catch (error) {
+      return `CLIProxyAPI did not answer its keep-alive (${error instanceof Error ? error.message : String(error)}).`;
+    }
+  }
+
+  private async terminate(child: SpawnedProcess): Promise<void> {
+    child.kill('SIGTERM');
+    let handle: IDisposable | undefined;
+    const killed = new Promise<void>((resolve) => {
+      handle = this.clock.setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve();
+      }, this.timing.stopGraceMs);
+    });
+    await Promise.race([child.exited, killed]);
+    handle?.dispose();
+    await child.exited;
+  }
+
+  private redact(text: string): string {
+    return redactSecret(redactSecret(text, this.options.accessKey), this.password);
+  }
+}
+
+function describeExit(exit: ProcessExit & { error?: string }): string {
+  if (exit.error) return exit.error;
+  return exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`;
+}

@@ -1,0 +1,13 @@
+// The managed proxy: everything Roundtable needs to run CLIProxyAPI itself. A separate entry from the package's
+// root, so the extension can load it (with its YAML and process code) only in managed mode.
+export { ManagedProxy, type ManagedProxyOptions, type ManagedProxyTiming } from './ManagedProxy';
+export { assetFor, PINNED_ASSETS, PINNED_VERSION, RELEASE_BASE_URL, type ReleaseAsset } from './pinnedRelease';
+export { nodeSpawner, type ProcessSpawner, type SpawnedProcess, scrubbedEnv } from './processPort';
+export { managedConfig, renderManagedConfig } from './proxyConfig';
+export {
+  DEFAULT_RESTART_POLICY,
+  decideRestart,
+  type RestartDecision,
+  type RestartPolicyOptions,
+} from './restartPolicy';
+export { canMove, type SidecarState, SidecarStateMachine, type SidecarStateName } from './sidecarState';

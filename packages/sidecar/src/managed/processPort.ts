@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+
+export interface ProcessExit {
+  code: number | null;
+  signal: string | null;
+}
+
+/** A started child process, as the supervisor sees it. */
+export interface SpawnedProcess {
+  readonly pid: number | undefined;
+  /** Settles once the process has exited (or could not start: then `code` is null and `error` says why). */
+  readonly exited: Promise<ProcessExit & { error?: string }>;
+  /** Each chunk of what it writes to stdout or stderr, decoded as UTF-8. */
+  onOutput(listener: (text: string) => void): void;
+  kill(signal: 'SIGTERM' | 'SIGKILL'): void;
+}
+
+export type ProcessSpawner = (
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env: Record<string, string> },
+) => SpawnedProcess;
+
+/** Node's child_process: no shell, no console window on Windows, no stdin. */
+export const nodeSpawner: ProcessSpawner = (command, args, options) => {
+  const child = spawn(command, [...args], {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    windowsHide: true,
+    shell: false,
+  });
+  const listeners: ((text: string) => void)[] = [];
+  const forward = (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    for (const listener of listeners) listener(text);
+  };
+  child.stdout?.on('data', forward);
+  child.stderr?.on('data', forward);
+  const exited = new Promise<ProcessExit & { error?: string }>((resolve) => {
+    child.once('error', (error) => resolve({ code: null, signal: null, error: error.message }));
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  return {
+    pid: child.pid,
+    exited,
+    onOutput: (listener) => listeners.push(listener),
+    kill: (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    },
+  };
+};
+
+/**
+ * The environment the proxy runs with: only what a Go program needs to find its home, temp folder and the user's
+ * outgoing proxy, so nothing else of the editor's environment (tokens, store settings the proxy would act on, such
+ * as `PGSTORE_DSN` or `MANAGEMENT_PASSWORD`) reaches it.
+ */
+export function scrubbedEnv(source: NodeJS.ProcessEnv): Record<string, string> {
+  const keep =
+    /^(PATH|HOME|USERPROFILE|APPDATA|LOCALAPPDATA|SYSTEMROOT|SYSTEMDRIVE|WINDIR|TEMP|TMP|TMPDIR|LANG|LC_ALL|TZ|HTTPS?_PROXY|NO_PROXY|SSL_CERT_FILE|SSL_CERT_DIR)$/i;
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(source)) {
+    if (value !== undefined && keep.test(name)) env[name] = value;
+  }
+  return env;
+}
