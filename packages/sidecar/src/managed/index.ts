@@ -1,5 +1,13 @@
 // The managed proxy: everything Roundtable needs to run CLIProxyAPI itself. A separate entry from the package's
 // root, so the extension can load it (with its YAML and process code) only in managed mode.
+
+export {
+  type AcquireOptions,
+  type AcquireResult,
+  acquireBinary,
+  type ConsentRequest,
+  installedBinary,
+} from './acquire/acquireBinary';
 export { ManagedProxy, type ManagedProxyOptions, type ManagedProxyTiming } from './ManagedProxy';
 export { assetFor, PINNED_ASSETS, PINNED_VERSION, RELEASE_BASE_URL, type ReleaseAsset } from './pinnedRelease';
 export { nodeSpawner, type ProcessSpawner, type SpawnedProcess, scrubbedEnv } from './processPort';
