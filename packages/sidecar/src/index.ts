@@ -1,4 +1,5 @@
 export * from './checkProxy';
 export * from './endpoint';
+export * from './fs/fileLock';
 export * from './loopback';
 export * from './ProxyMonitor';

@@ -1,3 +1,4 @@
+export { bundleForChild } from './bundleForChild';
 export { buildCompletion, buildStreamChunks, type ReplyShape } from './chunkStyles';
 export {
   type Behaviour,

@@ -13,7 +13,7 @@ import {
   TRANSCRIPT_VERSION,
   type Transcript,
 } from '@roundtable/core';
-import { withFileLock } from './fileLock';
+import { withFileLock } from '@roundtable/sidecar';
 import { type ThreadFolders, ThreadIndexStore, threadFolders } from './ThreadIndexStore';
 import {
   currentRevision,

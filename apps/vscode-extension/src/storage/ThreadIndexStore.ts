@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { type Logger, type Revision, summarize, type UnreadableThread } from '@roundtable/core';
-import { withFileLock } from './fileLock';
+import { withFileLock } from '@roundtable/sidecar';
 import {
   currentRevision,
   describeError,

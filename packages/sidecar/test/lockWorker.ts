@@ -1,7 +1,7 @@
 // A child process that increments a counter file `rounds` times, each time under the lock: read, wait a little,
 // write. Without mutual exclusion between processes, increments are lost.
 import { readFile, writeFile } from 'node:fs/promises';
-import { withFileLock } from '../../src/storage/fileLock';
+import { withFileLock } from '../src/fs/fileLock';
 
 const [lock = '', counter = '', rounds = '0'] = process.argv.slice(2);
 

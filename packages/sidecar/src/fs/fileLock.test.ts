@@ -2,14 +2,14 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { bundleForChild } from '@roundtable/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { bundleForChild } from '../../test/support/bundle';
 import { withFileLock } from './fileLock';
 
 let dir: string;
 let worker: string;
 beforeAll(async () => {
-  worker = await bundleForChild(join(__dirname, '../../test/support/lockWorker.ts'));
+  worker = await bundleForChild(join(__dirname, '../../test/lockWorker.ts'));
 });
 afterAll(async () => {
   await rm(join(worker, '..'), { recursive: true, force: true });
