@@ -19,6 +19,7 @@ export {
   type ResponseOutcome,
   startFakeProxy,
 } from './fakeProxy';
+export { type Cleanups, isolated } from './isolated';
 export { type ChunkStyle, DEFAULT_MODELS, type ModelEntry, styleForModel } from './models';
 export { type FakeUpstream, startFakeUpstream, type UpstreamScenario } from './real/fakeUpstream';
 export {

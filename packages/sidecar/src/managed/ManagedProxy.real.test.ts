@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FetchLike } from '@roundtable/core';
 import { RecordingLogger } from '@roundtable/core/testing';
-import { describeRealOnly, freePort, NO_EGRESS, realProxyBinary } from '@roundtable/testkit';
-import { type ExpectStatic, test } from 'vitest';
+import { type Cleanups, describeRealOnly, freePort, isolated, NO_EGRESS, realProxyBinary } from '@roundtable/testkit';
+import { test } from 'vitest';
 import { ManagedProxy, type ManagedProxyOptions } from './ManagedProxy';
 import type { SidecarState } from './sidecarState';
 
@@ -14,7 +14,7 @@ import type { SidecarState } from './sidecarState';
 
 const ACCESS_KEY = 'managed-test-access-key';
 
-async function supervise(cleanups: (() => Promise<void>)[], overrides: Partial<ManagedProxyOptions> = {}) {
+async function supervise(cleanups: Cleanups, overrides: Partial<ManagedProxyOptions> = {}) {
   const binary = realProxyBinary();
   if (!binary.ok) throw new Error(binary.reason);
   const dir = await mkdtemp(join(tmpdir(), 'roundtable-managed-'));
@@ -43,20 +43,6 @@ async function supervise(cleanups: (() => Promise<void>)[], overrides: Partial<M
     await rm(dir, { recursive: true, force: true });
   });
   return { proxy, states, lines, dir };
-}
-
-/** Runs a test body with its own cleanups, run in reverse whatever happens, and the test's own `expect`. */
-function isolated(
-  body: (cleanups: (() => Promise<void>)[], expect: ExpectStatic) => Promise<void>,
-): (context: { expect: ExpectStatic }) => Promise<void> {
-  return async ({ expect }) => {
-    const cleanups: (() => Promise<void>)[] = [];
-    try {
-      await body(cleanups, expect);
-    } finally {
-      for (const cleanup of cleanups.reverse()) await cleanup();
-    }
-  };
 }
 
 const stateOf = (proxy: ManagedProxy) => proxy.state.current.state;

@@ -34,6 +34,7 @@ export interface ManagedProxyOptions {
   authDir: string;
   /** The random local key clients must send. */
   accessKey: string;
+  /** 0 picks a free port. */
   preferredPort: number;
   logger: Logger;
   freePort: () => Promise<number>;
@@ -44,6 +45,8 @@ export interface ManagedProxyOptions {
   policy?: RestartPolicyOptions;
   timing?: Partial<ManagedProxyTiming>;
   env?: NodeJS.ProcessEnv;
+  /** Told each time a newly spawned proxy is ready: where it is, and the password its `/keep-alive` takes. */
+  onReady?: (ready: { port: number; pid: number | undefined; password: string }) => void;
 }
 
 const DEFAULT_TIMING: ManagedProxyTiming = { readyTimeoutMs: 15_000, heartbeatMs: 3_000, stopGraceMs: 5_000 };
@@ -112,6 +115,7 @@ export class ManagedProxy extends Disposable {
 
   private async launch(attempt: number): Promise<void> {
     const generation = ++this.generation;
+    if (this.port === 0) this.port = await this.options.freePort(); // 0: any free port
     for (let tries = 1; ; tries++) {
       this.state.move({ state: 'starting', port: this.port, attempt });
       const started = await this.spawnOnce();
@@ -128,6 +132,7 @@ export class ManagedProxy extends Disposable {
       if (generation !== this.generation) return;
       if (ready.kind === 'ready') {
         this.state.move({ state: 'healthy', port: this.port, pid: started.child.pid });
+        this.options.onReady?.({ port: this.port, pid: started.child.pid, password: this.password });
         this.watch(started.child, generation);
         this.heartbeat(generation, 0);
         return;

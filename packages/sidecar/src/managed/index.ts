@@ -8,6 +8,8 @@ export {
   type ConsentRequest,
   installedBinary,
 } from './acquire/acquireBinary';
+export { type Claim, DEFAULT_LEASE_TTL_MS, type LeaseRecord, ProxyLease, processIsAlive } from './lease/ProxyLease';
+export { type PasswordStore, SharedProxy, type SharedProxyOptions, type SharedProxyStatus } from './lease/SharedProxy';
 export { ManagedProxy, type ManagedProxyOptions, type ManagedProxyTiming } from './ManagedProxy';
 export { assetFor, PINNED_ASSETS, PINNED_VERSION, RELEASE_BASE_URL, type ReleaseAsset } from './pinnedRelease';
 export { nodeSpawner, type ProcessSpawner, type SpawnedProcess, scrubbedEnv } from './processPort';

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import { expect, test } from 'vitest';
+import { type Cleanups, isolated } from '../isolated';
 import { readFrames } from '../readFrames';
 import { type FakeUpstream, startFakeUpstream } from '../real/fakeUpstream';
 import { freePort, type RealProxy, startRealProxy } from '../real/realProxy';
@@ -12,7 +13,7 @@ const MODEL = 'lifecycle-model';
 
 /** A real proxy and its upstream for one test; the tests run side by side, each with its own. */
 async function start(
-  cleanups: (() => Promise<void>)[],
+  cleanups: Cleanups,
   options: { password?: string; port?: number } = {},
 ): Promise<{ proxy: RealProxy; upstream: FakeUpstream }> {
   const upstream = await startFakeUpstream([MODEL]);
@@ -25,18 +26,6 @@ async function start(
   });
   cleanups.push(() => proxy.close());
   return { proxy, upstream };
-}
-
-/** Runs a test body with its own cleanups, run in reverse whatever happens. */
-function isolated(body: (cleanups: (() => Promise<void>)[]) => Promise<void>): () => Promise<void> {
-  return async () => {
-    const cleanups: (() => Promise<void>)[] = [];
-    try {
-      await body(cleanups);
-    } finally {
-      for (const cleanup of cleanups.reverse()) await cleanup();
-    }
-  };
 }
 
 function chat(proxy: RealProxy) {

@@ -1,0 +1,219 @@
+import {
+  type Clock,
+  Disposable,
+  Emitter,
+  type FetchLike,
+  type IDisposable,
+  type Logger,
+  MutableDisposable,
+  systemClock,
+} from '@roundtable/core';
+import type { ManagedProxy } from '../ManagedProxy';
+import type { SidecarState } from '../sidecarState';
+import type { LeaseRecord, ProxyLease } from './ProxyLease';
+
+/** Where the proxy's `/keep-alive` password is kept for every window (the editor's secret storage). */
+export interface PasswordStore {
+  get(): Promise<string | undefined>;
+  set(value: string): Promise<void>;
+}
+
+export type SharedProxyStatus =
+  | { role: 'none' }
+  | { role: 'owner'; url: string; state: SidecarState }
+  | { role: 'attached'; url: string | undefined; ok: boolean; reason?: string };
+
+export interface SharedProxyOptions {
+  lease: ProxyLease;
+  /** Makes this window's supervisor when it becomes the owner; `onReady` must be passed on to it. */
+  createSupervisor: (
+    onReady: (ready: { port: number; pid: number | undefined; password: string }) => void,
+  ) => ManagedProxy;
+  passwords: PasswordStore;
+  logger: Logger;
+  clock?: Clock;
+  fetch?: FetchLike;
+  /** How often an attached window looks at the lease and pings the proxy, and the owner renews. */
+  tickMs?: number;
+}
+
+/**
+ * One proxy for all the editor's windows. Each window runs one of these: the lease's owner runs the supervisor (and
+ * renews the lease); the others attach to the owner's proxy, ping its `/keep-alive` too (so it lives while any
+ * window does), and watch the lease. When the owner goes away (closed: it released the lease; crashed: its pid is
+ * gone; hung: the lease expired), the next window to look claims the lease, stops the previous proxy if it is still
+ * ours (it answers `/keep-alive` to our password), and only then starts its own: two proxies never share one
+ * auth-dir. An owner that finds the lease taken from it stops its proxy and attaches.
+ */
+export class SharedProxy extends Disposable {
+  private readonly changeEmitter = this._register(new Emitter<SharedProxyStatus>());
+  readonly onDidChange = this.changeEmitter.event;
+  private statusNow: SharedProxyStatus = { role: 'none' };
+  private readonly clock: Clock;
+  private readonly tick = this._register(new MutableDisposable<IDisposable>());
+  private readonly supervisorListener = this._register(new MutableDisposable<IDisposable>());
+  private supervisor: ManagedProxy | undefined;
+  private where: { port: number | null; proxyPid: number | null } = { port: null, proxyPid: null };
+  private running = false;
+  private busy = false;
+
+  constructor(private readonly options: SharedProxyOptions) {
+    super();
+    this.clock = options.clock ?? systemClock;
+  }
+
+  get status(): SharedProxyStatus {
+    return this.statusNow;
+  }
+
+  /** The proxy's URL for clients, when there is one. */
+  get url(): string | undefined {
+    return this.statusNow.role === 'none' ? undefined : this.statusNow.url;
+  }
+
+  get supervisorForOwner(): ManagedProxy | undefined {
+    return this.supervisor;
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    await this.step();
+  }
+
+  /** Stops this window's part: the owner stops its proxy and releases the lease; an attached window stops pinging. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.tick.clear();
+    await this.dropSupervisor();
+    await this.options.lease.release();
+    this.report({ role: 'none' });
+  }
+
+  override dispose(): void {
+    void this.stop();
+    super.dispose();
+  }
+
+  private schedule(): void {
+    if (!this.running) return;
+    this.tick.value = this.clock.setTimeout(() => void this.step(), this.options.tickMs ?? 3_000);
+  }
+
+  /** One look at the world: renew as owner, or ping and watch as attached, claiming when the lease is void. */
+  private async step(): Promise<void> {
+    if (this.busy || !this.running) return;
+    this.busy = true;
+    try {
+      if (this.supervisor) {
+        if (!(await this.options.lease.renew(this.where))) {
+          this.options.logger.warn('Another window took over the proxy lease; this window attaches to its proxy.');
+          await this.dropSupervisor();
+        }
+      }
+      if (!this.supervisor) {
+        const claim = await this.options.lease.claim();
+        if (claim.kind === 'owner') await this.becomeOwner(claim.previous);
+        else await this.attach(claim.record);
+      }
+    } catch (error) {
+      this.options.logger.error(
+        `The shared proxy could not be looked after: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    } finally {
+      this.busy = false;
+      this.schedule();
+    }
+  }
+
+  private async becomeOwner(previous: LeaseRecord | undefined): Promise<void> {
+    if (previous) await this.stopPrevious(previous);
+    this.where = { port: null, proxyPid: null };
+    const supervisor = this.options.createSupervisor((ready) => {
+      this.where = { port: ready.port, proxyPid: ready.pid ?? null };
+      void this.options.passwords.set(ready.password).then(() => this.options.lease.renew(this.where));
+    });
+    this.supervisor = supervisor;
+    this.supervisorListener.value = supervisor.state.onDidChange((state) =>
+      this.report({ role: 'owner', url: supervisor.url, state }),
+    );
+    this.report({ role: 'owner', url: supervisor.url, state: supervisor.state.current });
+    await supervisor.start();
+  }
+
+  private async attach(record: LeaseRecord): Promise<void> {
+    if (record.port === null) {
+      this.report({
+        role: 'attached',
+        url: undefined,
+        ok: false,
+        reason: 'CLIProxyAPI is starting in another window.',
+      });
+      return;
+    }
+    const url = `http://127.0.0.1:${record.port}`;
+    const problem = await this.ping(url);
+    this.report({ role: 'attached', url, ok: !problem, ...(problem ? { reason: problem } : {}) });
+  }
+
+  /**
+   * The previous owner's proxy, if it still runs and is ours (it takes our password): SIGTERM, then SIGKILL, and
+   * resolves once it no longer answers, so its files are closed before ours opens them. (When an owner's process
+   * dies, its proxy usually dies too, at its next log line, on the broken pipe; this covers a hung owner, and
+   * systems where a broken pipe does not end it.)
+   */
+  private async stopPrevious(previous: LeaseRecord): Promise<void> {
+    const pid = previous.proxyPid;
+    if (previous.port === null || pid === null) return;
+    const url = `http://127.0.0.1:${previous.port}`;
+    if ((await this.ping(url)) !== undefined) return; // not running, or not ours
+    this.options.logger.info(
+      `Stopping the proxy the previous window left running (pid ${pid}) before starting one here.`,
+    );
+    for (const [signal, waitMs] of [
+      ['SIGTERM', 5_000],
+      ['SIGKILL', 2_000],
+    ] as const) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        return; // already gone
+      }
+      const deadline = Date.now() + waitMs;
+      while (Date.now() < deadline) {
+        if ((await this.ping(url)) !== undefined) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  }
+
+  private async ping(url: string): Promise<string | undefined> {
+    const password = await this.options.passwords.get();
+    if (!password) return 'The proxy’s password is not known to this window yet.';
+    try {
+      const response = await (this.options.fetch ?? fetch)(`${url}/keep-alive`, {
+        headers: { Authorization: `Bearer ${password}` },
+        signal: AbortSignal.timeout(2_000),
+      });
+      await response.body?.cancel();
+      return response.ok ? undefined : `CLIProxyAPI answered its keep-alive with HTTP ${response.status}.`;
+    } catch (error) {
+      return `CLIProxyAPI did not answer (${error instanceof Error ? error.message : String(error)}).`;
+    }
+  }
+
+  private async dropSupervisor(): Promise<void> {
+    const supervisor = this.supervisor;
+    this.supervisor = undefined;
+    this.supervisorListener.clear();
+    if (supervisor) {
+      await supervisor.stop();
+      supervisor.dispose();
+    }
+  }
+
+  private report(status: SharedProxyStatus): void {
+    this.statusNow = status;
+    this.changeEmitter.fire(status);
+  }
+}
