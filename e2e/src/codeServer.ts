@@ -20,6 +20,8 @@ export interface CodeServerOptions {
   /** Defaults to a free port on 127.0.0.1. */
   readonly port?: number;
   readonly startTimeoutMs?: number;
+  /** Added to the server's environment, which its extension hosts inherit. */
+  readonly extraEnv?: NodeJS.ProcessEnv;
 }
 
 export interface CodeServer {
@@ -60,7 +62,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   const { toolchain, runDir } = options;
   assertToolchainInstalled(toolchain);
   const port = options.port ?? (await findFreePort());
-  const env = codeServerEnv(toolchain, runDir);
+  const env = { ...codeServerEnv(toolchain, runDir), ...options.extraEnv };
   const configFile = path.join(runDir.config, 'config.yaml');
   writeFileSync(configFile, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
   const settingsFile = path.join(runDir.userData, 'User', 'settings.json');

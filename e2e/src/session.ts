@@ -25,6 +25,9 @@ export interface RoundtableServerOptions {
   readonly proxyUrl: string;
   readonly participants?: readonly ParticipantSetting[];
   readonly port?: number;
+  /** Replace the Roundtable settings (the default points the extension at `proxyUrl` in external mode). */
+  readonly settings?: Record<string, unknown>;
+  readonly extraEnv?: NodeJS.ProcessEnv;
 }
 
 export async function startRoundtableServer(options: RoundtableServerOptions): Promise<RoundtableServer> {
@@ -32,7 +35,7 @@ export async function startRoundtableServer(options: RoundtableServerOptions): P
   const extension = locateBuiltExtension();
   const toolchain = resolveToolchain();
   const runDir = createRunDir(options.kind);
-  const settingsFor = (proxyUrl: string) => roundtableSettings(proxyUrl, options.participants);
+  const settingsFor = (proxyUrl: string) => options.settings ?? roundtableSettings(proxyUrl, options.participants);
   let server: CodeServer;
   try {
     server = await startCodeServer({
@@ -41,6 +44,7 @@ export async function startRoundtableServer(options: RoundtableServerOptions): P
       vsixPath: extension.vsixPath,
       settings: settingsFor(options.proxyUrl),
       ...(options.port === undefined ? {} : { port: options.port }),
+      ...(options.extraEnv ? { extraEnv: options.extraEnv } : {}),
     });
   } catch (error) {
     runDir.removeTmp();

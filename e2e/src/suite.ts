@@ -21,6 +21,9 @@ export interface SuiteOptions<P extends SuiteProxy> {
   /** Starts the proxy the extension is pointed at; the fake proxy when not given. */
   startProxy?: () => Promise<P>;
   participants?: readonly ParticipantSetting[];
+  /** Replace the Roundtable settings, and add to code-server's environment (see `startRoundtableServer`). */
+  settings?: (proxy: P) => Record<string, unknown>;
+  extraEnv?: (proxy: P) => NodeJS.ProcessEnv;
 }
 
 /** What every e2e test file works with: one proxy, one code-server with the extension, one browser window. */
@@ -56,6 +59,8 @@ export function useSuite(options: SuiteOptions<SuiteProxy> = {}): Suite<SuitePro
       kind: 'run',
       proxyUrl: suite.proxy.url,
       ...(options.participants ? { participants: options.participants } : {}),
+      ...(options.settings ? { settings: options.settings(suite.proxy) } : {}),
+      ...(options.extraEnv ? { extraEnv: options.extraEnv(suite.proxy) } : {}),
     });
     const { session } = suite;
     suite.browser = await launchBrowser(

@@ -8,9 +8,11 @@ import { build } from 'esbuild';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const production = process.env.NODE_ENV !== 'development';
 
+// Two bundles: the host, and the managed proxy's code (archives, YAML, processes), which the host requires only in
+// managed mode, so external mode never loads it.
 await build({
-  entryPoints: [join(root, 'src/extension.ts')],
-  outfile: join(root, 'dist/extension.js'),
+  entryPoints: { extension: join(root, 'src/extension.ts'), managed: join(root, 'src/sidecar/managedSidecar.ts') },
+  outdir: join(root, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'cjs',

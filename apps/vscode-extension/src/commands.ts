@@ -12,6 +12,8 @@ export interface CommandDeps {
   accessKeys: SecretAccessKeyStore;
   ui: HostUi;
   logger: Logger;
+  /** Managed mode: restart the proxy; external mode: check it again. */
+  restartSidecar: () => Promise<void>;
 }
 
 /** Each command parses its input, calls one thing, and shows the result. */
@@ -39,6 +41,11 @@ export function registerCommands(store: DisposableStore, deps: CommandDeps): voi
     await deps.accessKeys.clear();
     deps.logger.info('Proxy access key cleared.');
     deps.ui.showInfo('Roundtable no longer sends an access key to CLIProxyAPI.');
+  });
+
+  register('roundtable.sidecar.restart', async () => {
+    deps.logger.info('Restarting CLIProxyAPI, as asked.');
+    await deps.restartSidecar();
   });
 
   register('roundtable.newThread', async () => {

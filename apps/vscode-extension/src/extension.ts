@@ -14,6 +14,7 @@ import { resolveHost } from './adapters/resolveHost';
 import { SecretAccessKeyStore } from './adapters/SecretAccessKeyStore';
 import { registerCommands } from './commands';
 import { createChatBackend } from './proxy/createChatBackend';
+import { managedEndpoint, startManaged } from './sidecar/loadManaged';
 import { FileThreadRepository } from './storage/FileThreadRepository';
 import { ThreadFolderWatcher } from './storage/ThreadFolderWatcher';
 import { ChatPanelManager } from './webview/ChatPanel';
@@ -38,11 +39,18 @@ export function activate(context: vscode.ExtensionContext): void {
 
   let settings = readSettings(vscode.workspace.getConfiguration('roundtable'));
   reportSettingsProblems(settings.problems, logger, channel);
-  // Resolved once per settings change (a name is looked up and pinned to the loopback address it resolves to).
-  let resolvedEndpoint: Promise<ProxyEndpoint> = resolveProxyEndpoint(settings.endpoint, resolveHost);
-  const endpoint = () => resolvedEndpoint;
   const accessKeys = new SecretAccessKeyStore(context.secrets);
-  const accessKey = () => accessKeys.get();
+  // The mode is read once: switching it takes a window reload (offered when the setting changes).
+  const managed =
+    settings.endpoint.mode === 'managed'
+      ? disposables.add(
+          startManaged(context, { binaryPath: settings.binaryPath, port: settings.endpoint.port }, logger),
+        )
+      : undefined;
+  // External mode: resolved once per settings change (a name is looked up and pinned to its loopback address).
+  let resolvedEndpoint: Promise<ProxyEndpoint> = resolveProxyEndpoint(settings.endpoint, resolveHost);
+  const endpoint = managed ? async () => managedEndpoint(managed) : () => resolvedEndpoint;
+  const accessKey = managed ? () => managed.accessKey() : () => accessKeys.get();
 
   const repository = new FileThreadRepository({ root: context.globalStorageUri.fsPath, logger });
   disposables.add(repository);
@@ -50,7 +58,8 @@ export function activate(context: vscode.ExtensionContext): void {
   const orchestrator = disposables.add(
     new Orchestrator({
       repository,
-      chat: createChatBackend(endpoint, accessKey, (succeeded) => monitor.noteReply(succeeded)),
+      // The managed proxy is watched by its supervisor; an external one is rechecked after replies.
+      chat: createChatBackend(endpoint, accessKey, (succeeded) => managed || monitor.noteReply(succeeded)),
       clock: systemClock,
       ids: randomIds,
       logger,
@@ -83,6 +92,12 @@ export function activate(context: vscode.ExtensionContext): void {
       reportSettingsProblems(settings.problems, logger, channel);
       resolvedEndpoint = resolveProxyEndpoint(settings.endpoint, resolveHost);
       orchestrator.table.update(settings.orchestrator);
+      if (
+        e.affectsConfiguration('roundtable.sidecar.mode') ||
+        e.affectsConfiguration('roundtable.sidecar.binaryPath')
+      ) {
+        offerReload();
+      }
       void monitor.check();
     }),
   );
@@ -97,7 +112,7 @@ export function activate(context: vscode.ExtensionContext): void {
   };
   const viewDeps: ChatViewDeps = {
     orchestrator,
-    sidecar: monitor,
+    sidecar: managed ?? monitor,
     host: createHostActions({ ui, logger, locate: (key) => repository.locate(key) }),
     logger,
   };
@@ -121,10 +136,14 @@ export function activate(context: vscode.ExtensionContext): void {
     accessKeys,
     ui,
     logger,
+    restartSidecar: () => (managed ? managed.restart() : monitor.check()),
   });
-  void monitor.check();
+  if (!managed) void monitor.check();
 
-  shutdown = () => orchestrator.shutdown();
+  shutdown = async () => {
+    await orchestrator.shutdown();
+    await managed?.stop();
+  };
   logger.info(
     `Roundtable ${context.extension.packageJSON.version as string} activated in ${(performance.now() - started).toFixed(1)} ms.`,
   );
@@ -134,6 +153,12 @@ export function activate(context: vscode.ExtensionContext): void {
 export async function deactivate(): Promise<void> {
   await shutdown?.();
   shutdown = undefined;
+}
+
+function offerReload(): void {
+  void vscode.window
+    .showInformationMessage('Reload the window to apply the new CLIProxyAPI mode.', 'Reload Window')
+    .then((choice) => choice && vscode.commands.executeCommand('workbench.action.reloadWindow'));
 }
 
 function reportSettingsProblems(problems: string[], logger: Logger, channel: vscode.LogOutputChannel): void {

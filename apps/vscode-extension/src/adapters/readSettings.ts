@@ -9,6 +9,8 @@ export interface ConfigurationLike {
 export interface RoundtableSettings {
   orchestrator: OrchestratorSettings;
   endpoint: EndpointSettings;
+  /** A CLIProxyAPI binary the user provides for managed mode; empty means the pinned release. */
+  binaryPath: string;
   /** Readable lines about values that were ignored (the defaults were used instead). */
   problems: string[];
 }
@@ -39,9 +41,16 @@ export function readSettings(config: ConfigurationLike): RoundtableSettings {
   if (typeof rawUrl === 'string') externalUrl = rawUrl;
   else if (rawUrl !== undefined && rawUrl !== null) problems.push('roundtable.sidecar.externalUrl must be a string.');
 
+  const rawBinary = config.get<unknown>('sidecar.binaryPath');
+  let binaryPath = '';
+  if (typeof rawBinary === 'string') binaryPath = rawBinary.trim();
+  else if (rawBinary !== undefined && rawBinary !== null)
+    problems.push('roundtable.sidecar.binaryPath must be a string.');
+
   return {
     orchestrator: { ...DEFAULT_ORCHESTRATOR_SETTINGS, participants },
     endpoint: { mode, port, externalUrl },
+    binaryPath,
     problems,
   };
 }

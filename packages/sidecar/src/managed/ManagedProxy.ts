@@ -26,8 +26,14 @@ export interface ManagedProxyTiming {
   stopGraceMs: number;
 }
 
+/** Finds or fetches the binary before a start (asking, downloading, verifying); tells the state machine how it goes. */
+export type PrepareBinary = (
+  state: SidecarStateMachine,
+) => Promise<{ ok: true; binaryPath: string } | { ok: false; reason: string }>;
+
 export interface ManagedProxyOptions {
-  binaryPath: string;
+  /** The binary, or how to get it (run at each start from idle, stopped or failed). */
+  binaryPath: string | PrepareBinary;
   /** A private folder: `config.yaml` is written here and the process runs here. */
   workDir: string;
   /** Where the proxy keeps login tokens; Roundtable never opens its files. */
@@ -69,6 +75,7 @@ export class ManagedProxy extends Disposable {
   private readonly timer = this._register(new MutableDisposable<IDisposable>());
   private child: SpawnedProcess | undefined;
   private password = '';
+  private binary = '';
   private port: number;
   private generation = 0;
   private crashes: number[] = [];
@@ -93,7 +100,21 @@ export class ManagedProxy extends Disposable {
   async start(): Promise<void> {
     const now = this.state.current.state;
     if (now === 'starting' || now === 'healthy' || now === 'unhealthy' || now === 'backoff') return;
+    if (now === 'downloading' || now === 'verifying') return;
     this.crashes = [];
+    const { binaryPath } = this.options;
+    if (typeof binaryPath === 'string') {
+      this.binary = binaryPath;
+    } else {
+      const generation = this.generation;
+      const prepared = await binaryPath(this.state);
+      if (generation !== this.generation) return; // stopped meanwhile
+      if (!prepared.ok) {
+        this.state.move({ state: 'failed', reason: prepared.reason });
+        return;
+      }
+      this.binary = prepared.binaryPath;
+    }
     await this.launch(1);
   }
 
@@ -152,7 +173,7 @@ export class ManagedProxy extends Disposable {
   private async spawnOnce(): Promise<
     { ok: true; child: SpawnedProcess; output: () => string } | { ok: false; reason: string }
   > {
-    const { workDir, authDir, accessKey, binaryPath } = this.options;
+    const { workDir, authDir, accessKey } = this.options;
     try {
       await mkdir(workDir, { recursive: true, mode: 0o700 });
       await mkdir(authDir, { recursive: true, mode: 0o700 });
@@ -160,7 +181,7 @@ export class ManagedProxy extends Disposable {
       await writeFile(configPath, renderManagedConfig({ port: this.port, authDir, accessKey }), { mode: 0o600 });
       this.password = randomBytes(24).toString('hex');
       const child = (this.options.spawner ?? nodeSpawner)(
-        binaryPath,
+        this.binary,
         // -local-model: the model catalogue built into the pinned release, never a fresh one from the internet.
         ['-config', configPath, '-password', this.password, '-local-model'],
         { cwd: workDir, env: scrubbedEnv(this.options.env ?? process.env) },

@@ -8,11 +8,13 @@ export {
   type ConsentRequest,
   installedBinary,
 } from './acquire/acquireBinary';
+export { prepareFromRelease } from './acquire/prepareFromRelease';
+export { freeLoopbackPort } from './freeLoopbackPort';
 export { type Claim, DEFAULT_LEASE_TTL_MS, type LeaseRecord, ProxyLease, processIsAlive } from './lease/ProxyLease';
 export { type PasswordStore, SharedProxy, type SharedProxyOptions, type SharedProxyStatus } from './lease/SharedProxy';
-export { ManagedProxy, type ManagedProxyOptions, type ManagedProxyTiming } from './ManagedProxy';
+export { ManagedProxy, type ManagedProxyOptions, type ManagedProxyTiming, type PrepareBinary } from './ManagedProxy';
 export { assetFor, PINNED_ASSETS, PINNED_VERSION, RELEASE_BASE_URL, type ReleaseAsset } from './pinnedRelease';
-export { nodeSpawner, type ProcessSpawner, type SpawnedProcess, scrubbedEnv } from './processPort';
+export { nodeSpawner, type ProcessSpawner, SIDECAR_ENV_PREFIX, type SpawnedProcess, scrubbedEnv } from './processPort';
 export { managedConfig, renderManagedConfig } from './proxyConfig';
 export {
   DEFAULT_RESTART_POLICY,

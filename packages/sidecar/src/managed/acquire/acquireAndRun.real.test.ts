@@ -5,7 +5,7 @@ import { RecordingLogger } from '@roundtable/core/testing';
 import { describeRealOnly, freePort, NO_EGRESS, realProxyBinary } from '@roundtable/testkit';
 import { expect, test } from 'vitest';
 import { ManagedProxy } from '../ManagedProxy';
-import { acquireBinary } from './acquireBinary';
+import { prepareFromRelease } from './prepareFromRelease';
 import { makeArchive, startReleaseServer } from './releaseServer.testing';
 
 // The whole managed path with real parts: a release server on loopback serves an archive holding the real binary
@@ -20,19 +20,16 @@ describeRealOnly('a release downloaded from loopback', () => {
     const storageDir = await mkdtemp(join(tmpdir(), 'roundtable-acquire-real-'));
     let proxy: ManagedProxy | undefined;
     try {
-      const acquired = await acquireBinary({
-        storageDir,
-        platform: 'test',
-        arch: 'x64',
-        consent: async () => true,
-        signal: new AbortController().signal,
-        baseUrl: server.baseUrl,
-        assets: { 'test-x64': archive.asset },
-      });
-      expect(acquired).toMatchObject({ ok: true, downloaded: true });
-      if (!acquired.ok) return;
       proxy = new ManagedProxy({
-        binaryPath: acquired.binaryPath,
+        binaryPath: prepareFromRelease({
+          storageDir,
+          platform: 'test',
+          arch: 'x64',
+          consent: async () => true,
+          signal: new AbortController().signal,
+          baseUrl: server.baseUrl,
+          assets: { 'test-x64': archive.asset },
+        }),
         workDir: join(storageDir, 'run'),
         authDir: join(storageDir, 'auth'),
         accessKey: 'acquired-key',
@@ -41,8 +38,11 @@ describeRealOnly('a release downloaded from loopback', () => {
         freePort,
         env: { ...process.env, ...NO_EGRESS },
       });
+      const states: string[] = [];
+      proxy.state.onDidChange((s) => states.push(s.state));
       await proxy.start();
       expect(proxy.state.current.state).toBe('healthy');
+      expect([...new Set(states)]).toEqual(['downloading', 'verifying', 'starting', 'healthy']);
       const models = await fetch(`${proxy.url}/v1/models`, { headers: { Authorization: 'Bearer acquired-key' } });
       expect(models.status).toBe(200);
     } finally {

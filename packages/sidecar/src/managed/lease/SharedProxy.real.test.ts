@@ -70,8 +70,11 @@ describeRealOnly('one proxy for all windows', () => {
     isolated(async (cleanups, expect) => {
       const { survivor, orphan, leasePath } = await ownerInAnotherProcess(cleanups, expect, 'SIGKILL', 15_000);
       expect(isRunning(orphan)).toBe(false); // never two proxies on one auth-dir
-      const lease = await new ProxyLease({ path: leasePath, owner: 'reader' }).read();
-      expect(lease).toMatchObject({ owner: 'window-survivor', proxyPid: healthyPid(survivor) });
+      // The lease names the new proxy once its password is stored (just after it is ready).
+      const reader = new ProxyLease({ path: leasePath, owner: 'reader' });
+      await expect
+        .poll(() => reader.read(), { timeout: 5_000 })
+        .toMatchObject({ owner: 'window-survivor', proxyPid: healthyPid(survivor) });
     }),
     60_000,
   );

@@ -1,0 +1,53 @@
+import type { Logger, StatusSource } from '@roundtable/core';
+import type { SidecarStatus } from '@roundtable/core/protocol';
+
+/**
+ * What the host knows of the managed proxy. The implementation (`managedSidecar.ts`) is bundled on its own
+ * (`dist/managed.js`, with its archive, YAML and process code) and loaded only in managed mode, so this file holds
+ * types only.
+ */
+export interface ManagedSidecar extends StatusSource<SidecarStatus> {
+  /** The proxy's URL while one is up (run here or in another window). */
+  url(): string | undefined;
+  /** The random local key the managed proxy takes, made once and kept in secret storage. */
+  accessKey(): Promise<string>;
+  restart(): Promise<void>;
+  /** This window's part stops: its proxy, if it runs it, and the lease. */
+  stop(): Promise<void>;
+  /** Facts for the diagnostics command: never a key or a token. */
+  diagnostics(): Record<string, string>;
+  dispose(): void;
+}
+
+export interface ConsentAsk {
+  version: string;
+  url: string;
+  sha256: string;
+}
+
+export interface ManagedSidecarDeps {
+  /** The extension's global storage folder. */
+  storageDir: string;
+  /** `roundtable.sidecar.binaryPath`: a binary the user provides; empty means the pinned release. */
+  binaryPath: string;
+  preferredPort: number;
+  secrets: { get(key: string): Promise<string | undefined>; store(key: string, value: string): Promise<void> };
+  logger: Logger;
+  /** Asks the user before anything is downloaded. */
+  consent(request: ConsentAsk): Promise<boolean>;
+  /** Shows a download while it runs; the user may cancel it. */
+  showDownload(download: DownloadProgress): void;
+  /** A release mirror on loopback with its own hash: only the end-to-end tests set it (`ROUNDTABLE_RELEASE_MIRROR`). */
+  mirror?: { baseUrl: string; sha256: string };
+}
+
+/** A download in progress, as the host shows it. */
+export interface DownloadProgress {
+  /** Each new line of progress ("12 of 25 MB", "Checking the download…"). */
+  onReport(listener: (message: string) => void): void;
+  /** Settles when the download is over, whatever the outcome. */
+  done: Promise<void>;
+  cancel(): void;
+}
+
+export type StartManagedSidecar = (deps: ManagedSidecarDeps) => ManagedSidecar;

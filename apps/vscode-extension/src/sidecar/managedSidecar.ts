@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Emitter } from '@roundtable/core';
+import type { SidecarStatus } from '@roundtable/core/protocol';
+import { withFileLock } from '@roundtable/sidecar';
+import {
+  assetFor,
+  freeLoopbackPort,
+  ManagedProxy,
+  PINNED_VERSION,
+  type PrepareBinary,
+  ProxyLease,
+  prepareFromRelease,
+  SharedProxy,
+  type SharedProxyStatus,
+  type SidecarState,
+} from '@roundtable/sidecar/managed';
+import { describeSharedStatus } from './describeSharedStatus';
+import type { DownloadProgress, ManagedSidecar, ManagedSidecarDeps, StartManagedSidecar } from './managedApi';
+
+const ACCESS_KEY_SECRET = 'roundtable.managedProxyAccessKey';
+const PASSWORD_SECRET = 'roundtable.managedProxyPassword';
+
+/**
+ * The managed proxy in one window: a share of the proxy all windows use (`SharedProxy`), with the binary found at
+ * `roundtable.sidecar.binaryPath` or fetched from the pinned release (asking first), its state told as the status pill
+ * reads it, and its download shown while it runs.
+ */
+export const startManagedSidecar: StartManagedSidecar = (deps) => {
+  const root = join(deps.storageDir, 'cliproxyapi');
+  const changes = new Emitter<SidecarStatus>();
+  let status: SidecarStatus = { ok: false, detail: 'Starting CLIProxyAPI…', pending: true };
+  let accessKey: Promise<string> | undefined;
+  let key = '';
+  const ensureKey = () => (accessKey ??= sharedAccessKey(deps, root).then((made) => (key = made)));
+
+  const shared = new SharedProxy({
+    lease: new ProxyLease({ path: join(root, 'lease.json'), owner: randomBytes(8).toString('hex') }),
+    passwords: { get: () => deps.secrets.get(PASSWORD_SECRET), set: (v) => deps.secrets.store(PASSWORD_SECRET, v) },
+    logger: deps.logger,
+    createSupervisor: (onReady) => {
+      const supervisor = new ManagedProxy({
+        binaryPath: binarySource(deps),
+        workDir: join(root, 'run'),
+        authDir: join(root, 'auth'),
+        accessKey: key, // known: the share starts only once the key is
+        preferredPort: deps.preferredPort,
+        logger: deps.logger,
+        freePort: freeLoopbackPort,
+        onReady,
+      });
+      return supervisor;
+    },
+  });
+
+  const report = (next: SharedProxyStatus) => {
+    status = describeSharedStatus(next);
+    changes.fire(status);
+  };
+  shared.onDidChange(report);
+  void ensureKey().then(() => shared.start());
+
+  const sidecar: ManagedSidecar = {
+    get current() {
+      return status;
+    },
+    onDidChange: changes.event,
+    url: () => (isUp(shared.status) ? shared.url : undefined),
+    accessKey: ensureKey,
+    restart: async () => {
+      await shared.stop();
+      await shared.start();
+    },
+    stop: () => shared.stop(),
+    diagnostics: () => ({
+      'managed proxy version': PINNED_VERSION,
+      role: shared.status.role,
+      url: shared.url ?? 'none',
+      'storage folder': root,
+    }),
+    dispose: () => {
+      shared.dispose();
+      changes.dispose();
+    },
+  };
+  return sidecar;
+};
+
+function isUp(status: SharedProxyStatus): boolean {
+  if (status.role === 'owner') return status.state.state === 'healthy' || status.state.state === 'unhealthy';
+  return status.role === 'attached' && status.ok;
+}
+
+/** The user's binary when the setting names one; otherwise the pinned release, downloaded once with consent. */
+function binarySource(deps: ManagedSidecarDeps): PrepareBinary {
+  if (deps.binaryPath.trim()) return async () => ({ ok: true, binaryPath: deps.binaryPath.trim() });
+  const controller = new AbortController();
+  const fromRelease = prepareFromRelease({
+    storageDir: deps.storageDir,
+    platform: process.platform,
+    arch: process.arch,
+    consent: deps.consent,
+    signal: controller.signal,
+    ...mirrorOptions(deps),
+  });
+  return async (state) => {
+    let download: ReturnType<typeof showDownload> | undefined;
+    const listener = state.onDidChange((next) => {
+      if (next.state === 'downloading' || next.state === 'verifying') {
+        download ??= showDownload(deps, controller);
+        download.update(next);
+      }
+    });
+    try {
+      return await fromRelease(state);
+    } finally {
+      listener.dispose();
+      download?.finish();
+    }
+  };
+}
+
+function showDownload(deps: ManagedSidecarDeps, controller: AbortController) {
+  const listeners: ((message: string) => void)[] = [];
+  let finish = () => {};
+  const progress: DownloadProgress = {
+    onReport: (listener) => listeners.push(listener),
+    done: new Promise<void>((resolve) => (finish = resolve)),
+    cancel: () => controller.abort(),
+  };
+  deps.showDownload(progress);
+  return {
+    update(state: SidecarState) {
+      const message =
+        state.state === 'downloading'
+          ? `${megabytes(state.receivedBytes)}${state.totalBytes ? ` of ${megabytes(state.totalBytes)}` : ''} MB`
+          : 'Checking the download against its pinned SHA-256…';
+      for (const listener of listeners) listener(message);
+    },
+    finish: () => finish(),
+  };
+}
+
+function megabytes(bytes: number): string {
+  return (bytes / 1_048_576).toFixed(1);
+}
+
+/** The end-to-end tests' release mirror: honoured only on 127.0.0.1, and only with its own pinned hash. */
+function mirrorOptions(deps: ManagedSidecarDeps) {
+  if (!deps.mirror?.baseUrl.startsWith('http://127.0.0.1:')) return {};
+  const found = assetFor(process.platform, process.arch);
+  if (!found.ok) return {};
+  return {
+    baseUrl: deps.mirror.baseUrl,
+    assets: { [`${process.platform}-${process.arch}`]: { ...found.asset, sha256: deps.mirror.sha256 } },
+  };
+}
+
+/**
+ * The managed proxy's access key: made once, by whichever window gets there first, and kept in secret storage for
+ * all windows. Made under a file lock, so two windows starting together cannot make two keys.
+ */
+async function sharedAccessKey(deps: ManagedSidecarDeps, root: string): Promise<string> {
+  await mkdir(root, { recursive: true, mode: 0o700 });
+  return withFileLock(join(root, 'access-key.lock'), async () => {
+    const existing = await deps.secrets.get(ACCESS_KEY_SECRET);
+    if (existing) return existing;
+    const made = randomBytes(24).toString('base64url');
+    await deps.secrets.store(ACCESS_KEY_SECRET, made);
+    return made;
+  });
+}

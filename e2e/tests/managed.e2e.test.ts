@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { PINNED_ASSETS } from '@roundtable/sidecar/managed';
+import { makeArchive, startReleaseServer } from '@roundtable/sidecar/managed/testing';
+import { NO_EGRESS, REQUIRE_REAL_PROXY, realProxyBinary } from '@roundtable/testkit';
+import { describe, expect, it } from 'vitest';
+import { cleanWorkbenchSettings } from '../src/settings';
+import { expectNoUnexpectedErrors, type SuiteProxy, useSuite } from '../src/suite';
+
+// Managed mode in a real VS Code: the extension asks, downloads the pinned release from a release server on
+// loopback (an archive holding the real binary, its SHA-256 given through ROUNDTABLE_RELEASE_MIRROR), verifies and
+// runs it, and keeps the status pill true while the proxy is killed and comes back. The proxy's own internet
+// requests die on a closed loopback port (NO_EGRESS).
+
+interface ReleaseServer extends SuiteProxy {
+  sha256: string;
+  requests: string[];
+}
+
+async function startRelease(): Promise<ReleaseServer> {
+  const binary = realProxyBinary();
+  if (!binary.ok) throw new Error(binary.reason);
+  const asset = PINNED_ASSETS[`${process.platform}-${process.arch}`];
+  if (!asset) throw new Error(`no pinned asset for ${process.platform}-${process.arch}`);
+  const archive = await makeArchive(asset.kind, new Uint8Array(await readFile(binary.path)), asset.binary);
+  const server = await startReleaseServer({ [asset.name]: archive.bytes });
+  return { url: server.baseUrl, close: server.close, requests: server.requests, sha256: archive.asset.sha256 };
+}
+
+const binary = realProxyBinary();
+const run = binary.ok || REQUIRE_REAL_PROXY ? describe : describe.skip;
+const title = binary.ok ? '' : REQUIRE_REAL_PROXY ? ' (required, but not built)' : ` (skipped: ${binary.reason})`;
+
+run(`Roundtable running CLIProxyAPI itself (managed mode)${title}`, () => {
+  const suite = useSuite({
+    startProxy: startRelease,
+    settings: () => ({
+      ...cleanWorkbenchSettings,
+      'roundtable.sidecar.mode': 'managed',
+    }),
+    extraEnv: (release) => ({
+      // For the proxy only: the extension passes ROUNDTABLE_SIDECAR_ENV_* on to it, without the prefix.
+      ...Object.fromEntries(
+        Object.entries(NO_EGRESS).map(([name, value]) => [`ROUNDTABLE_SIDECAR_ENV_${name}`, value]),
+      ),
+      ROUNDTABLE_RELEASE_MIRROR: JSON.stringify({ baseUrl: release.url, sha256: release.sha256 }),
+    }),
+  });
+
+  const leaseFile = () =>
+    path.join(
+      suite.session.runDir.userData,
+      'User',
+      'globalStorage',
+      suite.session.extension.id,
+      'cliproxyapi',
+      'lease.json',
+    );
+  const proxyPid = (): number | undefined => {
+    try {
+      return (JSON.parse(readFileSync(leaseFile(), 'utf8')) as { proxyPid?: number }).proxyPid ?? undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  it('asks before downloading, then verifies and runs the pinned release, and the pill turns green', async () => {
+    const { proxy, page, chat, shot } = suite;
+    await chat.open();
+    const consent = page.locator('.monaco-dialog-box');
+    await consent.waitFor();
+    expect((await consent.textContent())?.toLowerCase()).toContain('terms of service');
+    expect(proxy.requests).toEqual([]); // nothing fetched before the answer
+    await shot('managed-consent');
+    await consent.locator('.monaco-button', { hasText: 'Download and Run' }).click();
+
+    await chat.frame.locator('[data-testid="sidecar-status"][data-ok="true"]').waitFor({ timeout: 90_000 });
+    await shot('managed-green');
+    expect(proxy.requests).toHaveLength(1);
+    expect(await chat.sidecarStatus.getAttribute('title')).toMatch(
+      /^Roundtable runs CLIProxyAPI at http:\/\/127\.0\.0\.1:\d+\.$/,
+    );
+    await expect.poll(proxyPid, { timeout: 10_000 }).toBeGreaterThan(0);
+  });
+
+  it('the pill goes red within seconds of the proxy being killed, and green again once it is back', async () => {
+    const { chat, shot } = suite;
+    const first = proxyPid();
+    process.kill(first ?? 0, 'SIGKILL');
+    await chat.frame.locator('[data-testid="sidecar-status"][data-ok="false"]').waitFor({ timeout: 10_000 });
+    await shot('managed-red');
+    expect(await chat.sidecarStatus.getAttribute('title')).toContain('CLIProxyAPI exited (signal SIGKILL).');
+    await chat.frame.locator('[data-testid="sidecar-status"][data-ok="true"]').waitFor({ timeout: 30_000 });
+    await shot('managed-green-again');
+    await expect.poll(proxyPid, { timeout: 10_000 }).not.toBe(first);
+  });
+
+  it('raised no unexpected error in the page, the webview or the extension host', async () => {
+    expect(await expectNoUnexpectedErrors(suite), 'errors not covered by a documented noise rule').toBe('');
+  });
+});
