@@ -96,6 +96,18 @@ run(`Roundtable running CLIProxyAPI itself (managed mode)${title}`, () => {
     await expect.poll(proxyPid, { timeout: 10_000 }).not.toBe(first);
   });
 
+  it('a click on the pill offers Restart, which starts a new proxy', async () => {
+    const { page, chat, shot } = suite;
+    const before = proxyPid();
+    await chat.sidecarStatus.click();
+    const restart = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Restart CLIProxyAPI' });
+    await restart.waitFor();
+    await shot('managed-actions');
+    await restart.click();
+    await expect.poll(proxyPid, { timeout: 30_000 }).not.toBe(before);
+    await chat.frame.locator('[data-testid="sidecar-status"][data-ok="true"]').waitFor({ timeout: 30_000 });
+  });
+
   it('raised no unexpected error in the page, the webview or the extension host', async () => {
     expect(await expectNoUnexpectedErrors(suite), 'errors not covered by a documented noise rule').toBe('');
   });

@@ -82,7 +82,11 @@ async function activateToFirstState(root: string): Promise<void> {
     {
       orchestrator,
       sidecar,
-      host: { openLink: async () => ({ ok: true }), reveal: async () => ({ ok: true }) },
+      host: {
+        openLink: async () => ({ ok: true }),
+        reveal: async () => ({ ok: true }),
+        sidecarActions: async () => ({ ok: true }),
+      },
       logger: silentLogger,
     },
     (message) => {

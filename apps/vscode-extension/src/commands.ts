@@ -14,6 +14,12 @@ export interface CommandDeps {
   logger: Logger;
   /** Managed mode: restart the proxy; external mode: check it again. */
   restartSidecar: () => Promise<void>;
+  signIn: () => Promise<void>;
+  /** External mode: check the proxy now. */
+  checkSidecar: () => Promise<void>;
+  showSidecarActions: () => Promise<void>;
+  showDiagnostics: () => void;
+  showLog: () => void;
 }
 
 /** Each command parses its input, calls one thing, and shows the result. */
@@ -47,6 +53,12 @@ export function registerCommands(store: DisposableStore, deps: CommandDeps): voi
     deps.logger.info('Restarting CLIProxyAPI, as asked.');
     await deps.restartSidecar();
   });
+
+  register('roundtable.sidecar.login', () => deps.signIn());
+  register('roundtable.sidecar.check', () => deps.checkSidecar());
+  register('roundtable.sidecar.actions', () => deps.showSidecarActions());
+  register('roundtable.showDiagnostics', () => deps.showDiagnostics());
+  register('roundtable.showLog', () => deps.showLog());
 
   register('roundtable.newThread', async () => {
     const result = await deps.activeView().controller.newThread();

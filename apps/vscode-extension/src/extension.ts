@@ -13,8 +13,11 @@ import { readSettings } from './adapters/readSettings';
 import { resolveHost } from './adapters/resolveHost';
 import { SecretAccessKeyStore } from './adapters/SecretAccessKeyStore';
 import { registerCommands } from './commands';
+import { diagnosticsReport } from './diagnostics';
 import { createChatBackend } from './proxy/createChatBackend';
 import { managedEndpoint, startManaged } from './sidecar/loadManaged';
+import { signIn } from './sidecar/signIn';
+import { createSidecarStatusBar, pickSidecarAction } from './sidecar/statusBar';
 import { FileThreadRepository } from './storage/FileThreadRepository';
 import { ThreadFolderWatcher } from './storage/ThreadFolderWatcher';
 import { ChatPanelManager } from './webview/ChatPanel';
@@ -77,6 +80,8 @@ export function activate(context: vscode.ExtensionContext): void {
       clock: systemClock,
     }),
   );
+  const sidecarStatus = managed ?? monitor;
+  disposables.add(createSidecarStatusBar(sidecarStatus));
   const offerAccessKey = createAccessKeyOffer();
   disposables.add(monitor.onDidNeedAccessKey(offerAccessKey));
   disposables.add(
@@ -112,8 +117,15 @@ export function activate(context: vscode.ExtensionContext): void {
   };
   const viewDeps: ChatViewDeps = {
     orchestrator,
-    sidecar: managed ?? monitor,
-    host: createHostActions({ ui, logger, locate: (key) => repository.locate(key) }),
+    sidecar: sidecarStatus,
+    host: createHostActions({
+      ui,
+      logger,
+      locate: (key) => repository.locate(key),
+      sidecarActions: async () => {
+        await vscode.commands.executeCommand('roundtable.sidecar.actions');
+      },
+    }),
     logger,
   };
   let active: ChatSession | undefined;
@@ -137,6 +149,25 @@ export function activate(context: vscode.ExtensionContext): void {
     ui,
     logger,
     restartSidecar: () => (managed ? managed.restart() : monitor.check()),
+    signIn: () => signIn(managed, logger),
+    checkSidecar: () => monitor.check(),
+    showSidecarActions: () => pickSidecarAction(sidecarStatus.current, managed !== undefined),
+    showLog: () => channel.show(),
+    showDiagnostics: () => {
+      channel.appendLine(
+        diagnosticsReport({
+          version: context.extension.packageJSON.version as string,
+          vscodeVersion: vscode.version,
+          platform: `${process.platform}-${process.arch}`,
+          endpoint: settings.endpoint,
+          binaryPath: settings.binaryPath,
+          storageDir: context.globalStorageUri.fsPath,
+          status: sidecarStatus.current,
+          ...(managed ? { managed: managed.diagnostics() } : {}),
+        }),
+      );
+      channel.show();
+    },
   });
   if (!managed) void monitor.check();
 

@@ -14,6 +14,17 @@ export interface ManagedSidecar extends StatusSource<SidecarStatus> {
   restart(): Promise<void>;
   /** This window's part stops: its proxy, if it runs it, and the lease. */
   stop(): Promise<void>;
+  /** The sign-ins the proxy offers. */
+  loginProviders(): readonly { id: string; label: string }[];
+  /**
+   * Signs in to a provider through the proxy: `open` shows the sign-in page (and the code, for device sign-ins);
+   * resolves when the provider answered, it failed, or `signal` aborted.
+   */
+  login(
+    provider: string,
+    open: (url: string, userCode: string | undefined) => void | Promise<void>,
+    signal: AbortSignal,
+  ): Promise<{ kind: 'ok' } | { kind: 'cancelled' } | { kind: 'failed'; reason: string }>;
   /** Facts for the diagnostics command: never a key or a token. */
   diagnostics(): Record<string, string>;
   dispose(): void;

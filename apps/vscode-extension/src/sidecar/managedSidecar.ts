@@ -7,11 +7,14 @@ import { withFileLock } from '@roundtable/sidecar';
 import {
   assetFor,
   freeLoopbackPort,
+  LOGIN_PROVIDERS,
   ManagedProxy,
+  ManagementClient,
   PINNED_VERSION,
   type PrepareBinary,
   ProxyLease,
   prepareFromRelease,
+  runLogin,
   SharedProxy,
   type SharedProxyStatus,
   type SidecarState,
@@ -54,6 +57,11 @@ export const startManagedSidecar: StartManagedSidecar = (deps) => {
     },
   });
 
+  // The management API takes the launch's secret, which every window finds in secret storage.
+  const management = new ManagementClient(
+    () => sidecar.url(),
+    () => deps.secrets.get(PASSWORD_SECRET),
+  );
   const report = (next: SharedProxyStatus) => {
     status = describeSharedStatus(next);
     changes.fire(status);
@@ -73,11 +81,23 @@ export const startManagedSidecar: StartManagedSidecar = (deps) => {
       await shared.start();
     },
     stop: () => shared.stop(),
+    loginProviders: () => LOGIN_PROVIDERS,
+    login: (provider, open, signal) => {
+      const known = LOGIN_PROVIDERS.find((p) => p.id === provider);
+      if (!known) return Promise.resolve({ kind: 'failed', reason: `Unknown provider ${provider}.` });
+      return runLogin(management, known.id, { open, signal });
+    },
     diagnostics: () => ({
       'managed proxy version': PINNED_VERSION,
-      role: shared.status.role,
-      url: shared.url ?? 'none',
-      'storage folder': root,
+      'this window':
+        shared.status.role === 'owner'
+          ? 'runs the proxy'
+          : shared.status.role === 'attached'
+            ? 'uses the proxy another window runs'
+            : 'not started',
+      'proxy url': shared.url ?? 'none',
+      'proxy pid': String(shared.supervisorForOwner?.pid ?? 'in another window, or none'),
+      'proxy folder': root,
     }),
     dispose: () => {
       shared.dispose();

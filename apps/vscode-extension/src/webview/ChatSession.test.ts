@@ -70,16 +70,20 @@ function setup() {
     current: { ok: true, detail: 'ok' } as SidecarStatus,
     onDidChange: new Emitter<SidecarStatus>().event,
   };
+  let sidecarMenus = 0;
   const host = createHostActions({
     ui,
     logger: silentLogger,
     locate: (key) =>
       ({ here: __filename, unsaved: `${__dirname}/never-saved.json`, nowhere: '/no/such/folder/x.json' })[key],
+    sidecarActions: async () => {
+      sidecarMenus += 1;
+    },
   });
   const active: ChatSession[] = [];
   const session = new ChatSession({ orchestrator, sidecar, host, logger: silentLogger }, (s) => active.push(s));
   cleanup.push(session);
-  return { session, chat, revealed, links, active };
+  return { session, chat, revealed, links, active, sidecarMenus: () => sidecarMenus };
 }
 
 describe('ChatSession', () => {
@@ -130,5 +134,15 @@ describe('ChatSession', () => {
       .sort((a, b) => a.requestId.localeCompare(b.requestId));
     expect(results.map((r) => r.ok)).toEqual([true, false, false, true, true, false]);
     expect(results[2]).toMatchObject({ reason: expect.stringContaining('"command:" is not allowed') });
+  });
+
+  test('a click on the proxy status asks the host for the proxy’s actions', async () => {
+    const { session, sidecarMenus } = setup();
+    const page = new FakeWebview();
+    session.attach(page);
+    await page.send(viewSignal('view/ready'));
+    await page.send(webviewIntent('sidecar/actions', 'r1', {}));
+    await vi.waitFor(() => expect(page.types()).toContain('request/done'));
+    expect(sidecarMenus()).toBe(1);
   });
 });

@@ -21,8 +21,13 @@ export function createHostActions(deps: {
   ui: HostUi;
   logger: Logger;
   locate: (key: string) => string | undefined;
+  sidecarActions: () => Promise<void>;
 }): HostActions {
   return {
+    async sidecarActions(): Promise<IntentResult> {
+      await deps.sidecarActions();
+      return { ok: true };
+    },
     async openLink(url): Promise<IntentResult> {
       const link = checkExternalLink(url);
       if (!link.ok) {

@@ -93,6 +93,11 @@ describe('App rendering the host state', () => {
     expect(pill.textContent).toContain('Proxy unavailable');
   });
 
+  it('a click on the pill asks the host for the proxy’s actions', () => {
+    fireEvent.click(screen.getByTestId('sidecar-status'));
+    expect(h.lastIntent()).toEqual({ type: 'sidecar/actions', payload: {} });
+  });
+
   it('offers a thread switcher only when there is more than one thread, marking busy and unreadable ones', () => {
     expect(screen.queryByTestId('thread-select')).toBeNull();
     const threads = [

@@ -20,7 +20,7 @@ export function Header({ chat }: { chat: ChatModel }) {
         <h1 class="thread-title" data-testid="thread-title" title={title}>
           {title}
         </h1>
-        <StatusPill status={replica.sidecar.value} />
+        <StatusPill status={replica.sidecar.value} onActivate={() => chat.sidecarActions()} />
       </div>
       <div class="header-row header-controls">
         <label class="field">

@@ -88,6 +88,11 @@ export class ChatModel {
     if (url && url.length <= MAX_LINK_CHARS) this.intent('link/open', { url });
   }
 
+  /** Asks the host for the proxy's actions (check again, restart, sign in, show the log). */
+  sidecarActions(): void {
+    this.intent('sidecar/actions', {});
+  }
+
   newThread(): void {
     this.intent('thread/new', {});
   }

@@ -57,6 +57,8 @@ export const WebviewToHost = z.discriminatedUnion('type', [
   intent('storage/reveal', z.strictObject({ threadId: id })),
   /** A link the user clicked in rendered markdown. The host opens it only after checking its scheme. */
   intent('link/open', z.strictObject({ url: z.string().max(8192) })),
+  /** The user clicked the proxy's status: the host offers what can be done (check again, restart, sign in, log). */
+  intent('sidecar/actions', empty),
 ]);
 export type WebviewToHost = z.infer<typeof WebviewToHost>;
 export type WebviewMessageType = WebviewToHost['type'];

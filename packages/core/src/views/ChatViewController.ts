@@ -37,6 +37,8 @@ export interface HostActions {
   openLink(url: string): Promise<IntentResult>;
   /** `key` is a thread id or an unreadable file's list id. */
   reveal(key: string): Promise<IntentResult>;
+  /** Offers the proxy's actions (a menu of the host's). */
+  sidecarActions(): Promise<IntentResult>;
 }
 
 export interface ChatViewDeps {
@@ -176,6 +178,8 @@ export class ChatViewController extends Disposable {
         return host.reveal(intent.payload.threadId);
       case 'link/open':
         return host.openLink(intent.payload.url);
+      case 'sidecar/actions':
+        return host.sidecarActions();
     }
   }
 

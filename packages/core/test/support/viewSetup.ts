@@ -82,6 +82,10 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
       return { ok: true };
     },
     reveal: async (key) => (key === 'missing' ? { ok: false, reason: 'No file for that thread.' } : { ok: true }),
+    sidecarActions: async () => {
+      opened.push('sidecar-actions');
+      return { ok: true };
+    },
   };
   const logs: string[] = [];
   const view = () => {

@@ -184,7 +184,8 @@ export class ManagedProxy extends Disposable {
         this.binary,
         // -local-model: the model catalogue built into the pinned release, never a fresh one from the internet.
         ['-config', configPath, '-password', this.password, '-local-model'],
-        { cwd: workDir, env: scrubbedEnv(this.options.env ?? process.env) },
+        // The management API takes the same per-launch secret as /keep-alive; it lives in this env only, never on disk.
+        { cwd: workDir, env: { ...scrubbedEnv(this.options.env ?? process.env), MANAGEMENT_PASSWORD: this.password } },
       );
       this.child = child;
       let output = '';

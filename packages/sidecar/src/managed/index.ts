@@ -13,6 +13,15 @@ export { freeLoopbackPort } from './freeLoopbackPort';
 export { type Claim, DEFAULT_LEASE_TTL_MS, type LeaseRecord, ProxyLease, processIsAlive } from './lease/ProxyLease';
 export { type PasswordStore, SharedProxy, type SharedProxyOptions, type SharedProxyStatus } from './lease/SharedProxy';
 export { ManagedProxy, type ManagedProxyOptions, type ManagedProxyTiming, type PrepareBinary } from './ManagedProxy';
+export {
+  LOGIN_PROVIDERS,
+  type LoginOutcome,
+  type LoginProvider,
+  type LoginStatus,
+  ManagementClient,
+  runLogin,
+  type StartedLogin,
+} from './management';
 export { assetFor, PINNED_ASSETS, PINNED_VERSION, RELEASE_BASE_URL, type ReleaseAsset } from './pinnedRelease';
 export { nodeSpawner, type ProcessSpawner, SIDECAR_ENV_PREFIX, type SpawnedProcess, scrubbedEnv } from './processPort';
 export { managedConfig, renderManagedConfig } from './proxyConfig';

@@ -1,0 +1,34 @@
+import { redactSecret } from '@roundtable/core';
+import type { SidecarStatus } from '@roundtable/core/protocol';
+import type { EndpointSettings } from '@roundtable/sidecar';
+
+export interface DiagnosticsFacts {
+  version: string;
+  vscodeVersion: string;
+  platform: string;
+  endpoint: EndpointSettings;
+  binaryPath: string;
+  storageDir: string;
+  status: SidecarStatus;
+  /** The managed proxy's own facts (role, URL, lease), when in managed mode. */
+  managed?: Record<string, string>;
+}
+
+/**
+ * What `Roundtable: Show Diagnostics` prints: enough to tell what is configured and what runs, and nothing secret.
+ * Keys and tokens are never among the facts; `secrets` are still removed from every line, in case a status detail
+ * quoted one.
+ */
+export function diagnosticsReport(facts: DiagnosticsFacts, secrets: readonly (string | undefined)[] = []): string {
+  const lines = [
+    `Roundtable ${facts.version} on VS Code ${facts.vscodeVersion} (${facts.platform})`,
+    `roundtable.sidecar.mode: ${facts.endpoint.mode}`,
+    `roundtable.sidecar.port: ${facts.endpoint.port}`,
+    `roundtable.sidecar.externalUrl: ${facts.endpoint.externalUrl || '(empty)'}`,
+    `roundtable.sidecar.binaryPath: ${facts.binaryPath || '(empty: the pinned release)'}`,
+    `storage folder: ${facts.storageDir}`,
+    `proxy status: ${facts.status.pending ? 'checking' : facts.status.ok ? 'ok' : 'not ok'}: ${facts.status.detail}`,
+    ...Object.entries(facts.managed ?? {}).map(([name, value]) => `${name}: ${value}`),
+  ];
+  return lines.map((line) => secrets.reduce<string>((text, secret) => redactSecret(text, secret), line)).join('\n');
+}

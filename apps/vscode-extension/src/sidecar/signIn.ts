@@ -1,0 +1,58 @@
+import type { Logger } from '@roundtable/core';
+import * as vscode from 'vscode';
+import type { ManagedSidecar } from './managedApi';
+
+/**
+ * `roundtable.sidecar.login`: pick a provider, sign in on its page in the browser (the proxy receives the callback
+ * and stores the login itself: Roundtable never sees a token), and hear the outcome. Only https pages are opened.
+ */
+export async function signIn(managed: ManagedSidecar | undefined, logger: Logger): Promise<void> {
+  if (!managed) {
+    const choice = await vscode.window.showInformationMessage(
+      'With your own CLIProxyAPI (external mode), sign in with it, for example `cli-proxy-api -claude-login`. In managed mode Roundtable runs the proxy and signs in from here.',
+      'Use Managed Mode',
+    );
+    if (choice) {
+      await vscode.workspace
+        .getConfiguration('roundtable')
+        .update('sidecar.mode', 'managed', vscode.ConfigurationTarget.Global);
+    }
+    return;
+  }
+  const pick = await vscode.window.showQuickPick(
+    managed.loginProviders().map((p) => ({ label: p.label, id: p.id })),
+    {
+      title: 'Roundtable: sign in to a subscription',
+      placeHolder: 'The proxy keeps the login; Roundtable never sees it',
+    },
+  );
+  if (!pick) return;
+  const outcome = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Signing in: ${pick.label}`, cancellable: true },
+    (progress, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      return managed.login(
+        pick.id,
+        async (url, userCode) => {
+          progress.report({
+            message: userCode
+              ? `Enter the code ${userCode} on the page that opened (it is on your clipboard).`
+              : 'Finish on the page that opened in your browser.',
+          });
+          if (userCode) await vscode.env.clipboard.writeText(userCode);
+          const uri = vscode.Uri.parse(url, true);
+          if (uri.scheme === 'https') await vscode.env.openExternal(uri);
+        },
+        controller.signal,
+      );
+    },
+  );
+  if (outcome.kind === 'ok') {
+    logger.info(`Signed in: ${pick.label}.`);
+    void vscode.window.showInformationMessage(`Signed in: ${pick.label}. Its models are served now.`);
+  } else if (outcome.kind === 'failed') {
+    logger.warn(`Sign-in to ${pick.label} failed: ${outcome.reason}`);
+    void vscode.window.showWarningMessage(`Signing in to ${pick.label} failed: ${outcome.reason}`);
+  }
+}

@@ -1,0 +1,91 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RecordingLogger } from '@roundtable/core/testing';
+import { describeRealOnly, freePort, NO_EGRESS, realProxyBinary } from '@roundtable/testkit';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { ManagedProxy } from './ManagedProxy';
+import { ManagementClient, runLogin } from './management';
+
+// Sign-ins through the real proxy's management API, as far as they go without a provider: the proxy builds the
+// sign-in URL and waits for a callback that never comes here. Sequential: each sign-in holds its provider's port.
+
+let dir = '';
+let proxy: ManagedProxy;
+let password = '';
+
+beforeAll(async () => {
+  const binary = realProxyBinary();
+  if (!binary.ok) return;
+  dir = await mkdtemp(join(tmpdir(), 'roundtable-management-'));
+  proxy = new ManagedProxy({
+    binaryPath: binary.path,
+    workDir: join(dir, 'run'),
+    authDir: join(dir, 'auth'),
+    accessKey: 'management-test-key',
+    preferredPort: await freePort(),
+    logger: new RecordingLogger(),
+    freePort,
+    env: { ...process.env, ...NO_EGRESS },
+    onReady: (ready) => (password = ready.password),
+  });
+  await proxy.start();
+}, 30_000);
+
+afterAll(async () => {
+  await proxy?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const client = () =>
+  new ManagementClient(
+    () => proxy.url,
+    async () => password,
+  );
+
+describeRealOnly('signing in through the managed proxy', () => {
+  test('a sign-in starts with the provider’s https URL, waits for its callback, and can be cancelled', async () => {
+    const opened: string[] = [];
+    const controller = new AbortController();
+    const outcome = await runLogin(client(), 'claude', {
+      open: (url) => {
+        opened.push(url);
+        setTimeout(() => controller.abort(), 300); // the user gives up while it waits
+      },
+      signal: controller.signal,
+      pollMs: 100,
+    });
+    expect(outcome).toEqual({ kind: 'cancelled' });
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatch(/^https:\/\/claude\.ai\/oauth\/authorize\?/);
+    expect(decodeURIComponent(opened[0] ?? '')).toContain('redirect_uri=http://localhost:54545/callback');
+  });
+
+  test('a sign-in nobody finishes times out, and the proxy forgets it', async () => {
+    const outcome = await runLogin(client(), 'codex', {
+      open: () => {},
+      signal: new AbortController().signal,
+      pollMs: 100,
+      timeoutMs: 500,
+    });
+    expect(outcome).toEqual({ kind: 'failed', reason: 'The sign-in was not finished within 1 s.' });
+  });
+
+  test('a wrong key is reported in words, and not retried', async () => {
+    const calls: string[] = [];
+    const wrong = new ManagementClient(
+      () => proxy.url,
+      async () => 'not-the-key',
+      (input, init) => {
+        calls.push(String(input));
+        return fetch(input, init);
+      },
+    );
+    const started = await wrong.startLogin('antigravity');
+    expect(started).toEqual({
+      ok: false,
+      reason: 'CLIProxyAPI refused Roundtable’s management key; restart it and try again.',
+    });
+    expect(calls).toHaveLength(1);
+  });
+});
