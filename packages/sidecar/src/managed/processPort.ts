@@ -8,7 +8,8 @@ export interface ProcessExit {
 /** A started child process, as the supervisor sees it. */
 export interface SpawnedProcess {
   readonly pid: number | undefined;
-  /** Settles once the process has exited (or could not start: then `code` is null and `error` says why). */
+  /** Settles once the process has exited and all its output was read (or it could not start: then `code` is null
+   * and `error` says why). */
   readonly exited: Promise<ProcessExit & { error?: string }>;
   /** Each chunk of what it writes to stdout or stderr, decoded as UTF-8. */
   onOutput(listener: (text: string) => void): void;
@@ -39,7 +40,8 @@ export const nodeSpawner: ProcessSpawner = (command, args, options) => {
   child.stderr?.on('data', forward);
   const exited = new Promise<ProcessExit & { error?: string }>((resolve) => {
     child.once('error', (error) => resolve({ code: null, signal: null, error: error.message }));
-    child.once('exit', (code, signal) => resolve({ code, signal }));
+    // 'close', not 'exit': 'exit' can come before the last output is read, and the last line says why it exited.
+    child.once('close', (code, signal) => resolve({ code, signal }));
   });
   return {
     pid: child.pid,

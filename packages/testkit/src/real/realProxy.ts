@@ -131,7 +131,8 @@ export async function startRealProxy(options: RealProxyOptions): Promise<RealPro
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+    // 'close', not 'exit': by then its output is all read, so a test sees the last line it printed.
+    child.once('close', (code, signal) => resolve({ code, signal })),
   );
   const url = `http://127.0.0.1:${port}`;
   const close = async () => {
