@@ -104,7 +104,7 @@ describe('the packaged .vsix', async () => {
     expect(packaged.main).toBe('./dist/extension.js');
   });
 
-  test('the sidecar settings are machine-scoped, so a workspace cannot point the proxy (and the key) elsewhere', () => {
+  test('the sidecar settings are user settings only, so a workspace cannot point the proxy (and the key) elsewhere', () => {
     const packaged = JSON.parse(entries.get('extension/package.json')?.toString('utf8') ?? '{}') as {
       contributes: { configuration: { properties: Record<string, { scope?: string }> } };
     };
@@ -112,6 +112,7 @@ describe('the packaged .vsix', async () => {
       name.startsWith('roundtable.sidecar.'),
     );
     expect(sidecar.length).toBeGreaterThanOrEqual(3);
-    for (const [name, property] of sidecar) expect(property.scope, name).toBe('machine');
+    // `application`: read from the user's settings only, in every window, local or remote.
+    for (const [name, property] of sidecar) expect(property.scope, name).toBe('application');
   });
 });
