@@ -74,7 +74,7 @@ async function activateToFirstState(root: string): Promise<void> {
   });
   void orchestrator.store.initialize();
   const sidecar = {
-    current: { ok: true, detail: 'ok' } as SidecarStatus,
+    current: { state: 'healthy', detail: 'ok' } as SidecarStatus,
     onDidChange: new Emitter<SidecarStatus>().event,
   };
   let first: HostToWebview | undefined;

@@ -8,7 +8,7 @@ const facts = {
   endpoint: { mode: 'managed' as const, port: 8317, externalUrl: '' },
   binaryPath: '',
   storageDir: '/home/ana/.config/Code/User/globalStorage/roundtable.roundtable',
-  status: { ok: false, detail: 'CLIProxyAPI answered 401: bad key sk-local-123 echoed' },
+  status: { state: 'unhealthy' as const, detail: 'CLIProxyAPI answered 401: bad key sk-local-123 echoed' },
   managed: { role: 'owner', url: 'http://127.0.0.1:8317', 'lease owner': 'a1b2' },
 };
 
@@ -22,7 +22,7 @@ describe('diagnosticsReport', () => {
       'roundtable.sidecar.externalUrl: (empty)',
       'roundtable.sidecar.binaryPath: (empty: the pinned release)',
       'storage folder: /home/ana/.config/Code/User/globalStorage/roundtable.roundtable',
-      'proxy status: not ok: CLIProxyAPI answered 401: bad key sk-local-123 echoed',
+      'proxy status: unhealthy: CLIProxyAPI answered 401: bad key sk-local-123 echoed',
       'role: owner',
       'url: http://127.0.0.1:8317',
       'lease owner: a1b2',

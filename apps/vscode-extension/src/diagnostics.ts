@@ -27,7 +27,7 @@ export function diagnosticsReport(facts: DiagnosticsFacts, secrets: readonly (st
     `roundtable.sidecar.externalUrl: ${facts.endpoint.externalUrl || '(empty)'}`,
     `roundtable.sidecar.binaryPath: ${facts.binaryPath || '(empty: the pinned release)'}`,
     `storage folder: ${facts.storageDir}`,
-    `proxy status: ${facts.status.pending ? 'checking' : facts.status.ok ? 'ok' : 'not ok'}: ${facts.status.detail}`,
+    `proxy status: ${facts.status.state}: ${facts.status.detail}`,
     ...Object.entries(facts.managed ?? {}).map(([name, value]) => `${name}: ${value}`),
   ];
   return lines.map((line) => secrets.reduce<string>((text, secret) => redactSecret(text, secret), line)).join('\n');

@@ -1,4 +1,4 @@
-import type { SidecarStatus } from '@roundtable/core/protocol';
+import { isSidecarUp, type SidecarStatus } from '@roundtable/core/protocol';
 import { FakeClock, RecordingLogger } from '@roundtable/core/testing';
 import { type FakeProxy, freePort, startFakeProxy } from '@roundtable/testkit';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -38,7 +38,10 @@ describe('ProxyMonitor', () => {
     const port = await freePort();
     const { clock, seen, monitor } = setup(port);
     await monitor.check();
-    expect(monitor.current).toMatchObject({ ok: false, detail: expect.stringContaining('Cannot reach CLIProxyAPI') });
+    expect(monitor.current).toMatchObject({
+      state: 'unhealthy',
+      detail: expect.stringContaining('Cannot reach CLIProxyAPI'),
+    });
     expect(clock.pendingTimers).toBe(1);
 
     // Still down: the next recheck waits longer (2 s, then 4 s).
@@ -48,10 +51,10 @@ describe('ProxyMonitor', () => {
     clock.advance(RED_RECHECK_MS[0]);
     expect(proxy.requests).toHaveLength(0); // 2 s is not yet 4 s
     clock.advance(RED_RECHECK_MS[1] - RED_RECHECK_MS[0]);
-    await expect.poll(() => monitor.current.ok).toBe(true);
+    await expect.poll(() => isSidecarUp(monitor.current)).toBe(true);
     expect(proxy.requests.map((r) => r.path)).toEqual(['/v1/models']);
     expect(clock.pendingTimers).toBe(0); // no polling while green
-    expect(seen.map((s) => s.ok)).toEqual([false, true]); // an unchanged red is not reported again
+    expect(seen.map((s) => s.state)).toEqual(['unhealthy', 'healthy']); // an unchanged red is not reported again
   });
 
   test('a failed reply rechecks, so the pill goes red when the proxy has gone away', async () => {
@@ -59,20 +62,20 @@ describe('ProxyMonitor', () => {
     const proxy = await proxyOn(port);
     const { monitor } = setup(port);
     await monitor.check();
-    expect(monitor.current.ok).toBe(true);
+    expect(isSidecarUp(monitor.current)).toBe(true);
     await proxy.close();
     monitor.noteReply(false);
-    await expect.poll(() => monitor.current.ok).toBe(false);
+    await expect.poll(() => isSidecarUp(monitor.current)).toBe(false);
   });
 
   test('a reply that succeeds while the pill is red turns it green; one while green asks nothing', async () => {
     const port = await freePort();
     const { monitor } = setup(port);
     await monitor.check();
-    expect(monitor.current.ok).toBe(false);
+    expect(isSidecarUp(monitor.current)).toBe(false);
     const proxy = await proxyOn(port);
     monitor.noteReply(true);
-    await expect.poll(() => monitor.current.ok).toBe(true);
+    await expect.poll(() => isSidecarUp(monitor.current)).toBe(true);
     const asked = proxy.requests.length;
     monitor.noteReply(true);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -126,7 +129,7 @@ describe('ProxyMonitor', () => {
     cleanup.push(() => monitor.dispose());
     await monitor.check();
     expect(calls).toEqual([]);
-    expect(monitor.current.ok).toBe(false);
+    expect(isSidecarUp(monitor.current)).toBe(false);
     expect(monitor.current.detail).toContain('only talks to a CLIProxyAPI on this machine');
     expect(dnsAsked.length).toBeLessThanOrEqual(1);
   });

@@ -9,7 +9,7 @@ import {
   redactSecret,
   toDisposable,
 } from '@roundtable/core';
-import type { SidecarStatus } from '@roundtable/core/protocol';
+import { isSidecarUp, type SidecarStatus } from '@roundtable/core/protocol';
 import { checkProxy, findUnavailableModels } from './checkProxy';
 import type { ProxyEndpoint } from './endpoint';
 
@@ -41,7 +41,7 @@ export class ProxyMonitor extends Disposable {
   private readonly statusEmitter = this._register(new Emitter<SidecarStatus>());
   readonly onDidChange = this.statusEmitter.event;
   /** The last status reported (pending until the first check answers). */
-  current: SidecarStatus = { ok: false, detail: 'Checking CLIProxyAPI…', pending: true };
+  current: SidecarStatus = { state: 'checking', detail: 'Checking CLIProxyAPI…' };
   private readonly accessKeyEmitter = this._register(new Emitter<void>());
   /** The proxy refused the access key: the host offers to set it. */
   readonly onDidNeedAccessKey = this.accessKeyEmitter.event;
@@ -55,7 +55,7 @@ export class ProxyMonitor extends Disposable {
 
   /** A reply ended: recheck when it failed, or when it succeeded while the pill says the proxy is down. */
   noteReply(succeeded: boolean): void {
-    if (!succeeded || !this.current.ok) void this.check();
+    if (!succeeded || !isSidecarUp(this.current)) void this.check();
   }
 
   async check(): Promise<void> {
@@ -65,7 +65,7 @@ export class ProxyMonitor extends Disposable {
     const status = await this.evaluate(controller.signal);
     if (controller.signal.aborted || status === undefined) return;
     this.report(status);
-    if (status.ok) {
+    if (isSidecarUp(status)) {
       this.failedChecks = 0;
       return;
     }
@@ -79,7 +79,7 @@ export class ProxyMonitor extends Disposable {
     let accessKey: string | undefined;
     try {
       const endpoint = await this.deps.endpoint();
-      if (!endpoint.ok) return { ok: false, detail: endpoint.error };
+      if (!endpoint.ok) return { state: 'unhealthy', detail: endpoint.error };
       accessKey = await this.deps.accessKey();
       const health = await checkProxy(
         {
@@ -90,26 +90,26 @@ export class ProxyMonitor extends Disposable {
         signal,
       );
       if (health.needsAccessKey) this.accessKeyEmitter.fire();
-      if (!health.ok) return { ok: false, detail: health.detail };
+      if (!health.ok) return { state: 'unhealthy', detail: health.detail };
       const missing = findUnavailableModels(this.deps.participants(), health.models);
-      if (missing.length === 0) return { ok: true, detail: health.detail };
+      if (missing.length === 0) return { state: 'healthy', detail: health.detail };
       const list = missing.map((m) => `@${m.id} (${m.model})`).join(', ');
       this.deps.logger.warn(
         `CLIProxyAPI does not list the model of ${list}. Available: ${health.models.join(', ') || 'none'}.`,
       );
-      return { ok: true, detail: `${health.detail} Not served now: ${list}.` };
+      return { state: 'healthy', detail: `${health.detail} Not served now: ${list}.` };
     } catch (error) {
       if (signal.aborted) return undefined;
       const why = redactSecret(error instanceof Error ? error.message : String(error), accessKey);
-      return { ok: false, detail: `Checking CLIProxyAPI failed: ${why}` };
+      return { state: 'unhealthy', detail: `Checking CLIProxyAPI failed: ${why}` };
     }
   }
 
   private report(status: SidecarStatus): void {
     const previous = this.current;
     this.current = status;
-    if (previous.ok === status.ok && previous.detail === status.detail && !previous.pending) return;
-    this.deps.logger.info(`Proxy status: ${status.ok ? 'ok' : 'not ok'}: ${status.detail}`);
+    if (previous.state === status.state && previous.detail === status.detail) return;
+    this.deps.logger.info(`Proxy status: ${status.state}: ${status.detail}`);
     this.statusEmitter.fire(status);
   }
 }

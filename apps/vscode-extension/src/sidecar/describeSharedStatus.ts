@@ -3,37 +3,40 @@ import type { SharedProxyStatus } from '@roundtable/sidecar/managed';
 
 const RESTART_HINT = 'Run “Roundtable: Restart CLIProxyAPI” to try again.';
 
-/** The status pill's words for the managed proxy, from this window's share of it. */
-export function describeSharedStatus(status: SharedProxyStatus, now = Date.now()): SidecarStatus {
-  if (status.role === 'none') return { ok: false, detail: 'CLIProxyAPI is stopped.' };
+/** The status pill's state and words for the managed proxy, from this window's share of it. */
+export function describeSharedStatus(status: SharedProxyStatus): SidecarStatus {
+  if (status.role === 'none') return { state: 'stopped', detail: 'CLIProxyAPI is stopped.' };
   if (status.role === 'attached') {
-    if (status.ok) return { ok: true, detail: `Using the CLIProxyAPI another VS Code window runs at ${status.url}.` };
-    return {
-      ok: false,
-      detail: status.reason ?? 'Waiting for the CLIProxyAPI another window runs.',
-      pending: status.url === undefined,
-    };
+    if (status.ok)
+      return { state: 'healthy', detail: `Using the CLIProxyAPI another VS Code window runs at ${status.url}.` };
+    if (status.url === undefined)
+      return { state: 'starting', detail: status.reason ?? 'CLIProxyAPI is starting in another window.' };
+    return { state: 'unhealthy', detail: status.reason ?? 'The CLIProxyAPI another window runs does not answer.' };
   }
   const state = status.state;
   switch (state.state) {
     case 'idle':
+      return { state: 'checking', detail: 'Looking for CLIProxyAPI…' };
     case 'starting':
-      return { ok: false, detail: 'Starting CLIProxyAPI…', pending: true };
+      return { state: 'starting', detail: 'Starting CLIProxyAPI…' };
     case 'downloading':
-      return { ok: false, detail: 'Downloading CLIProxyAPI…', pending: true };
+      return {
+        state: 'downloading',
+        detail: 'Downloading CLIProxyAPI…',
+        receivedBytes: state.receivedBytes,
+        ...(state.totalBytes ? { totalBytes: state.totalBytes } : {}),
+      };
     case 'verifying':
-      return { ok: false, detail: 'Checking the downloaded CLIProxyAPI…', pending: true };
+      return { state: 'verifying', detail: 'Checking the downloaded CLIProxyAPI against its pinned SHA-256…' };
     case 'healthy':
-      return { ok: true, detail: `Roundtable runs CLIProxyAPI at ${status.url}.` };
+      return { state: 'healthy', detail: `Roundtable runs CLIProxyAPI at ${status.url}.` };
     case 'unhealthy':
-      return { ok: false, detail: state.reason };
-    case 'backoff': {
-      const seconds = Math.max(1, Math.round((state.retryAt - now) / 1000));
-      return { ok: false, detail: `${state.reason} Restarting it in ${seconds} s.` };
-    }
+      return { state: 'unhealthy', detail: state.reason };
+    case 'backoff':
+      return { state: 'backoff', detail: `${state.reason} Roundtable restarts it shortly.`, retryAt: state.retryAt };
     case 'stopped':
-      return { ok: false, detail: state.reason ?? 'CLIProxyAPI is stopped.' };
+      return { state: 'stopped', detail: state.reason ?? 'CLIProxyAPI is stopped.' };
     case 'failed':
-      return { ok: false, detail: `${state.reason} ${RESTART_HINT}` };
+      return { state: 'failed', detail: `${state.reason} ${RESTART_HINT}` };
   }
 }

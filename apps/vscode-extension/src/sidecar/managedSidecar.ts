@@ -33,7 +33,7 @@ const PASSWORD_SECRET = 'roundtable.managedProxyPassword';
 export const startManagedSidecar: StartManagedSidecar = (deps) => {
   const root = join(deps.storageDir, 'cliproxyapi');
   const changes = new Emitter<SidecarStatus>();
-  let status: SidecarStatus = { ok: false, detail: 'Starting CLIProxyAPI…', pending: true };
+  let status: SidecarStatus = { state: 'checking', detail: 'Looking for CLIProxyAPI…' };
   let accessKey: Promise<string> | undefined;
   let key = '';
   const ensureKey = () => (accessKey ??= sharedAccessKey(deps, root).then((made) => (key = made)));

@@ -1,5 +1,5 @@
 import type { StatusSource } from '@roundtable/core';
-import type { SidecarStatus } from '@roundtable/core/protocol';
+import { isSidecarPending, isSidecarUp, type SidecarStatus } from '@roundtable/core/protocol';
 import * as vscode from 'vscode';
 
 /**
@@ -12,14 +12,11 @@ export function createSidecarStatusBar(source: StatusSource<SidecarStatus>): vsc
   item.name = 'Roundtable: CLIProxyAPI';
   item.command = 'roundtable.sidecar.actions';
   const show = (status: SidecarStatus) => {
-    item.text = status.pending
-      ? '$(sync~spin) Roundtable'
-      : status.ok
-        ? '$(check) Roundtable'
-        : '$(warning) Roundtable';
+    const up = isSidecarUp(status);
+    const pending = isSidecarPending(status) || status.state === 'backoff';
+    item.text = pending ? '$(sync~spin) Roundtable' : up ? '$(check) Roundtable' : '$(warning) Roundtable';
     item.tooltip = `CLIProxyAPI: ${status.detail}`;
-    item.backgroundColor =
-      status.ok || status.pending ? undefined : new vscode.ThemeColor('statusBarItem.warningBackground');
+    item.backgroundColor = up || pending ? undefined : new vscode.ThemeColor('statusBarItem.warningBackground');
   };
   show(source.current);
   const listener = source.onDidChange(show);

@@ -67,7 +67,7 @@ function setup() {
     },
   };
   const sidecar = {
-    current: { ok: true, detail: 'ok' } as SidecarStatus,
+    current: { state: 'healthy', detail: 'ok' } as SidecarStatus,
     onDidChange: new Emitter<SidecarStatus>().event,
   };
   let sidecarMenus = 0;

@@ -86,11 +86,30 @@ describe('App rendering the host state', () => {
   });
 
   it('updates the pill from a sidecar/changed message', () => {
-    h.emit(h.host.send('sidecar/changed', { ok: false, detail: 'Connection refused: start CLIProxyAPI' }));
+    h.emit(h.host.send('sidecar/changed', { state: 'unhealthy', detail: 'Connection refused: start CLIProxyAPI' }));
     const pill = screen.getByTestId('sidecar-status');
     expect(pill.dataset.ok).toBe('false');
     expect(pill.getAttribute('title')).toBe('Connection refused: start CLIProxyAPI');
     expect(pill.textContent).toContain('Proxy unavailable');
+  });
+
+  it.each([
+    [
+      { state: 'downloading', detail: 'Downloading CLIProxyAPI…', receivedBytes: 5, totalBytes: 20 },
+      'Downloading proxy… 25%',
+      'false',
+    ],
+    [{ state: 'verifying', detail: 'Checking…' }, 'Verifying proxy…', 'false'],
+    [{ state: 'backoff', detail: 'CLIProxyAPI exited (code 2).', retryAt: 1 }, 'Proxy restarting…', 'false'],
+    [{ state: 'failed', detail: 'Gave up. Run “Roundtable: Restart CLIProxyAPI”.' }, 'Proxy failed', 'false'],
+    [{ state: 'healthy', detail: 'Roundtable runs CLIProxyAPI.' }, 'Proxy connected', 'true'],
+  ] as const)('says each state of the proxy in a few words: %j', (status, words, ok) => {
+    h.emit(h.host.send('sidecar/changed', status));
+    const pill = screen.getByTestId('sidecar-status');
+    expect(pill.textContent).toContain(words);
+    expect(pill.dataset.ok).toBe(ok);
+    expect(pill.dataset.state).toBe(status.state);
+    expect(pill.getAttribute('title')).toBe(status.detail);
   });
 
   it('a click on the pill asks the host for the proxy’s actions', () => {

@@ -1,24 +1,54 @@
-import type { SidecarStatus } from '@roundtable/core/protocol';
+import { isSidecarUp, type SidecarStatus } from '@roundtable/core/protocol';
 
-/**
- * The proxy's health: green when it answers, amber while it starts or is checked, red with the reason (in the
- * tooltip and for screen readers) when it does not. A button: it opens the host's actions for the proxy.
- */
+/** The pill's few words for each state; the detail (reason, address) is in the tooltip and for screen readers. */
+function label(status: SidecarStatus): string {
+  switch (status.state) {
+    case 'checking':
+      return 'Checking proxy…';
+    case 'downloading':
+      return status.totalBytes
+        ? `Downloading proxy… ${Math.floor((100 * status.receivedBytes) / status.totalBytes)}%`
+        : 'Downloading proxy…';
+    case 'verifying':
+      return 'Verifying proxy…';
+    case 'starting':
+      return 'Starting proxy…';
+    case 'healthy':
+      return 'Proxy connected';
+    case 'unhealthy':
+      return 'Proxy unavailable';
+    case 'backoff':
+      return 'Proxy restarting…';
+    case 'stopped':
+      return 'Proxy stopped';
+    case 'failed':
+      return 'Proxy failed';
+  }
+}
+
+/** Green when it answers, amber on its way up, red otherwise. */
+function tone(status: SidecarStatus): 'ok' | 'pending' | 'error' {
+  if (isSidecarUp(status)) return 'ok';
+  if (['checking', 'downloading', 'verifying', 'starting', 'backoff'].includes(status.state)) return 'pending';
+  return 'error';
+}
+
+/** The proxy's state. A button: it opens the host's actions for the proxy (check, restart, sign in, log). */
 export function StatusPill({ status, onActivate }: { status: SidecarStatus; onActivate: () => void }) {
-  const kind = status.pending ? 'pending' : status.ok ? 'ok' : 'error';
-  const text = { pending: 'Checking proxy…', ok: 'Proxy connected', error: 'Proxy unavailable' }[kind];
+  const kind = tone(status);
   return (
     <button
       type="button"
       class={`status-pill status-pill--${kind}`}
       data-testid="sidecar-status"
-      data-ok={String(status.ok)}
+      data-ok={String(kind === 'ok')}
+      data-state={status.state}
       title={status.detail}
       aria-live="polite"
       onClick={onActivate}
     >
       <span class="status-dot" aria-hidden="true" />
-      {text}
+      {label(status)}
       <span class="visually-hidden">: {status.detail}</span>
     </button>
   );

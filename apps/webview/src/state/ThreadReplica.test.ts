@@ -125,15 +125,15 @@ describe('ThreadReplica: what does not fit asks for a resync and changes nothing
     { name: 'a message added past the end', message: (h) => h.added(viewMessage({ id: 'm9' }), 5) },
     {
       name: 'a skipped sequence number',
-      message: (h) => hostMessage('sidecar/changed', h.nextSeq + 1, h.threadId, { ok: true, detail: 'x' }),
+      message: (h) => hostMessage('sidecar/changed', h.nextSeq + 1, h.threadId, { state: 'healthy', detail: 'x' }),
     },
     {
       name: 'a repeated sequence number',
-      message: (h) => hostMessage('sidecar/changed', h.nextSeq - 1, h.threadId, { ok: true, detail: 'x' }),
+      message: (h) => hostMessage('sidecar/changed', h.nextSeq - 1, h.threadId, { state: 'healthy', detail: 'x' }),
     },
     {
       name: 'a message about another thread',
-      message: (h) => hostMessage('sidecar/changed', h.nextSeq, 'elsewhere', { ok: true, detail: 'x' }),
+      message: (h) => hostMessage('sidecar/changed', h.nextSeq, 'elsewhere', { state: 'healthy', detail: 'x' }),
     },
   ];
 
@@ -155,7 +155,7 @@ describe('ThreadReplica: what does not fit asks for a resync and changes nothing
   it('before any state, everything is ignored (the coming state carries it)', () => {
     const replica = new ThreadReplica();
     const host = new HostScript();
-    expect(replica.apply(host.send('sidecar/changed', { ok: false, detail: 'down' }))).toBe('ignored');
+    expect(replica.apply(host.send('sidecar/changed', { state: 'unhealthy', detail: 'down' }))).toBe('ignored');
     expect(replica.apply(host.appended('m2', 'x', 0))).toBe('ignored');
     expect(replica.thread.peek()).toBeUndefined();
   });

@@ -16,7 +16,7 @@ export type ShownThreadMeta = Omit<ViewState['thread'], 'messages'>;
 /** What applying one host message did: used it, ignored it (waiting for a full state), or lost track. */
 export type ApplyResult = 'applied' | 'ignored' | 'resync';
 
-const NO_SIDECAR: SidecarStatus = { ok: false, detail: 'Checking CLIProxyAPI…', pending: true };
+const NO_SIDECAR: SidecarStatus = { state: 'checking', detail: 'Checking CLIProxyAPI…' };
 
 /**
  * The webview's replica of what the host shows it. The host owns the state; this only replays what it says,

@@ -50,7 +50,7 @@ export function viewState(
       { id: 'gemini', displayName: 'Gemini', color: '#4285F4', model: 'gemini-pro', enabled: false },
     ],
     defaultTarget: 'claude',
-    sidecar: { ok: true, detail: 'CLIProxyAPI at http://127.0.0.1:8317' },
+    sidecar: { state: 'healthy', detail: 'CLIProxyAPI at http://127.0.0.1:8317' },
     saveProblems: [],
     ...rest,
   };

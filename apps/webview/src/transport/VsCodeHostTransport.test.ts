@@ -33,7 +33,7 @@ describe('VsCodeHostTransport', () => {
     const b = vi.fn();
     const offA = transport.onMessage(a);
     const offB = transport.onMessage(b);
-    const status = hostMessage('sidecar/changed', 0, 'thread-1', { ok: true, detail: 'fine' });
+    const status = hostMessage('sidecar/changed', 0, 'thread-1', { state: 'healthy', detail: 'fine' });
     deliver(status);
     expect(a).toHaveBeenCalledWith(status);
     expect(b).toHaveBeenCalledWith(status);
@@ -48,7 +48,7 @@ describe('VsCodeHostTransport', () => {
     const off = transport.onMessage(listener);
     deliver({ v: 2, seq: 0, threadId: 't', type: 'view/state', payload: { ...viewState(), busy: 'yes' } });
     deliver(null);
-    deliver({ type: 'sidecar/changed', payload: { ok: true, detail: 'missing v' } });
+    deliver({ type: 'sidecar/changed', payload: { state: 'healthy', detail: 'missing v' } });
     expect(listener).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledTimes(3);
     expect(warn.mock.calls[0]?.[0]).toMatch(/^dropped invalid message \(type "view\/state"\): .*busy/);

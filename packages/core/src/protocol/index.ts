@@ -6,6 +6,8 @@ export {
   type HostPayload,
   HostToWebview,
   hostMessage,
+  isSidecarPending,
+  isSidecarUp,
   MAX_USER_TEXT_CHARS,
   MessagePatchPayload,
   PROTOCOL_VERSION,

@@ -66,14 +66,47 @@ export type WebviewIntent = Extract<WebviewToHost, { requestId: string }>;
 
 // ---- host -> webview ---------------------------------------------------------------------------------------
 
-export const SidecarStatus = z.strictObject({
-  ok: z.boolean(),
-  /** One line for the status pill's tooltip: what is wrong and what to do, or which proxy is in use. */
-  detail: z.string(),
-  /** True while the first check has not answered yet. */
-  pending: z.boolean().optional(),
-});
+/** One line for the status pill's tooltip: what is in use, or what is wrong and what to do. */
+const detail = z.string().max(4000);
+
+/**
+ * The proxy's state as a view shows it, each state with what the user needs to know. An external proxy is only ever
+ * `checking`, `healthy` or `unhealthy`; a managed one goes through all of them.
+ */
+export const SidecarStatus = z.discriminatedUnion('state', [
+  z.strictObject({ state: z.literal('checking'), detail }),
+  z.strictObject({
+    state: z.literal('downloading'),
+    detail,
+    receivedBytes: z.number().int().nonnegative(),
+    totalBytes: z.number().int().positive().optional(),
+  }),
+  z.strictObject({ state: z.literal('verifying'), detail }),
+  z.strictObject({ state: z.literal('starting'), detail }),
+  z.strictObject({ state: z.literal('healthy'), detail }),
+  z.strictObject({ state: z.literal('unhealthy'), detail }),
+  /** Restarting after a crash, at `retryAt` (milliseconds since the epoch). */
+  z.strictObject({ state: z.literal('backoff'), detail, retryAt: z.number() }),
+  z.strictObject({ state: z.literal('stopped'), detail }),
+  /** Given up (or cannot start at all): only the user's Restart starts it again. */
+  z.strictObject({ state: z.literal('failed'), detail }),
+]);
 export type SidecarStatus = z.infer<typeof SidecarStatus>;
+
+/** Replies can go through now. */
+export function isSidecarUp(status: SidecarStatus): boolean {
+  return status.state === 'healthy';
+}
+
+/** On its way up: not an error yet. */
+export function isSidecarPending(status: SidecarStatus): boolean {
+  return (
+    status.state === 'checking' ||
+    status.state === 'downloading' ||
+    status.state === 'verifying' ||
+    status.state === 'starting'
+  );
+}
 
 /** A message as a view shows it: its place is its position in the list, so it carries no `seq`. */
 export const ViewMessage = Message.omit({ seq: true });

@@ -36,7 +36,7 @@ describe('ChatViewController: handshake and first state', () => {
     expect(logs.some((l) => l.includes('dropped invalid message (type "chat/send")'))).toBe(true);
     await v.ready();
     v.controller.markHidden();
-    sidecarEmitter.fire({ ok: false, detail: 'down' });
+    sidecarEmitter.fire({ state: 'unhealthy', detail: 'down' });
     expect(v.types()).toEqual(['view/state']);
   });
 });

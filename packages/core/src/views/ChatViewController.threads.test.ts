@@ -132,7 +132,7 @@ describe('ChatViewController: storage problems and host actions', () => {
     const { view, sidecarEmitter, orchestrator } = setup();
     const v = view();
     await v.ready();
-    sidecarEmitter.fire({ ok: false, detail: 'Proxy down' });
+    sidecarEmitter.fire({ state: 'unhealthy', detail: 'Proxy down' });
     orchestrator.table.update({ ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: [claude, { ...claude, id: 'gpt' }] });
     expect(v.posted.slice(1).map((m) => m.type)).toEqual(['sidecar/changed', 'table/changed']);
   });

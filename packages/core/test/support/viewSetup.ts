@@ -74,7 +74,7 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
   });
   disposables.push(orchestrator);
   const sidecarEmitter = new Emitter<SidecarStatus>();
-  const sidecar = { current: { ok: true, detail: 'fine' } as SidecarStatus, onDidChange: sidecarEmitter.event };
+  const sidecar = { current: { state: 'healthy', detail: 'fine' } as SidecarStatus, onDidChange: sidecarEmitter.event };
   const opened: string[] = [];
   const host: HostActions = {
     openLink: async (url) => {
