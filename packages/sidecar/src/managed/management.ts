@@ -1,4 +1,4 @@
-import type { FetchLike } from '@roundtable/core';
+import { type FetchLike, redactSecret } from '@roundtable/core';
 
 export type LoginProvider = 'claude' | 'codex' | 'antigravity' | 'kimi' | 'xai';
 
@@ -37,7 +37,8 @@ export class ManagementClient {
     if (!answer.ok) return answer;
     const body = answer.body as { url?: unknown; state?: unknown; user_code?: unknown; error?: unknown };
     if (typeof body.url !== 'string' || typeof body.state !== 'string') {
-      return { ok: false, reason: `CLIProxyAPI could not start the ${entry.label} sign-in: ${describe(body)}` };
+      const why = redactSecret(describe(body), await this.key());
+      return { ok: false, reason: `CLIProxyAPI could not start the ${entry.label} sign-in: ${why}` };
     }
     if (!body.url.startsWith('https://')) {
       return { ok: false, reason: `CLIProxyAPI gave a sign-in address that is not https; it was not opened.` };
@@ -56,7 +57,8 @@ export class ManagementClient {
     const body = answer.body as { status?: unknown; error?: unknown };
     if (body.status === 'wait') return { status: 'wait' };
     if (body.status === 'ok') return { status: 'ok' };
-    return { status: 'error', reason: typeof body.error === 'string' ? body.error : 'The sign-in failed.' };
+    const reason = typeof body.error === 'string' ? redactSecret(body.error, await this.key()) : 'The sign-in failed.';
+    return { status: 'error', reason };
   }
 
   async cancelLogin(state: string): Promise<void> {
@@ -86,13 +88,16 @@ export class ManagementClient {
       if (response.status === 401 || response.status === 403) {
         return { ok: false, reason: 'CLIProxyAPI refused Roundtable’s management key; restart it and try again.' };
       }
-      if (!response.ok) return { ok: false, reason: `CLIProxyAPI answered HTTP ${response.status}: ${describe(body)}` };
+      if (!response.ok) {
+        return {
+          ok: false,
+          reason: redactSecret(`CLIProxyAPI answered HTTP ${response.status}: ${describe(body)}`, key),
+        };
+      }
       return { ok: true, body };
     } catch (error) {
-      return {
-        ok: false,
-        reason: `CLIProxyAPI did not answer (${error instanceof Error ? error.message : String(error)}).`,
-      };
+      const why = error instanceof Error ? error.message : String(error);
+      return { ok: false, reason: redactSecret(`CLIProxyAPI did not answer (${why}).`, key) };
     }
   }
 }
