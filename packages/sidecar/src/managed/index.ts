@@ -31,4 +31,5 @@ export {
   type RestartDecision,
   type RestartPolicyOptions,
 } from './restartPolicy';
+export { type LoginEntry, parseLoginEntries, providerForModel, type SeatState, seatState } from './seats';
 export { canMove, type SidecarState, SidecarStateMachine, type SidecarStateName } from './sidecarState';

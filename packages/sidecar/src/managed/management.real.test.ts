@@ -6,6 +6,7 @@ import { describeRealOnly, freePort, NO_EGRESS, realProxyBinary } from '@roundta
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ManagedProxy } from './ManagedProxy';
 import { ManagementClient, runLogin } from './management';
+import { seatState } from './seats';
 
 // Sign-ins through the real proxy's management API, as far as they go without a provider: the proxy builds the
 // sign-in URL and waits for a callback that never comes here. Sequential: each sign-in holds its provider's port.
@@ -87,5 +88,21 @@ describeRealOnly('signing in through the managed proxy', () => {
       reason: 'CLIProxyAPI refused Roundtable’s management key; restart it and try again.',
     });
     expect(calls).toHaveLength(1);
+  });
+
+  test('with no login, the proxy lists none, and every seat needs one', async () => {
+    const listed = await client().logins();
+    expect(listed).toEqual({ ok: true, logins: [] });
+    if (listed.ok)
+      expect(seatState('claude-sonnet-4-6', listed.logins, Date.now())).toEqual({
+        kind: 'needs-login',
+        provider: 'claude',
+      });
+  });
+
+  test('resetting the pause of a login the proxy does not hold is refused in words', async () => {
+    const reset = await client().resetCooldown('no-such-login');
+    expect(reset.ok).toBe(false);
+    if (!reset.ok) expect(reset.reason).toMatch(/^CLIProxyAPI answered HTTP 4\d\d: /);
   });
 });

@@ -1,4 +1,5 @@
 import { type FetchLike, redactSecret } from '@roundtable/core';
+import { type LoginEntry, parseLoginEntries } from './seats';
 
 export type LoginProvider = 'claude' | 'codex' | 'antigravity' | 'kimi' | 'xai';
 
@@ -61,13 +62,26 @@ export class ManagementClient {
     return { status: 'error', reason };
   }
 
+  /** The logins the proxy holds and whether each is paused; empty when the proxy cannot tell. */
+  async logins(): Promise<{ ok: true; logins: LoginEntry[] } | { ok: false; reason: string }> {
+    const answer = await this.call('GET', '/auth-files');
+    return answer.ok ? { ok: true, logins: parseLoginEntries(answer.body) } : answer;
+  }
+
+  /** Clears a login's pause (the proxy's `reset-quota`): the next request tries it again at once. */
+  async resetCooldown(authIndex: string): Promise<{ ok: true } | { ok: false; reason: string }> {
+    const answer = await this.call('POST', '/reset-quota', { auth_index: authIndex });
+    return answer.ok ? { ok: true } : answer;
+  }
+
   async cancelLogin(state: string): Promise<void> {
     await this.call('DELETE', `/oauth-session?state=${encodeURIComponent(state)}`);
   }
 
   private async call(
-    method: 'GET' | 'DELETE',
+    method: 'GET' | 'DELETE' | 'POST',
     path: string,
+    json?: unknown,
   ): Promise<{ ok: true; body: unknown } | { ok: false; reason: string }> {
     const base = this.baseUrl();
     const key = await this.key();
@@ -75,7 +89,8 @@ export class ManagementClient {
     try {
       const response = await this.fetchImpl(`${base}/v0/management${path}`, {
         method,
-        headers: { Authorization: `Bearer ${key}` },
+        headers: { Authorization: `Bearer ${key}`, ...(json ? { 'Content-Type': 'application/json' } : {}) },
+        ...(json ? { body: JSON.stringify(json) } : {}),
         signal: AbortSignal.timeout(10_000),
       });
       const text = await response.text();
