@@ -84,6 +84,21 @@ run(`Roundtable running CLIProxyAPI itself (managed mode)${title}`, () => {
     await expect.poll(proxyPid, { timeout: 10_000 }).toBeGreaterThan(0);
   });
 
+  it('a seat whose provider has no login says so, and Sign in starts that provider’s sign-in page', async () => {
+    const { page, chat, shot } = suite;
+    const seat = chat.frame.locator('[data-testid="seat"][data-participant="claude"][data-kind="needs-login"]');
+    await seat.waitFor({ timeout: 30_000 });
+    expect(await seat.textContent()).toContain('needs a Claude login');
+    await shot('managed-seat-needs-login');
+    await seat.getByRole('button', { name: 'Sign in' }).click();
+    // VS Code asks before opening an external page: the page is the provider's, over https.
+    const dialog = page.locator('.monaco-dialog-box', { hasText: 'claude.ai' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('https://claude.ai/oauth/authorize');
+    await shot('managed-sign-in-page');
+    await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
+  });
+
   it('the pill goes red within seconds of the proxy being killed, and green again once it is back', async () => {
     const { chat, shot } = suite;
     const first = proxyPid();

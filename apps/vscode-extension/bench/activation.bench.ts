@@ -86,6 +86,8 @@ async function activateToFirstState(root: string): Promise<void> {
         openLink: async () => ({ ok: true }),
         reveal: async () => ({ ok: true }),
         sidecarActions: async () => ({ ok: true }),
+        signInSeat: async () => ({ ok: true }),
+        resetSeat: async () => ({ ok: true }),
       },
       logger: silentLogger,
     },

@@ -16,7 +16,7 @@ import { registerCommands } from './commands';
 import { diagnosticsReport } from './diagnostics';
 import { createChatBackend } from './proxy/createChatBackend';
 import { managedEndpoint, startManaged } from './sidecar/loadManaged';
-import { signIn } from './sidecar/signIn';
+import { seatActions, signIn } from './sidecar/signIn';
 import { createSidecarStatusBar, pickSidecarAction } from './sidecar/statusBar';
 import { FileThreadRepository } from './storage/FileThreadRepository';
 import { ThreadFolderWatcher } from './storage/ThreadFolderWatcher';
@@ -47,7 +47,15 @@ export function activate(context: vscode.ExtensionContext): void {
   const managed =
     settings.endpoint.mode === 'managed'
       ? disposables.add(
-          startManaged(context, { binaryPath: settings.binaryPath, port: settings.endpoint.port }, logger),
+          startManaged(
+            context,
+            {
+              binaryPath: settings.binaryPath,
+              port: settings.endpoint.port,
+              participants: () => settings.orchestrator.participants,
+            },
+            logger,
+          ),
         )
       : undefined;
   // External mode: resolved once per settings change (a name is looked up and pinned to its loopback address).
@@ -62,7 +70,9 @@ export function activate(context: vscode.ExtensionContext): void {
     new Orchestrator({
       repository,
       // The managed proxy is watched by its supervisor; an external one is rechecked after replies.
-      chat: createChatBackend(endpoint, accessKey, (succeeded) => managed || monitor.noteReply(succeeded)),
+      chat: createChatBackend(endpoint, accessKey, (succeeded) =>
+        managed ? succeeded || managed.noteReplyFailed() : monitor.noteReply(succeeded),
+      ),
       clock: systemClock,
       ids: randomIds,
       logger,
@@ -118,10 +128,12 @@ export function activate(context: vscode.ExtensionContext): void {
   const viewDeps: ChatViewDeps = {
     orchestrator,
     sidecar: sidecarStatus,
+    ...(managed ? { seats: managed.seats } : {}),
     host: createHostActions({
       ui,
       logger,
       locate: (key) => repository.locate(key),
+      ...(managed ? { seats: seatActions(managed, logger) } : {}),
       sidecarActions: async () => {
         await vscode.commands.executeCommand('roundtable.sidecar.actions');
       },

@@ -7,7 +7,11 @@ import type { ConsentAsk, ManagedSidecar, StartManagedSidecar } from './managedA
 /** Loads the managed-proxy bundle (only now: it carries the archive, YAML and process code) and starts it. */
 export function startManaged(
   context: vscode.ExtensionContext,
-  settings: { binaryPath: string; port: number },
+  settings: {
+    binaryPath: string;
+    port: number;
+    participants: () => readonly { id: string; model: string; enabled: boolean }[];
+  },
   logger: Logger,
 ): ManagedSidecar {
   // A path esbuild does not follow: dist/managed.js is its own bundle, required only in managed mode.
@@ -17,6 +21,7 @@ export function startManaged(
     storageDir: context.globalStorageUri.fsPath,
     binaryPath: settings.binaryPath,
     preferredPort: settings.port,
+    participants: settings.participants,
     secrets: {
       get: (key) => Promise.resolve(context.secrets.get(key)),
       store: (key, value) => Promise.resolve(context.secrets.store(key, value)),

@@ -1,5 +1,5 @@
 import type { Logger, StatusSource } from '@roundtable/core';
-import type { SidecarStatus } from '@roundtable/core/protocol';
+import type { SeatMap, SidecarStatus } from '@roundtable/core/protocol';
 
 /**
  * What the host knows of the managed proxy. The implementation (`managedSidecar.ts`) is bundled on its own
@@ -25,6 +25,14 @@ export interface ManagedSidecar extends StatusSource<SidecarStatus> {
     open: (url: string, userCode: string | undefined) => void | Promise<void>,
     signal: AbortSignal,
   ): Promise<{ kind: 'ok' } | { kind: 'cancelled' } | { kind: 'failed'; reason: string }>;
+  /** The participants' seats that are not simply ready (cooling, needing a login). */
+  seats: StatusSource<SeatMap>;
+  /** The login provider a participant's seat needs, when it is known. */
+  seatProvider(participantId: string): string | undefined;
+  /** Clears the pause of the login a cooling seat waits for. */
+  resetSeat(participantId: string): Promise<{ ok: true } | { ok: false; reason: string }>;
+  /** A reply failed: the seats may have changed (a login paused). */
+  noteReplyFailed(): void;
   /** Facts for the diagnostics command: never a key or a token. */
   diagnostics(): Record<string, string>;
   dispose(): void;
@@ -42,6 +50,8 @@ export interface ManagedSidecarDeps {
   /** `roundtable.sidecar.binaryPath`: a binary the user provides; empty means the pinned release. */
   binaryPath: string;
   preferredPort: number;
+  /** Read at each look at the seats, so a settings change applies. */
+  participants: () => readonly { id: string; model: string; enabled: boolean }[];
   secrets: { get(key: string): Promise<string | undefined>; store(key: string, value: string): Promise<void> };
   logger: Logger;
   /** Asks the user before anything is downloaded. */

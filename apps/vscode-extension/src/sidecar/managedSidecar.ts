@@ -14,6 +14,7 @@ import {
   type PrepareBinary,
   ProxyLease,
   prepareFromRelease,
+  providerForModel,
   runLogin,
   SharedProxy,
   type SharedProxyStatus,
@@ -21,6 +22,7 @@ import {
 } from '@roundtable/sidecar/managed';
 import { describeSharedStatus } from './describeSharedStatus';
 import type { DownloadProgress, ManagedSidecar, ManagedSidecarDeps, StartManagedSidecar } from './managedApi';
+import { SeatWatch } from './seatWatch';
 
 const ACCESS_KEY_SECRET = 'roundtable.managedProxyAccessKey';
 const PASSWORD_SECRET = 'roundtable.managedProxyPassword';
@@ -62,9 +64,12 @@ export const startManagedSidecar: StartManagedSidecar = (deps) => {
     () => sidecar.url(),
     () => deps.secrets.get(PASSWORD_SECRET),
   );
+  const seats = new SeatWatch(management, () => sidecar.url() !== undefined, deps.participants, deps.logger);
   const report = (next: SharedProxyStatus) => {
+    const wasUp = status.state === 'healthy';
     status = describeSharedStatus(next);
     changes.fire(status);
+    if (status.state === 'healthy' && !wasUp) seats.restarted();
   };
   shared.onDidChange(report);
   void ensureKey().then(() => shared.start());
@@ -82,11 +87,28 @@ export const startManagedSidecar: StartManagedSidecar = (deps) => {
     },
     stop: () => shared.stop(),
     loginProviders: () => LOGIN_PROVIDERS,
-    login: (provider, open, signal) => {
+    login: async (provider, open, signal) => {
       const known = LOGIN_PROVIDERS.find((p) => p.id === provider);
-      if (!known) return Promise.resolve({ kind: 'failed', reason: `Unknown provider ${provider}.` });
-      return runLogin(management, known.id, { open, signal });
+      if (!known) return { kind: 'failed', reason: `Unknown provider ${provider}.` };
+      const outcome = await runLogin(management, known.id, { open, signal });
+      await seats.refresh();
+      return outcome;
     },
+    seats,
+    seatProvider: (participantId) => {
+      const state = seats.stateOf(participantId);
+      if (state && state.kind !== 'unknown') return state.provider;
+      const model = deps.participants().find((p) => p.id === participantId)?.model;
+      return model ? providerForModel(model) : undefined;
+    },
+    resetSeat: async (participantId) => {
+      const state = seats.stateOf(participantId);
+      if (state?.kind !== 'cooling' || !state.authIndex) return { ok: false, reason: 'That seat is not paused.' };
+      const reset = await management.resetCooldown(state.authIndex);
+      await seats.refresh();
+      return reset;
+    },
+    noteReplyFailed: () => void seats.refresh(),
     diagnostics: () => ({
       'managed proxy version': PINNED_VERSION,
       'this window':
@@ -100,6 +122,7 @@ export const startManagedSidecar: StartManagedSidecar = (deps) => {
       'proxy folder': root,
     }),
     dispose: () => {
+      seats.dispose();
       shared.dispose();
       changes.dispose();
     },

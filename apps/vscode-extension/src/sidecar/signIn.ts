@@ -1,4 +1,4 @@
-import type { Logger } from '@roundtable/core';
+import type { IntentResult, Logger } from '@roundtable/core';
 import * as vscode from 'vscode';
 import type { ManagedSidecar } from './managedApi';
 
@@ -6,7 +6,7 @@ import type { ManagedSidecar } from './managedApi';
  * `roundtable.sidecar.login`: pick a provider, sign in on its page in the browser (the proxy receives the callback
  * and stores the login itself: Roundtable never sees a token), and hear the outcome. Only https pages are opened.
  */
-export async function signIn(managed: ManagedSidecar | undefined, logger: Logger): Promise<void> {
+export async function signIn(managed: ManagedSidecar | undefined, logger: Logger, providerId?: string): Promise<void> {
   if (!managed) {
     const choice = await vscode.window.showInformationMessage(
       'With your own CLIProxyAPI (external mode), sign in with it, for example `cli-proxy-api -claude-login`. In managed mode Roundtable runs the proxy and signs in from here.',
@@ -19,13 +19,14 @@ export async function signIn(managed: ManagedSidecar | undefined, logger: Logger
     }
     return;
   }
-  const pick = await vscode.window.showQuickPick(
-    managed.loginProviders().map((p) => ({ label: p.label, id: p.id })),
-    {
+  const providers = managed.loginProviders().map((p) => ({ label: p.label, id: p.id }));
+  // A seat's "Sign in" names its provider; the command asks.
+  const pick =
+    providers.find((p) => p.id === providerId) ??
+    (await vscode.window.showQuickPick(providers, {
       title: 'Roundtable: sign in to a subscription',
       placeHolder: 'The proxy keeps the login; Roundtable never sees it',
-    },
-  );
+    }));
   if (!pick) return;
   const outcome = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Signing in: ${pick.label}`, cancellable: true },
@@ -55,4 +56,20 @@ export async function signIn(managed: ManagedSidecar | undefined, logger: Logger
     logger.warn(`Sign-in to ${pick.label} failed: ${outcome.reason}`);
     void vscode.window.showWarningMessage(`Signing in to ${pick.label} failed: ${outcome.reason}`);
   }
+}
+
+/** What a seat's buttons in the chat do: sign in to the login it needs (in the background), or clear its pause. */
+export function seatActions(managed: ManagedSidecar, logger: Logger) {
+  return {
+    signIn: async (participantId: string): Promise<IntentResult> => {
+      const provider = managed.seatProvider(participantId);
+      if (!provider) return { ok: false, reason: 'Roundtable cannot tell which login this participant’s model needs.' };
+      void signIn(managed, logger, provider);
+      return { ok: true };
+    },
+    reset: async (participantId: string): Promise<IntentResult> => {
+      const reset = await managed.resetSeat(participantId);
+      return reset.ok ? { ok: true, notice: 'The proxy will try that login again now.' } : reset;
+    },
+  };
 }

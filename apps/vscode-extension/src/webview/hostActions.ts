@@ -22,8 +22,16 @@ export function createHostActions(deps: {
   logger: Logger;
   locate: (key: string) => string | undefined;
   sidecarActions: () => Promise<void>;
+  /** Managed mode only: what a seat needs (sign in, clear a pause); refused in words otherwise. */
+  seats?: { signIn(participantId: string): Promise<IntentResult>; reset(participantId: string): Promise<IntentResult> };
 }): HostActions {
+  const noSeats: IntentResult = {
+    ok: false,
+    reason: 'Seats are managed only when Roundtable runs CLIProxyAPI itself.',
+  };
   return {
+    signInSeat: (participantId) => deps.seats?.signIn(participantId) ?? Promise.resolve(noSeats),
+    resetSeat: (participantId) => deps.seats?.reset(participantId) ?? Promise.resolve(noSeats),
     async sidecarActions(): Promise<IntentResult> {
       await deps.sidecarActions();
       return { ok: true };

@@ -112,6 +112,44 @@ describe('App rendering the host state', () => {
     expect(pill.getAttribute('title')).toBe(status.detail);
   });
 
+  it('shows no seat line while every seat is ready', () => {
+    expect(screen.queryByTestId('seats')).toBeNull();
+  });
+
+  it('shows a seat that needs a login, with Sign in, and one the proxy paused, with its countdown and Reset', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(Date.parse('2026-12-01T10:00:00Z'));
+    try {
+      h.emit(
+        h.host.send('seats/changed', {
+          claude: { kind: 'needs-login', provider: 'Claude' },
+          gpt: { kind: 'cooling', until: Date.parse('2026-12-01T10:01:04Z'), reason: 'rate limited', canReset: true },
+        }),
+      );
+      const seats = screen.getAllByTestId('seat');
+      expect(seats.map((s) => [s.dataset.participant, s.dataset.kind])).toEqual([
+        ['claude', 'needs-login'],
+        ['gpt', 'cooling'],
+      ]);
+      expect(seats[0]?.textContent).toContain('needs a Claude login');
+      expect(screen.getByTestId('seat-countdown').textContent).toBe(', 1 min 4 s left');
+      act(() => {
+        vi.advanceTimersByTime(5_000);
+      });
+      expect(screen.getByTestId('seat-countdown').textContent).toBe(', 59 s left');
+
+      fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+      expect(h.lastIntent()).toEqual({ type: 'seat/signIn', payload: { participantId: 'claude' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+      expect(h.lastIntent()).toEqual({ type: 'seat/reset', payload: { participantId: 'gpt' } });
+
+      h.emit(h.host.send('seats/changed', {}));
+      expect(screen.queryByTestId('seats')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a click on the pill asks the host for the proxy’s actions', () => {
     fireEvent.click(screen.getByTestId('sidecar-status'));
     expect(h.lastIntent()).toEqual({ type: 'sidecar/actions', payload: {} });

@@ -5,6 +5,7 @@ import { Composer } from './Composer';
 import { Header } from './Header';
 import { MessageList } from './MessageList';
 import { NoticeBar } from './NoticeBar';
+import { SeatStrip } from './SeatStrip';
 import { StorageBanner } from './StorageBanner';
 
 /**
@@ -30,6 +31,7 @@ export function App({
   return (
     <div class="app">
       <Header chat={chat} />
+      <SeatStrip chat={chat} />
       <StorageBanner chat={chat} />
       <MessageList chat={chat} render={markdown.renderer.value} />
       <NoticeBar chat={chat} />

@@ -88,6 +88,16 @@ export class ChatModel {
     if (url && url.length <= MAX_LINK_CHARS) this.intent('link/open', { url });
   }
 
+  /** Asks the host to sign in to the login a participant's seat needs. */
+  signInSeat(participantId: string): void {
+    this.intent('seat/signIn', { participantId });
+  }
+
+  /** Asks the host to clear the pause of the login a participant's seat waits for. */
+  resetSeat(participantId: string): void {
+    this.intent('seat/reset', { participantId });
+  }
+
   /** Asks the host for the proxy's actions (check again, restart, sign in, show the log). */
   sidecarActions(): void {
     this.intent('sidecar/actions', {});

@@ -4,6 +4,7 @@ import {
   type HostToWebview,
   type MessagePatchPayload,
   type SaveProblem,
+  type SeatMap,
   type SidecarStatus,
   type ThreadListEntry,
   type ViewMessage,
@@ -37,6 +38,8 @@ export class ThreadReplica {
   readonly participants = signal<readonly ParticipantView[]>([]);
   readonly defaultTarget = signal<string | null>(null);
   readonly sidecar = signal<SidecarStatus>(NO_SIDECAR);
+  /** Seats that are not simply ready, by participant id (managed mode only). */
+  readonly seats = signal<SeatMap>({});
   readonly saveProblems = signal<readonly SaveProblem[]>([]);
   private readonly messages = new Map<string, Signal<ViewMessage>>();
   /** The sequence number the next message must carry; undefined while waiting for a full state. */
@@ -109,6 +112,9 @@ export class ThreadReplica {
       case 'sidecar/changed':
         this.sidecar.value = message.payload;
         return true;
+      case 'seats/changed':
+        this.seats.value = message.payload;
+        return true;
       case 'storage/changed':
         this.saveProblems.value = message.payload.saveProblems;
         return true;
@@ -130,6 +136,7 @@ export class ThreadReplica {
       this.participants.value = state.participants;
       this.defaultTarget.value = state.defaultTarget;
       this.sidecar.value = state.sidecar;
+      this.seats.value = state.seats ?? {};
       this.saveProblems.value = state.saveProblems;
     });
   }

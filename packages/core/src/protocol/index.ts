@@ -12,6 +12,8 @@ export {
   MessagePatchPayload,
   PROTOCOL_VERSION,
   SaveProblem,
+  SeatMap,
+  SeatView,
   ShownThread,
   SidecarStatus,
   ThreadListEntry,

@@ -59,6 +59,10 @@ export const WebviewToHost = z.discriminatedUnion('type', [
   intent('link/open', z.strictObject({ url: z.string().max(8192) })),
   /** The user clicked the proxy's status: the host offers what can be done (check again, restart, sign in, log). */
   intent('sidecar/actions', empty),
+  /** Sign in to the login a participant's seat needs. */
+  intent('seat/signIn', z.strictObject({ participantId: id })),
+  /** Clear the pause of the login a cooling seat waits for. */
+  intent('seat/reset', z.strictObject({ participantId: id })),
 ]);
 export type WebviewToHost = z.infer<typeof WebviewToHost>;
 export type WebviewMessageType = WebviewToHost['type'];
@@ -139,6 +143,25 @@ export const ShownThread = z.strictObject({
 });
 export type ShownThread = z.infer<typeof ShownThread>;
 
+/**
+ * What a participant's seat can do now, from the managed proxy's logins: absent when ready or when nothing is known
+ * (an external proxy does not say).
+ */
+export const SeatView = z.discriminatedUnion('kind', [
+  /** Every login it could use is paused, until `until` (ms since the epoch) when the proxy says. */
+  z.strictObject({
+    kind: z.literal('cooling'),
+    until: z.number().optional(),
+    reason: z.string().max(2000),
+    canReset: z.boolean(),
+  }),
+  z.strictObject({ kind: z.literal('needs-login'), provider: z.string().max(64) }),
+]);
+export type SeatView = z.infer<typeof SeatView>;
+/** Participant id → its seat, for the seats that are not simply ready. */
+export const SeatMap = z.record(id, SeatView);
+export type SeatMap = z.infer<typeof SeatMap>;
+
 export const ViewState = z.strictObject({
   thread: ShownThread,
   /** Newest first. */
@@ -147,6 +170,7 @@ export const ViewState = z.strictObject({
   /** Who answers a message with no @-mention (the "speaking to" selector). */
   defaultTarget: z.string().nullable(),
   sidecar: SidecarStatus,
+  seats: SeatMap.optional(),
   saveProblems: z.array(SaveProblem),
 });
 export type ViewState = z.infer<typeof ViewState>;
@@ -183,6 +207,7 @@ export const HostToWebview = z.discriminatedUnion('type', [
     z.strictObject({ participants: z.array(ParticipantConfig), defaultTarget: z.string().nullable() }),
   ),
   update('sidecar/changed', SidecarStatus),
+  update('seats/changed', SeatMap),
   update('storage/changed', z.strictObject({ saveProblems: z.array(SaveProblem) })),
   /** The answer to an intent. A refusal's reason is for the user. */
   update(

@@ -116,6 +116,16 @@ describe('ChatViewController: storage problems and host actions', () => {
     expect(v.posted.filter((m) => m.type === 'storage/changed').at(-1)?.payload).toEqual({ saveProblems: [] });
   });
 
+  test('the proxy status and the seats’ buttons go to the host', async () => {
+    const { view, opened } = setup();
+    const v = view();
+    await v.ready();
+    expect(await v.intent('sidecar/actions', {})).toMatchObject({ ok: true });
+    expect(await v.intent('seat/signIn', { participantId: 'claude' })).toMatchObject({ ok: true });
+    expect(await v.intent('seat/reset', { participantId: 'claude' })).toMatchObject({ ok: true });
+    expect(opened).toEqual(['sidecar-actions', 'sign-in:claude', 'reset:claude']);
+  });
+
   test('links and reveal go to the host, and their refusals come back as the result', async () => {
     const { view, opened } = setup();
     const v = view();

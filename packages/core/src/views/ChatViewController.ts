@@ -10,6 +10,7 @@ import {
   type HostPayload,
   type HostToWebview,
   hostMessage,
+  type SeatMap,
   type SidecarStatus,
   type ViewState,
   type WebviewIntent,
@@ -39,11 +40,17 @@ export interface HostActions {
   reveal(key: string): Promise<IntentResult>;
   /** Offers the proxy's actions (a menu of the host's). */
   sidecarActions(): Promise<IntentResult>;
+  /** Signs in to the login a participant's seat needs. */
+  signInSeat(participantId: string): Promise<IntentResult>;
+  /** Clears the pause of the login a cooling seat waits for. */
+  resetSeat(participantId: string): Promise<IntentResult>;
 }
 
 export interface ChatViewDeps {
   orchestrator: Orchestrator;
   sidecar: StatusSource<SidecarStatus>;
+  /** The participants' seats, when the proxy can tell (managed mode). */
+  seats?: StatusSource<SeatMap>;
   host: HostActions;
   logger: Logger;
 }
@@ -89,6 +96,7 @@ export class ChatViewController extends Disposable {
       ),
     );
     this._register(deps.sidecar.onDidChange((status) => this.send('sidecar/changed', status)));
+    if (deps.seats) this._register(deps.seats.onDidChange((seats) => this.send('seats/changed', seats)));
     this._register({ dispose: () => this.lease?.dispose() });
   }
 
@@ -180,6 +188,10 @@ export class ChatViewController extends Disposable {
         return host.openLink(intent.payload.url);
       case 'sidecar/actions':
         return host.sidecarActions();
+      case 'seat/signIn':
+        return host.signInSeat(intent.payload.participantId);
+      case 'seat/reset':
+        return host.resetSeat(intent.payload.participantId);
     }
   }
 
@@ -237,6 +249,7 @@ export class ChatViewController extends Disposable {
       participants: table.participants,
       defaultTarget: table.defaultTarget(),
       sidecar: this.deps.sidecar.current,
+      ...(this.deps.seats ? { seats: this.deps.seats.current } : {}),
       saveProblems: saveProblemsView(store, store.catalog.saveProblems()),
     };
   }

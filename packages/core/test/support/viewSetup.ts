@@ -86,6 +86,14 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
       opened.push('sidecar-actions');
       return { ok: true };
     },
+    signInSeat: async (participantId) => {
+      opened.push(`sign-in:${participantId}`);
+      return { ok: true };
+    },
+    resetSeat: async (participantId) => {
+      opened.push(`reset:${participantId}`);
+      return { ok: true };
+    },
   };
   const logs: string[] = [];
   const view = () => {

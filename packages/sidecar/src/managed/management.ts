@@ -4,16 +4,22 @@ import { type LoginEntry, parseLoginEntries } from './seats';
 export type LoginProvider = 'claude' | 'codex' | 'antigravity' | 'kimi' | 'xai';
 
 /** The logins the pinned release offers through its management API, in the order a user looks for them. */
-export const LOGIN_PROVIDERS: readonly { id: LoginProvider; label: string; route: string }[] = [
-  { id: 'claude', label: 'Claude (Pro or Max subscription)', route: 'anthropic-auth-url?is_webui=true' },
-  { id: 'codex', label: 'ChatGPT (Plus or Pro subscription)', route: 'codex-auth-url?is_webui=true' },
+export const LOGIN_PROVIDERS: readonly { id: LoginProvider; name: string; label: string; route: string }[] = [
+  {
+    id: 'claude',
+    name: 'Claude',
+    label: 'Claude (Pro or Max subscription)',
+    route: 'anthropic-auth-url?is_webui=true',
+  },
+  { id: 'codex', name: 'ChatGPT', label: 'ChatGPT (Plus or Pro subscription)', route: 'codex-auth-url?is_webui=true' },
   {
     id: 'antigravity',
+    name: 'Google Antigravity',
     label: 'Gemini and others through Google Antigravity',
     route: 'antigravity-auth-url?is_webui=true',
   },
-  { id: 'kimi', label: 'Kimi', route: 'kimi-auth-url' },
-  { id: 'xai', label: 'Grok (xAI)', route: 'xai-auth-url' },
+  { id: 'kimi', name: 'Kimi', label: 'Kimi', route: 'kimi-auth-url' },
+  { id: 'xai', name: 'Grok', label: 'Grok (xAI)', route: 'xai-auth-url' },
 ];
 
 export type StartedLogin = { ok: true; url: string; state: string; userCode?: string } | { ok: false; reason: string };
