@@ -25,6 +25,11 @@ export interface ManagedSidecar extends StatusSource<SidecarStatus> {
     open: (url: string, userCode: string | undefined) => void | Promise<void>,
     signal: AbortSignal,
   ): Promise<{ kind: 'ok' } | { kind: 'cancelled' } | { kind: 'failed'; reason: string }>;
+  /**
+   * The command line that signs in with the proxy's own binary, for a terminal (when the browser cannot reach this
+   * machine's callback port); undefined while no binary is installed.
+   */
+  terminalLogin(provider: string): Promise<string[] | undefined>;
   /** The participants' seats that are not simply ready (cooling, needing a login). */
   seats: StatusSource<SeatMap>;
   /** The login provider a participant's seat needs, when it is known. */

@@ -7,7 +7,9 @@ import { withFileLock } from '@roundtable/sidecar';
 import {
   assetFor,
   freeLoopbackPort,
+  installedBinary,
   LOGIN_PROVIDERS,
+  loginCommandLine,
   ManagedProxy,
   ManagementClient,
   PINNED_VERSION,
@@ -93,6 +95,14 @@ export const startManagedSidecar: StartManagedSidecar = (deps) => {
       const outcome = await runLogin(management, known.id, { open, signal });
       await seats.refresh();
       return outcome;
+    },
+    terminalLogin: async (provider) => {
+      const known = LOGIN_PROVIDERS.find((p) => p.id === provider);
+      const found = assetFor(process.platform, process.arch);
+      const binary =
+        deps.binaryPath.trim() || (found.ok ? await installedBinary(deps.storageDir, found.asset) : undefined);
+      if (!known || !binary) return undefined;
+      return loginCommandLine(known.id, binary, join(root, 'run', 'config.yaml'));
     },
     seats,
     seatProvider: (participantId) => {

@@ -54,8 +54,29 @@ export async function signIn(managed: ManagedSidecar | undefined, logger: Logger
     void vscode.window.showInformationMessage(`Signed in: ${pick.label}. Its models are served now.`);
   } else if (outcome.kind === 'failed') {
     logger.warn(`Sign-in to ${pick.label} failed: ${outcome.reason}`);
-    void vscode.window.showWarningMessage(`Signing in to ${pick.label} failed: ${outcome.reason}`);
+    const choice = await vscode.window.showWarningMessage(
+      `Signing in to ${pick.label} failed: ${outcome.reason}`,
+      'Sign In in a Terminal',
+    );
+    if (choice) await signInInTerminal(managed, pick);
   }
+}
+
+/**
+ * The fallback: the binary's own login in a terminal, for when the browser cannot reach this machine (a remote
+ * window): it prints the page to open and takes the final URL pasted back, or shows a device code.
+ */
+async function signInInTerminal(managed: ManagedSidecar, pick: { id: string; label: string }): Promise<void> {
+  const commandLine = await managed.terminalLogin(pick.id);
+  if (!commandLine) {
+    void vscode.window.showWarningMessage(
+      'CLIProxyAPI is not installed yet: start it first (Roundtable: Restart CLIProxyAPI).',
+    );
+    return;
+  }
+  const [shellPath, ...shellArgs] = commandLine;
+  const terminal = vscode.window.createTerminal({ name: `Roundtable: sign in to ${pick.label}`, shellPath, shellArgs });
+  terminal.show();
 }
 
 /** What a seat's buttons in the chat do: sign in to the login it needs (in the background), or clear its pause. */
