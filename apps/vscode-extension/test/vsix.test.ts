@@ -106,8 +106,9 @@ describe('the packaged .vsix', async () => {
 
   test('the sidecar settings are user settings only, so a workspace cannot point the proxy (and the key) elsewhere', () => {
     const packaged = JSON.parse(entries.get('extension/package.json')?.toString('utf8') ?? '{}') as {
-      contributes: { configuration: { properties: Record<string, { scope?: string }> } };
+      contributes: { configuration: { properties: Record<string, { scope?: string; default?: unknown }> } };
     };
+    expect(packaged.contributes.configuration.properties['roundtable.sidecar.mode']?.default).toBe('managed');
     const sidecar = Object.entries(packaged.contributes.configuration.properties).filter(([name]) =>
       name.startsWith('roundtable.sidecar.'),
     );

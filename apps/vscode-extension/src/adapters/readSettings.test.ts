@@ -4,9 +4,9 @@ import { readSettings } from './readSettings';
 const config = (values: Record<string, unknown>) => ({ get: <T>(key: string) => values[key] as T | undefined });
 
 describe('readSettings', () => {
-  test('defaults: external mode on 127.0.0.1:8317, no participants unless configured', () => {
+  test('defaults: managed mode, trying 127.0.0.1:8317 first, no participants unless configured', () => {
     const s = readSettings(config({}));
-    expect(s.endpoint).toEqual({ mode: 'external', port: 8317, externalUrl: '' });
+    expect(s.endpoint).toEqual({ mode: 'managed', port: 8317, externalUrl: '' });
     expect(s.orchestrator.participants).toEqual([]);
     expect(s.problems).toEqual([]);
   });
@@ -35,6 +35,6 @@ describe('readSettings', () => {
     const s = readSettings(config({ [key]: value }));
     expect(s.problems.join('\n')).toContain(expected);
     expect(s.endpoint.port).toBe(8317);
-    expect(s.endpoint.mode).toBe('external');
+    expect(s.endpoint.mode).toBe('managed');
   });
 });

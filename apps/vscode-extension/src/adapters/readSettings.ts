@@ -25,10 +25,11 @@ export function readSettings(config: ConfigurationLike): RoundtableSettings {
   problems.push(...participantProblems);
 
   const rawMode = config.get<unknown>('sidecar.mode');
-  let mode: EndpointSettings['mode'] = 'external';
+  // Managed by default: a user with subscriptions and no proxy is asked once and is then ready to sign in.
+  let mode: EndpointSettings['mode'] = 'managed';
   if (rawMode === 'managed' || rawMode === 'external') mode = rawMode;
   else if (rawMode !== undefined)
-    problems.push(`roundtable.sidecar.mode must be "external" or "managed"; using "external".`);
+    problems.push(`roundtable.sidecar.mode must be "managed" or "external"; using "managed".`);
 
   const rawPort = config.get<unknown>('sidecar.port');
   let port = 8317;
