@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:net';
-import { expect, test } from 'vitest';
+import { test } from 'vitest';
 import { type Cleanups, isolated } from '../isolated';
 import { readFrames } from '../readFrames';
 import { type FakeUpstream, startFakeUpstream } from '../real/fakeUpstream';
@@ -56,7 +56,7 @@ async function drain(response: Response): Promise<{ text: string; ending: 'end' 
 describeRealOnly('the CLIProxyAPI process', () => {
   test.concurrent(
     'SIGTERM during a reply: the reply is finished first, then the process exits 0',
-    isolated(async (cleanups) => {
+    isolated(async (cleanups, expect) => {
       const { proxy, upstream } = await start(cleanups);
       upstream.enqueue(MODEL, {
         kind: 'reply',
@@ -76,7 +76,7 @@ describeRealOnly('the CLIProxyAPI process', () => {
 
   test.concurrent(
     'SIGTERM during a provider stall: the process waits for the stream (about 30 s), then tears it without an error chunk',
-    isolated(async (cleanups) => {
+    isolated(async (cleanups, expect) => {
       const { proxy, upstream } = await start(cleanups);
       upstream.enqueue(MODEL, { kind: 'stall', afterPieces: 2 });
       const response = await chat(proxy);
@@ -96,7 +96,7 @@ describeRealOnly('the CLIProxyAPI process', () => {
 
   test.concurrent(
     '-password: /keep-alive takes the password three ways, and the process stops itself once the pings stop',
-    isolated(async (cleanups) => {
+    isolated(async (cleanups, expect) => {
       const { proxy } = await start(cleanups, { password: 'local-pw' });
       const ping = (headers: HeadersInit) => fetch(`${proxy.url}/keep-alive`, { headers });
       expect((await ping({})).status).toBe(401);
@@ -127,7 +127,7 @@ describeRealOnly('the CLIProxyAPI process', () => {
 
   test.concurrent(
     'its own request off the machine (an Antigravity version check at start) is caught on loopback',
-    isolated(async (cleanups) => {
+    isolated(async (cleanups, expect) => {
       const { proxy } = await start(cleanups);
       // startRealProxy aims the process's HTTP(S)_PROXY at a closed loopback port: the request must die there,
       // before any DNS lookup or connection to the internet.
@@ -140,7 +140,7 @@ describeRealOnly('the CLIProxyAPI process', () => {
 
   test.concurrent(
     'a port already taken: "started successfully" is printed, then the process exits 0',
-    isolated(async (cleanups) => {
+    isolated(async (cleanups, expect) => {
       const port = await freePort();
       const blocker: Server = createServer();
       await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
