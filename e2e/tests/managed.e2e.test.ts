@@ -78,9 +78,12 @@ run(`Roundtable running CLIProxyAPI itself (managed mode)${title}`, () => {
     await chat.frame.locator('[data-testid="sidecar-status"][data-ok="true"]').waitFor({ timeout: 90_000 });
     await shot('managed-green');
     expect(proxy.requests).toHaveLength(1);
-    expect(await chat.sidecarStatus.getAttribute('title')).toMatch(
-      /^Roundtable runs CLIProxyAPI at http:\/\/127\.0\.0\.1:\d+\.$/,
-    );
+    // Green, and it says which participant has no login yet (the proxy serves none of its models).
+    await expect
+      .poll(() => chat.sidecarStatus.getAttribute('title'), { timeout: 15_000 })
+      .toMatch(
+        /^Roundtable runs CLIProxyAPI at http:\/\/127\.0\.0\.1:\d+\. Not served now: @claude \(claude-sonnet-4-6\)\.$/,
+      );
     await expect.poll(proxyPid, { timeout: 10_000 }).toBeGreaterThan(0);
   });
 

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Emitter } from '@roundtable/core';
 import type { SidecarStatus } from '@roundtable/core/protocol';
-import { withFileLock } from '@roundtable/sidecar';
+import { checkProxy, findUnavailableModels, withFileLock } from '@roundtable/sidecar';
 import {
   assetFor,
   freeLoopbackPort,
@@ -67,11 +67,40 @@ export const startManagedSidecar: StartManagedSidecar = (deps) => {
     () => deps.secrets.get(PASSWORD_SECRET),
   );
   const seats = new SeatWatch(management, () => sidecar.url() !== undefined, deps.participants, deps.logger);
+  // Which participants' models the proxy does not serve now (no login for them yet): said on the green pill too.
+  let modelsNote = '';
+  let last: SharedProxyStatus = { role: 'none' };
+  const publish = () => {
+    const described = describeSharedStatus(last);
+    status =
+      described.state === 'healthy' && modelsNote
+        ? { ...described, detail: `${described.detail} ${modelsNote}` }
+        : described;
+    changes.fire(status);
+  };
+  const checkModels = async () => {
+    const url = sidecar.url();
+    if (!url) return;
+    const health = await checkProxy({ root: url, accessKey: await ensureKey() }, new AbortController().signal);
+    if (!health.ok) return;
+    const missing = findUnavailableModels(deps.participants(), health.models);
+    const note = missing.length ? `Not served now: ${missing.map((m) => `@${m.id} (${m.model})`).join(', ')}.` : '';
+    if (note === modelsNote) return;
+    modelsNote = note;
+    if (note)
+      deps.logger.warn(
+        `CLIProxyAPI does not serve ${note.slice('Not served now: '.length)} Sign in to their providers.`,
+      );
+    publish();
+  };
   const report = (next: SharedProxyStatus) => {
     const wasUp = status.state === 'healthy';
-    status = describeSharedStatus(next);
-    changes.fire(status);
-    if (status.state === 'healthy' && !wasUp) seats.restarted();
+    last = next;
+    publish();
+    if (status.state === 'healthy' && !wasUp) {
+      seats.restarted();
+      void checkModels();
+    }
   };
   shared.onDidChange(report);
   void ensureKey().then(() => shared.start());
@@ -94,6 +123,7 @@ export const startManagedSidecar: StartManagedSidecar = (deps) => {
       if (!known) return { kind: 'failed', reason: `Unknown provider ${provider}.` };
       const outcome = await runLogin(management, known.id, { open, signal });
       await seats.refresh();
+      await checkModels();
       return outcome;
     },
     terminalLogin: async (provider) => {

@@ -51,8 +51,11 @@ export interface ManagedProxyOptions {
   policy?: RestartPolicyOptions;
   timing?: Partial<ManagedProxyTiming>;
   env?: NodeJS.ProcessEnv;
-  /** Told each time a newly spawned proxy is ready: where it is, and the password its `/keep-alive` takes. */
-  onReady?: (ready: { port: number; pid: number | undefined; password: string }) => void;
+  /**
+   * Told each time a newly spawned proxy is ready, and awaited before it counts as healthy: where it is, and the
+   * password its `/keep-alive` and management API take.
+   */
+  onReady?: (ready: { port: number; pid: number | undefined; password: string }) => void | Promise<void>;
 }
 
 const DEFAULT_TIMING: ManagedProxyTiming = { readyTimeoutMs: 15_000, heartbeatMs: 3_000, stopGraceMs: 5_000 };
@@ -152,9 +155,12 @@ export class ManagedProxy extends Disposable {
       });
       if (generation !== this.generation) return;
       if (ready.kind === 'ready') {
-        this.state.move({ state: 'healthy', port: this.port, pid: started.child.pid });
-        this.options.onReady?.({ port: this.port, pid: started.child.pid, password: this.password });
+        // Told before it counts as healthy, so whoever acts on "healthy" (the management API, other windows) finds
+        // this launch's password already stored.
         this.watch(started.child, generation);
+        await this.options.onReady?.({ port: this.port, pid: started.child.pid, password: this.password });
+        if (generation !== this.generation || this.child !== started.child) return;
+        this.state.move({ state: 'healthy', port: this.port, pid: started.child.pid });
         this.heartbeat(generation, 0);
         return;
       }

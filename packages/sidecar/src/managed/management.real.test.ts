@@ -28,7 +28,9 @@ beforeAll(async () => {
     logger: new RecordingLogger(),
     freePort,
     env: { ...process.env, ...NO_EGRESS },
-    onReady: (ready) => (password = ready.password),
+    onReady: (ready) => {
+      password = ready.password;
+    },
   });
   await proxy.start();
 }, 30_000);

@@ -27,7 +27,7 @@ export interface SharedProxyOptions {
   lease: ProxyLease;
   /** Makes this window's supervisor when it becomes the owner; `onReady` must be passed on to it. */
   createSupervisor: (
-    onReady: (ready: { port: number; pid: number | undefined; password: string }) => void,
+    onReady: (ready: { port: number; pid: number | undefined; password: string }) => Promise<void>,
   ) => ManagedProxy;
   passwords: PasswordStore;
   logger: Logger;
@@ -129,9 +129,11 @@ export class SharedProxy extends Disposable {
   private async becomeOwner(previous: LeaseRecord | undefined): Promise<void> {
     if (previous) await this.stopPrevious(previous);
     this.where = { port: null, proxyPid: null };
-    const supervisor = this.options.createSupervisor((ready) => {
+    const supervisor = this.options.createSupervisor(async (ready) => {
       this.where = { port: ready.port, proxyPid: ready.pid ?? null };
-      void this.options.passwords.set(ready.password).then(() => this.options.lease.renew(this.where));
+      // Stored before the proxy counts as healthy; then the lease says where it is.
+      await this.options.passwords.set(ready.password);
+      await this.options.lease.renew(this.where);
     });
     this.supervisor = supervisor;
     this.supervisorListener.value = supervisor.state.onDidChange((state) =>

@@ -1,0 +1,93 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isSidecarUp } from '@roundtable/core/protocol';
+import { RecordingLogger } from '@roundtable/core/testing';
+import { describeRealOnly, NO_EGRESS, realProxyBinary } from '@roundtable/testkit';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { ManagedSidecar } from '../src/sidecar/managedApi';
+import { startManagedSidecar } from '../src/sidecar/managedSidecar';
+
+// The managed sidecar as the extension runs it (everything but the VS Code UI), with the real binary given through
+// roundtable.sidecar.binaryPath: it starts, says what it serves, lists the seats, and keeps its secrets secret.
+
+const secrets = new Map<string, string>();
+const logger = new RecordingLogger();
+let dir = '';
+let sidecar: ManagedSidecar | undefined;
+const saved: Record<string, string | undefined> = {};
+
+beforeAll(async () => {
+  const binary = realProxyBinary();
+  if (!binary.ok) return;
+  // The proxy's own internet requests die on a closed loopback port (passed to it alone).
+  for (const [name, value] of Object.entries(NO_EGRESS)) {
+    saved[name] = process.env[`ROUNDTABLE_SIDECAR_ENV_${name}`];
+    process.env[`ROUNDTABLE_SIDECAR_ENV_${name}`] = value;
+  }
+  dir = await mkdtemp(join(tmpdir(), 'roundtable-managed-sidecar-'));
+  sidecar = startManagedSidecar({
+    storageDir: dir,
+    binaryPath: binary.path,
+    preferredPort: 0,
+    participants: () => [{ id: 'claude', model: 'claude-sonnet-4-6', enabled: true }],
+    secrets: { get: async (key) => secrets.get(key), store: async (key, value) => void secrets.set(key, value) },
+    logger,
+    consent: () => Promise.reject(new Error('a binary was given: nothing may be downloaded')),
+    showDownload: () => {
+      throw new Error('a binary was given: nothing may be downloaded');
+    },
+  });
+}, 30_000);
+
+afterAll(async () => {
+  await sidecar?.stop();
+  sidecar?.dispose();
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[`ROUNDTABLE_SIDECAR_ENV_${name}`];
+    else process.env[`ROUNDTABLE_SIDECAR_ENV_${name}`] = value;
+  }
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describeRealOnly('the managed sidecar', () => {
+  test('turns healthy and says which participants it cannot serve yet, and why', async () => {
+    const managed = sidecar as ManagedSidecar;
+    await expect
+      .poll(() => managed.current.detail, { timeout: 30_000 })
+      .toContain('Not served now: @claude (claude-sonnet-4-6).');
+    expect(isSidecarUp(managed.current)).toBe(true);
+    expect(managed.current.detail).toMatch(/^Roundtable runs CLIProxyAPI at http:\/\/127\.0\.0\.1:\d+\. /);
+    await expect
+      .poll(() => managed.seats.current, { timeout: 10_000 })
+      .toEqual({
+        claude: { kind: 'needs-login', provider: 'Claude' },
+      });
+    expect(managed.seatProvider('claude')).toBe('claude');
+  }, 45_000);
+
+  test('makes its access key once, keeps it and the password in secret storage, and never logs or shows them', async () => {
+    const managed = sidecar as ManagedSidecar;
+    const key = await managed.accessKey();
+    expect(await managed.accessKey()).toBe(key);
+    expect(secrets.get('roundtable.managedProxyAccessKey')).toBe(key);
+    const password = secrets.get('roundtable.managedProxyPassword') ?? '';
+    expect(password.length).toBeGreaterThan(20);
+    const shown = [JSON.stringify(managed.diagnostics()), managed.current.detail, ...logger.lines].join('\n');
+    expect(shown).not.toContain(key);
+    expect(shown).not.toContain(password);
+    const models = await fetch(`${managed.url()}/v1/models`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(models.status).toBe(200);
+  });
+
+  test('offers a terminal sign-in with its own binary and config', async () => {
+    const line = await (sidecar as ManagedSidecar).terminalLogin('codex');
+    expect(line).toEqual([
+      realProxyBinary().ok ? expect.stringContaining('cli-proxy-api') : '',
+      '-config',
+      join(dir, 'cliproxyapi', 'run', 'config.yaml'),
+      '-codex-device-login',
+      '-no-browser',
+    ]);
+  });
+});
