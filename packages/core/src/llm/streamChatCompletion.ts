@@ -1,9 +1,18 @@
 import { abortable, sleep } from './abortable';
 import { describeErrorBody, isAuthUnavailable } from './describeErrorBody';
-import { formatMilliseconds, formatSeconds } from './formatDuration';
 import { interpretChunk } from './interpretChunk';
 import { redactSecret } from './redactSecret';
 import { type ReadObserver, SseReader } from './sseReader';
+import {
+  brokenStream,
+  coolingAfterEarlierFailure,
+  endedWithoutDone,
+  firstByteTimeout,
+  notAnEventStream,
+  stallTimeout,
+  unreachable,
+  withCoolingNote,
+} from './streamErrors';
 import type { ChatCompletionRequest, ChatError, StreamEvent, TokenUsage } from './types';
 import { Watchdog } from './watchdog';
 
@@ -205,25 +214,6 @@ async function openStream(
   }
 }
 
-/** The first error of a request whose retry met the proxy's pause after that very failure. */
-function withCoolingNote(first: ChatError, model: string): ChatError {
-  return {
-    ...first,
-    message: `${first.message} CLIProxyAPI now pauses ${model} for about a minute after a failure, so a retry right away cannot work; try again in a minute.`,
-  };
-}
-
-/** A cooling 503 soon after an earlier request for the model failed: the pause, not a missing login. */
-function coolingAfterEarlierFailure(model: string, sinceMs: number): ChatError {
-  const left = Math.max(5, 60 - Math.round(sinceMs / 1000));
-  return {
-    kind: 'rate-limit',
-    status: 503,
-    retryAfterSeconds: left,
-    message: `CLIProxyAPI is pausing ${model} for about a minute after its last failure (${formatMilliseconds(sinceMs)} ago). Try again in about ${formatSeconds(left)}.`,
-  };
-}
-
 function requestHeaders(accessKey: string | undefined): Record<string, string> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream' };
   if (accessKey) headers.Authorization = `Bearer ${accessKey}`;
@@ -232,66 +222,6 @@ function requestHeaders(accessKey: string | undefined): Record<string, string> {
 
 function isEventStream(response: Response): boolean {
   return (response.headers.get('content-type') ?? '').toLowerCase().startsWith('text/event-stream');
-}
-
-function notAnEventStream(response: Response, bodyText: string): ChatError {
-  if (/^\s*\{[\s\S]*"error"/.test(bodyText)) return describeErrorBody(response.status, bodyText, response.headers);
-  const contentType = response.headers.get('content-type') ?? 'no Content-Type';
-  const excerpt = bodyText.length > 200 ? `${bodyText.slice(0, 200)}…` : bodyText;
-  return {
-    kind: 'stream',
-    status: response.status,
-    message: `CLIProxyAPI answered HTTP ${response.status} with ${contentType} instead of an event stream${excerpt ? `: ${excerpt}` : '.'}`,
-  };
-}
-
-function firstByteTimeout(ms: number): ChatError {
-  return {
-    kind: 'timeout',
-    message: `CLIProxyAPI sent nothing within ${formatMilliseconds(ms)} of the request; the request was stopped.`,
-  };
-}
-
-function stallTimeout(ms: number): ChatError {
-  return {
-    kind: 'timeout',
-    message: `CLIProxyAPI sent nothing for ${formatMilliseconds(ms)} in the middle of the reply; the stream was stopped.`,
-  };
-}
-
-function unreachable(baseUrl: string, cause: unknown): ChatError {
-  return {
-    kind: 'network',
-    message: `Cannot reach CLIProxyAPI at ${baseUrl} (${describeCause(cause)}). Check that the proxy is running and that the URL is right.`,
-  };
-}
-
-function brokenStream(cause: unknown): ChatError {
-  return {
-    kind: 'stream',
-    message: `The connection to CLIProxyAPI broke during the reply (${describeCause(cause)}); the reply is incomplete.`,
-  };
-}
-
-function endedWithoutDone(finishReason: string | null): ChatError {
-  const last = finishReason ? ` (the last chunk said finish_reason “${finishReason}”)` : '';
-  return {
-    kind: 'stream',
-    message: `The stream from CLIProxyAPI ended without [DONE]${last}; the reply may be incomplete.`,
-  };
-}
-
-/** The most specific reason in a fetch error chain, e.g. undici's `fetch failed` → `connect ECONNREFUSED …`. */
-function describeCause(cause: unknown): string {
-  let current: unknown = cause;
-  let best = 'unknown error';
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (current.message) best = current.message;
-    else if (typeof code === 'string') best = code;
-    current = current.cause;
-  }
-  return best;
 }
 
 /** Belt and braces: an upstream message could echo request headers; the access key must never reach the UI or logs. */

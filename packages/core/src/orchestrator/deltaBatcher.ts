@@ -5,7 +5,7 @@ import type { Clock } from '../ports';
 export const DELTA_BATCH_MS = 50;
 
 /**
- * Gathers streamed text and hands it on at most once per interval (brief section 9: do not post per token).
+ * Gathers streamed text and hands it on at most once per interval (posting per token would flood the webview).
  * Invariant: text is delivered in arrival order, exactly once; `flush()` delivers whatever is pending now.
  */
 export class DeltaBatcher implements IDisposable {

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ParticipantId } from '../transcript/schema';
 
-/** A seat at the table (brief section 6): who speaks, with which model, in which colour. */
+/** A seat at the table: who speaks, with which model, in which colour. */
 export const ParticipantConfig = z.strictObject({
   id: ParticipantId,
   displayName: z.string().trim().min(1).max(40),

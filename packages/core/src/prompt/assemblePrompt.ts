@@ -28,7 +28,7 @@ export interface AssembledPrompt {
 }
 
 /**
- * Builds the request `messages` for one reply from the live transcript (brief section 7). Pure: no clock, no
+ * Builds the request `messages` for one reply from the live transcript. Pure: no clock, no
  * I/O, the input is not mutated, and the same input always gives the same prompt.
  *
  * Output: the main system message first; then, in 'multiple' mode, the thread's notes as system messages in

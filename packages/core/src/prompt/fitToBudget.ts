@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../llm/types';
 
-/** The single message that stands in for everything dropped by the budget (brief section 7). */
+/** The single message that stands in for everything dropped by the budget. */
 export const OMISSION_MARKER: ChatMessage = { role: 'user', content: '[System] Earlier messages omitted for length.' };
 
 /** A rendered transcript message; `hoisted` ones (notes in 'multiple' mode) sit right after the main system message. */

@@ -17,7 +17,7 @@ export interface FramingInput {
 }
 
 /**
- * The main system message (brief section 7): who the speaker is, who else is at the table, how messages are
+ * The main system message: who the speaker is, who else is at the table, how messages are
  * labelled, then the speaker's own persona (if any) after a blank line.
  */
 export function buildSystemPrompt({ speakerId, threadParticipants, participants, userName }: FramingInput): string {

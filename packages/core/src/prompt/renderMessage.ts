@@ -21,7 +21,7 @@ export interface RenderContext {
 }
 
 /**
- * Maps one included transcript message to what the speaker sees (brief section 7). Only the speaker's own
+ * Maps one included transcript message to what the speaker sees. Only the speaker's own
  * messages become `assistant`: an OpenAI-style endpoint models two parties, so everyone else's speech is
  * labelled incoming `user` content, or the model would take other models' words as its own.
  */

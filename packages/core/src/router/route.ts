@@ -23,7 +23,7 @@ export interface RouteDecision {
 }
 
 /**
- * Decides who answers a user message (brief section 8), in priority order:
+ * Decides who answers a user message, in priority order:
  * 1. `@all` -> every enabled participant in config order (other mentions add nothing);
  * 2. `@id` mentions -> the enabled ones, in mention order;
  * 3. (no usable mention) `explicitTargets` -> the enabled ones, in their order;

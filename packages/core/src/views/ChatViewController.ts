@@ -1,17 +1,12 @@
 import { errorMessage } from '../base/errors';
-import type { Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
-import type { Orchestrator } from '../orchestrator/Orchestrator';
 import { type IntentResult, OK, refuse } from '../orchestrator/result';
-import type { Logger } from '../ports';
 import {
   describeInvalidMessage,
   type HostMessageType,
   type HostPayload,
   type HostToWebview,
   hostMessage,
-  type SeatMap,
-  type SidecarStatus,
   type ViewState,
   type WebviewIntent,
   WebviewToHost,
@@ -26,34 +21,9 @@ import {
   toViewMessage,
   unreadableEntry,
 } from './viewModel';
+import type { ChatViewDeps } from './viewPorts';
 
-/** A value that changes over time, with its current value. */
-export interface StatusSource<T> {
-  readonly current: T;
-  readonly onDidChange: Event<T>;
-}
-
-/** What only the host can do for a view: open a checked link, show a file in the OS file manager. */
-export interface HostActions {
-  openLink(url: string): Promise<IntentResult>;
-  /** `key` is a thread id or an unreadable file's list id. */
-  reveal(key: string): Promise<IntentResult>;
-  /** Offers the proxy's actions (a menu of the host's). */
-  sidecarActions(): Promise<IntentResult>;
-  /** Signs in to the login a participant's seat needs. */
-  signInSeat(participantId: string): Promise<IntentResult>;
-  /** Clears the pause of the login a cooling seat waits for. */
-  resetSeat(participantId: string): Promise<IntentResult>;
-}
-
-export interface ChatViewDeps {
-  orchestrator: Orchestrator;
-  sidecar: StatusSource<SidecarStatus>;
-  /** The participants' seats, when the proxy can tell (managed mode). */
-  seats?: StatusSource<SeatMap>;
-  host: HostActions;
-  logger: Logger;
-}
+export type { ChatViewDeps, HostActions, StatusSource } from './viewPorts';
 
 /**
  * One chat view (the sidebar, or an editor panel): which thread it shows, and the protocol between it and its
