@@ -15,6 +15,7 @@ import { SecretAccessKeyStore } from './adapters/SecretAccessKeyStore';
 import { registerCommands } from './commands';
 import { diagnosticsReport } from './diagnostics';
 import { createChatBackend } from './proxy/createChatBackend';
+import { effectiveMode } from './sidecar/effectiveMode';
 import { managedEndpoint, startManaged } from './sidecar/loadManaged';
 import { seatActions, signIn } from './sidecar/signIn';
 import { createSidecarStatusBar, pickSidecarAction } from './sidecar/statusBar';
@@ -44,8 +45,13 @@ export function activate(context: vscode.ExtensionContext): void {
   reportSettingsProblems(settings.problems, logger, channel);
   const accessKeys = new SecretAccessKeyStore(context.secrets);
   // The mode is read once: switching it takes a window reload (offered when the setting changes).
+  const mode = effectiveMode(settings.endpoint.mode, settings.binaryPath, process.platform, process.arch);
+  if (mode.notice) {
+    logger.warn(mode.notice);
+    void vscode.window.showWarningMessage(mode.notice);
+  }
   const managed =
-    settings.endpoint.mode === 'managed'
+    mode.mode === 'managed'
       ? disposables.add(
           startManaged(
             context,
@@ -59,7 +65,8 @@ export function activate(context: vscode.ExtensionContext): void {
         )
       : undefined;
   // External mode: resolved once per settings change (a name is looked up and pinned to its loopback address).
-  let resolvedEndpoint: Promise<ProxyEndpoint> = resolveProxyEndpoint(settings.endpoint, resolveHost);
+  const externalSettings = () => ({ ...settings.endpoint, mode: 'external' as const });
+  let resolvedEndpoint: Promise<ProxyEndpoint> = resolveProxyEndpoint(externalSettings(), resolveHost);
   const endpoint = managed ? async () => managedEndpoint(managed) : () => resolvedEndpoint;
   const accessKey = managed ? () => managed.accessKey() : () => accessKeys.get();
 
@@ -105,7 +112,7 @@ export function activate(context: vscode.ExtensionContext): void {
       if (!e.affectsConfiguration('roundtable')) return;
       settings = readSettings(vscode.workspace.getConfiguration('roundtable'));
       reportSettingsProblems(settings.problems, logger, channel);
-      resolvedEndpoint = resolveProxyEndpoint(settings.endpoint, resolveHost);
+      resolvedEndpoint = resolveProxyEndpoint(externalSettings(), resolveHost);
       orchestrator.table.update(settings.orchestrator);
       if (
         e.affectsConfiguration('roundtable.sidecar.mode') ||

@@ -84,8 +84,8 @@ describe('resolveProxyEndpoint', () => {
     expect(result).toMatchObject({ ok: false, error: expect.stringContaining('roundtable.sidecar.port') });
   });
 
-  test('managed mode says it is not available yet and what to do instead', async () => {
+  test('in managed mode there is no URL to resolve: the managed proxy knows its own', async () => {
     const result = await resolveProxyEndpoint({ mode: 'managed', port: 8317, externalUrl: '' }, dns.resolve);
-    expect(result).toMatchObject({ ok: false, error: expect.stringContaining('"external"') });
+    expect(result).toMatchObject({ ok: false, error: expect.stringContaining('runs CLIProxyAPI itself') });
   });
 });

@@ -29,7 +29,7 @@ export async function resolveProxyEndpoint(
     return {
       ok: false,
       error:
-        'Managed mode (Roundtable running CLIProxyAPI itself) is not available yet. Set roundtable.sidecar.mode to "external" and start CLIProxyAPI yourself.',
+        'In managed mode Roundtable runs CLIProxyAPI itself and knows its address; roundtable.sidecar.externalUrl is for "external" mode.',
     };
   }
   const raw = settings.externalUrl.trim();
