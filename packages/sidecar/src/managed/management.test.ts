@@ -21,7 +21,7 @@ async function echoing(status: number, shape: (auth: string) => unknown): Promis
 
 const KEY = 'per-launch-secret-0123456789';
 
-describe('ManagementClient never shows its key', () => {
+describe('ManagementClient (against a management API that misbehaves, on loopback)', () => {
   test.each([
     ['an HTTP error quoting the header', 500, (auth: string) => ({ error: `bad request from ${auth}` })],
     ['a start answer without a URL, quoting the header', 200, (auth: string) => ({ error: `no url for ${auth}` })],
@@ -55,5 +55,24 @@ describe('ManagementClient never shows its key', () => {
       async () => KEY,
     ).startLogin('claude');
     expect(started).toMatchObject({ ok: false, reason: expect.stringContaining('not https') });
+  });
+
+  test('a device sign-in hands out its code with the page', async () => {
+    const url = await echoing(200, () => ({
+      status: 'ok',
+      url: 'https://www.kimi.com/code/authorize_device',
+      state: 'device-state',
+      user_code: 'ABCD-1234',
+    }));
+    const started = await new ManagementClient(
+      () => url,
+      async () => KEY,
+    ).startLogin('kimi');
+    expect(started).toEqual({
+      ok: true,
+      url: 'https://www.kimi.com/code/authorize_device',
+      state: 'device-state',
+      userCode: 'ABCD-1234',
+    });
   });
 });
