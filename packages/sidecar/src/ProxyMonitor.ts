@@ -10,7 +10,7 @@ import {
   toDisposable,
 } from '@roundtable/core';
 import { isSidecarUp, type SidecarStatus } from '@roundtable/core/protocol';
-import { checkProxy, findUnavailableModels } from './checkProxy';
+import { checkProxy, describeUnavailableModels, findUnavailableModels } from './checkProxy';
 import type { ProxyEndpoint } from './endpoint';
 
 export interface ProxyMonitorDeps {
@@ -93,7 +93,7 @@ export class ProxyMonitor extends Disposable {
       if (!health.ok) return { state: 'unhealthy', detail: health.detail };
       const missing = findUnavailableModels(this.deps.participants(), health.models);
       if (missing.length === 0) return { state: 'healthy', detail: health.detail };
-      const list = missing.map((m) => `@${m.id} (${m.model})`).join(', ');
+      const list = describeUnavailableModels(missing);
       this.deps.logger.warn(
         `CLIProxyAPI does not list the model of ${list}. Available: ${health.models.join(', ') || 'none'}.`,
       );

@@ -108,3 +108,8 @@ export function findUnavailableModels(
     .filter((p) => p.enabled && !available.has(p.model.replace(/\(.*\)$/, '')))
     .map(({ id, model }) => ({ id, model }));
 }
+
+/** `@claude (claude-sonnet-4-6), @gpt (gpt-5.5)`: the participants a proxy does not serve, as the pill and log say them. */
+export function describeUnavailableModels(missing: readonly { id: string; model: string }[]): string {
+  return missing.map((m) => `@${m.id} (${m.model})`).join(', ');
+}

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Emitter } from '@roundtable/core';
 import type { SidecarStatus } from '@roundtable/core/protocol';
-import { checkProxy, findUnavailableModels, withFileLock } from '@roundtable/sidecar';
+import { checkProxy, describeUnavailableModels, findUnavailableModels, withFileLock } from '@roundtable/sidecar';
 import {
   assetFor,
   freeLoopbackPort,
@@ -84,7 +84,7 @@ export const startManagedSidecar: StartManagedSidecar = (deps) => {
     const health = await checkProxy({ root: url, accessKey: await ensureKey() }, new AbortController().signal);
     if (!health.ok) return;
     const missing = findUnavailableModels(deps.participants(), health.models);
-    const note = missing.length ? `Not served now: ${missing.map((m) => `@${m.id} (${m.model})`).join(', ')}.` : '';
+    const note = missing.length ? `Not served now: ${describeUnavailableModels(missing)}.` : '';
     if (note === modelsNote) return;
     modelsNote = note;
     if (note)

@@ -1,5 +1,5 @@
 import type { StatusSource } from '@roundtable/core';
-import { isSidecarPending, isSidecarUp, type SidecarStatus } from '@roundtable/core/protocol';
+import { type SidecarStatus, sidecarTone } from '@roundtable/core/protocol';
 import * as vscode from 'vscode';
 
 /**
@@ -12,11 +12,10 @@ export function createSidecarStatusBar(source: StatusSource<SidecarStatus>): vsc
   item.name = 'Roundtable: CLIProxyAPI';
   item.command = 'roundtable.sidecar.actions';
   const show = (status: SidecarStatus) => {
-    const up = isSidecarUp(status);
-    const pending = isSidecarPending(status) || status.state === 'backoff';
-    item.text = pending ? '$(sync~spin) Roundtable' : up ? '$(check) Roundtable' : '$(warning) Roundtable';
+    const tone = sidecarTone(status);
+    item.text = `${{ ok: '$(check)', pending: '$(sync~spin)', error: '$(warning)' }[tone]} Roundtable`;
     item.tooltip = `CLIProxyAPI: ${status.detail}`;
-    item.backgroundColor = up || pending ? undefined : new vscode.ThemeColor('statusBarItem.warningBackground');
+    item.backgroundColor = tone === 'error' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
   };
   show(source.current);
   const listener = source.onDidChange(show);

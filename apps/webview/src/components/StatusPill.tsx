@@ -1,4 +1,4 @@
-import { isSidecarUp, type SidecarStatus } from '@roundtable/core/protocol';
+import { type SidecarStatus, sidecarTone } from '@roundtable/core/protocol';
 
 /** The pill's few words for each state; the detail (reason, address) is in the tooltip and for screen readers. */
 function label(status: SidecarStatus): string {
@@ -26,16 +26,9 @@ function label(status: SidecarStatus): string {
   }
 }
 
-/** Green when it answers, amber on its way up, red otherwise. */
-function tone(status: SidecarStatus): 'ok' | 'pending' | 'error' {
-  if (isSidecarUp(status)) return 'ok';
-  if (['checking', 'downloading', 'verifying', 'starting', 'backoff'].includes(status.state)) return 'pending';
-  return 'error';
-}
-
 /** The proxy's state. A button: it opens the host's actions for the proxy (check, restart, sign in, log). */
 export function StatusPill({ status, onActivate }: { status: SidecarStatus; onActivate: () => void }) {
-  const kind = tone(status);
+  const kind = sidecarTone(status);
   return (
     <button
       type="button"

@@ -16,6 +16,7 @@ export {
   SeatView,
   ShownThread,
   SidecarStatus,
+  sidecarTone,
   ThreadListEntry,
   ViewMessage,
   ViewState,

@@ -112,6 +112,12 @@ export function isSidecarPending(status: SidecarStatus): boolean {
   );
 }
 
+/** How every view colours the proxy's state: green when up, amber on the way up or restarting, red otherwise. */
+export function sidecarTone(status: SidecarStatus): 'ok' | 'pending' | 'error' {
+  if (isSidecarUp(status)) return 'ok';
+  return isSidecarPending(status) || status.state === 'backoff' ? 'pending' : 'error';
+}
+
 /** A message as a view shows it: its place is its position in the list, so it carries no `seq`. */
 export const ViewMessage = Message.omit({ seq: true });
 export type ViewMessage = z.infer<typeof ViewMessage>;

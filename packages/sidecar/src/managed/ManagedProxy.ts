@@ -11,6 +11,7 @@ import {
   redactSecret,
   systemClock,
 } from '@roundtable/core';
+import { pingKeepAlive } from './keepAlive';
 import { nodeSpawner, type ProcessExit, type ProcessSpawner, type SpawnedProcess, scrubbedEnv } from './processPort';
 import { renderManagedConfig } from './proxyConfig';
 import { DEFAULT_RESTART_POLICY, decideRestart, type RestartPolicyOptions } from './restartPolicy';
@@ -253,17 +254,8 @@ export class ManagedProxy extends Disposable {
     }, delayMs);
   }
 
-  private async ping(): Promise<string | undefined> {
-    try {
-      const response = await (this.options.fetch ?? fetch)(`${this.url}/keep-alive`, {
-        headers: { Authorization: `Bearer ${this.password}` },
-        signal: AbortSignal.timeout(2_000),
-      });
-      await response.body?.cancel();
-      return response.ok ? undefined : `CLIProxyAPI answered its keep-alive with HTTP ${response.status}.`;
-    } catch (error) {
-      return `CLIProxyAPI did not answer its keep-alive (${error instanceof Error ? error.message : String(error)}).`;
-    }
+  private ping(): Promise<string | undefined> {
+    return pingKeepAlive(this.url, this.password, this.options.fetch);
   }
 
   private async terminate(child: SpawnedProcess): Promise<void> {

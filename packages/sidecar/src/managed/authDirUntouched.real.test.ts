@@ -6,7 +6,7 @@ import { RecordingLogger } from '@roundtable/core/testing';
 import { describeRealOnly, NO_EGRESS, realProxyBinary } from '@roundtable/testkit';
 import { afterEach, expect, test } from 'vitest';
 import { prepareFromRelease } from './acquire/prepareFromRelease';
-import { makeArchive, startReleaseServer } from './acquire/releaseServer.testing';
+import { loopbackRelease, makeArchive, startReleaseServer } from './acquire/releaseServer.testing';
 import { freeLoopbackPort } from './freeLoopbackPort';
 import { ProxyLease } from './lease/ProxyLease';
 import { SharedProxy } from './lease/SharedProxy';
@@ -73,15 +73,7 @@ describeRealOnly('the auth-dir', () => {
       tickMs: 200,
       createSupervisor: (onReady) =>
         new ManagedProxy({
-          binaryPath: prepareFromRelease({
-            storageDir,
-            platform: 'test',
-            arch: 'x64',
-            consent: async () => true,
-            signal: new AbortController().signal,
-            baseUrl: server.baseUrl,
-            assets: { 'test-x64': archive.asset },
-          }),
+          binaryPath: prepareFromRelease(loopbackRelease(storageDir, server, archive)),
           workDir: join(root, 'run'),
           authDir,
           accessKey: 'authdir-key',

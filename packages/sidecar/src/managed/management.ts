@@ -44,8 +44,7 @@ export class ManagementClient {
     if (!answer.ok) return answer;
     const body = answer.body as { url?: unknown; state?: unknown; user_code?: unknown; error?: unknown };
     if (typeof body.url !== 'string' || typeof body.state !== 'string') {
-      const why = redactSecret(describe(body), await this.key());
-      return { ok: false, reason: `CLIProxyAPI could not start the ${entry.label} sign-in: ${why}` };
+      return { ok: false, reason: `CLIProxyAPI could not start the ${entry.label} sign-in: ${describe(body)}` };
     }
     if (!body.url.startsWith('https://')) {
       return { ok: false, reason: `CLIProxyAPI gave a sign-in address that is not https; it was not opened.` };
@@ -64,8 +63,7 @@ export class ManagementClient {
     const body = answer.body as { status?: unknown; error?: unknown };
     if (body.status === 'wait') return { status: 'wait' };
     if (body.status === 'ok') return { status: 'ok' };
-    const reason = typeof body.error === 'string' ? redactSecret(body.error, await this.key()) : 'The sign-in failed.';
-    return { status: 'error', reason };
+    return { status: 'error', reason: typeof body.error === 'string' ? body.error : 'The sign-in failed.' };
   }
 
   /** The logins the proxy holds and whether each is paused; empty when the proxy cannot tell. */
@@ -99,7 +97,8 @@ export class ManagementClient {
         ...(json ? { body: JSON.stringify(json) } : {}),
         signal: AbortSignal.timeout(10_000),
       });
-      const text = await response.text();
+      // An answer may quote the request's Authorization header: the key is taken out here, once, for every use.
+      const text = redactSecret(await response.text(), key);
       let body: unknown = text;
       try {
         body = JSON.parse(text);
@@ -112,7 +111,7 @@ export class ManagementClient {
       if (!response.ok) {
         return {
           ok: false,
-          reason: redactSecret(`CLIProxyAPI answered HTTP ${response.status}: ${describe(body)}`, key),
+          reason: `CLIProxyAPI answered HTTP ${response.status}: ${describe(body)}`,
         };
       }
       return { ok: true, body };

@@ -6,7 +6,7 @@ import { describeRealOnly, freePort, NO_EGRESS, realProxyBinary } from '@roundta
 import { expect, test } from 'vitest';
 import { ManagedProxy } from '../ManagedProxy';
 import { prepareFromRelease } from './prepareFromRelease';
-import { makeArchive, startReleaseServer } from './releaseServer.testing';
+import { loopbackRelease, makeArchive, startReleaseServer } from './releaseServer.testing';
 
 // The whole managed path with real parts: a release server on loopback serves an archive holding the real binary
 // (its SHA-256 pinned for the test), which is downloaded, verified, extracted, started and found ready.
@@ -21,15 +21,7 @@ describeRealOnly('a release downloaded from loopback', () => {
     let proxy: ManagedProxy | undefined;
     try {
       proxy = new ManagedProxy({
-        binaryPath: prepareFromRelease({
-          storageDir,
-          platform: 'test',
-          arch: 'x64',
-          consent: async () => true,
-          signal: new AbortController().signal,
-          baseUrl: server.baseUrl,
-          assets: { 'test-x64': archive.asset },
-        }),
+        binaryPath: prepareFromRelease(loopbackRelease(storageDir, server, archive)),
         workDir: join(storageDir, 'run'),
         authDir: join(storageDir, 'auth'),
         accessKey: 'acquired-key',

@@ -66,3 +66,16 @@ export async function startReleaseServer(files: Record<string, Uint8Array>) {
       }),
   };
 }
+
+/** The pinned-release options a test uses for `archive` served by `server`: consent given, platform "test-x64". */
+export function loopbackRelease(storageDir: string, server: { baseUrl: string }, archive: TestArchive) {
+  return {
+    storageDir,
+    platform: 'test',
+    arch: 'x64',
+    consent: async () => true,
+    signal: new AbortController().signal,
+    baseUrl: server.baseUrl,
+    assets: { 'test-x64': archive.asset },
+  };
+}

@@ -8,6 +8,7 @@ import {
   MutableDisposable,
   systemClock,
 } from '@roundtable/core';
+import { pingKeepAlive } from '../keepAlive';
 import type { ManagedProxy } from '../ManagedProxy';
 import type { SidecarState } from '../sidecarState';
 import type { LeaseRecord, ProxyLease } from './ProxyLease';
@@ -192,16 +193,7 @@ export class SharedProxy extends Disposable {
   private async ping(url: string): Promise<string | undefined> {
     const password = await this.options.passwords.get();
     if (!password) return 'The proxy’s password is not known to this window yet.';
-    try {
-      const response = await (this.options.fetch ?? fetch)(`${url}/keep-alive`, {
-        headers: { Authorization: `Bearer ${password}` },
-        signal: AbortSignal.timeout(2_000),
-      });
-      await response.body?.cancel();
-      return response.ok ? undefined : `CLIProxyAPI answered its keep-alive with HTTP ${response.status}.`;
-    } catch (error) {
-      return `CLIProxyAPI did not answer (${error instanceof Error ? error.message : String(error)}).`;
-    }
+    return pingKeepAlive(url, password, this.options.fetch);
   }
 
   private async dropSupervisor(): Promise<void> {
