@@ -18,8 +18,12 @@ const KILLS = 50;
  * returned) must be there whatever the timing.
  */
 const COMPLETED_MARGIN_MS = 1_000;
-/** A run alive this long must have saved something (a turn takes tens of milliseconds). */
-const PROGRESS_AFTER_MS = 300;
+/**
+ * How long a run may take to save once after the last kill before that counts as blocked. It is a bound on a
+ * condition waited for, not a speed goal: a lock or temp file left by a kill is recovered at once when its owner
+ * is dead, so only something left for good gets near it.
+ */
+const PROGRESS_WITHIN_MS = 20_000;
 
 const worker = useStoreWorker('roundtable-crash-');
 
@@ -81,6 +85,16 @@ describe('saving turns while being killed', () => {
       const durableBefore = durable.size;
       const run = start(durable, completed, problems);
       await run.ready;
+      // Every other run first saves something: nothing the last kill left behind (a lock, a temp file) blocks saving.
+      // The others may be killed at any moment, their first save included.
+      if (kill % 2 === 1) {
+        await expect
+          .poll(() => durable.size, { timeout: PROGRESS_WITHIN_MS, interval: 5 })
+          .toBeGreaterThan(durableBefore)
+          .catch(() => {
+            throw new Error(`kill ${kill + 1} of ${KILLS} (seed ${seed}): no progress after the last kill`);
+          });
+      }
       const lifetime = 50 + random() * 650;
       await new Promise((resolve) => setTimeout(resolve, lifetime));
       const killedAt = Date.now();
@@ -101,8 +115,6 @@ describe('saving turns while being killed', () => {
       expect(lostCompleted, `${context}: messages completed over ${COMPLETED_MARGIN_MS} ms before the kill`).toEqual(
         [],
       );
-      // A run that lived this long wrote something: nothing left by the last kill (a lock, a temp file) blocked it.
-      if (lifetime >= PROGRESS_AFTER_MS) expect(durable.size, `${context}: no progress`).toBeGreaterThan(durableBefore);
     }
     expect(problems).toEqual([]);
     // The runs did real work: many messages completed and were written.
