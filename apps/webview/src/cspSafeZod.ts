@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Must be evaluated before any zod schema is constructed (main.tsx imports it first).

@@ -1,5 +1,5 @@
 import { describeErrorBody, type FetchLike, redactSecret } from '@roundtable/core';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** How long a health check may take before the proxy counts as unreachable. */
 export const HEALTH_CHECK_TIMEOUT_MS = 5_000;

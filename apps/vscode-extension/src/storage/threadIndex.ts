@@ -1,5 +1,5 @@
 import { ThreadSummary, type UnreadableThread } from '@roundtable/core';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The thread index: what the thread list needs, in one small file, so the list appears without reading every
@@ -10,7 +10,7 @@ import * as z from 'zod';
  */
 export const INDEX_VERSION = 1;
 
-const Unreadable = z.strictObject({ key: z.string().min(1), reason: z.string(), setAside: z.boolean() });
+const Unreadable = z.strictObject({ key: z.string().check(z.minLength(1)), reason: z.string(), setAside: z.boolean() });
 
 export const ThreadIndexFile = z.strictObject({
   version: z.literal(INDEX_VERSION),

@@ -1,13 +1,13 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ParticipantId } from '../transcript/schema';
 
 /** A seat at the table: who speaks, with which model, in which colour. */
 export const ParticipantConfig = z.strictObject({
   id: ParticipantId,
-  displayName: z.string().trim().min(1).max(40),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #D97706'),
-  model: z.string().trim().min(1),
-  systemPrompt: z.string().optional(),
+  displayName: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+  color: z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #D97706')),
+  model: z.string().check(z.trim(), z.minLength(1)),
+  systemPrompt: z.optional(z.string()),
   enabled: z.boolean(),
 });
 export type ParticipantConfig = z.infer<typeof ParticipantConfig>;
@@ -15,14 +15,11 @@ export type ParticipantConfig = z.infer<typeof ParticipantConfig>;
 /** What a user may write in settings: everything but id and model has a default. */
 const ParticipantSetting = z.object({
   id: ParticipantId,
-  displayName: z.string().trim().min(1).max(40).optional(),
-  color: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #D97706')
-    .optional(),
-  model: z.string().trim().min(1),
-  systemPrompt: z.string().optional(),
-  enabled: z.boolean().optional(),
+  displayName: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(40))),
+  color: z.optional(z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #D97706'))),
+  model: z.string().check(z.trim(), z.minLength(1)),
+  systemPrompt: z.optional(z.string()),
+  enabled: z.optional(z.boolean()),
 });
 
 const FALLBACK_COLORS = ['#D97706', '#10A37F', '#4285F4', '#8B5CF6', '#EC4899', '#0EA5E9'];

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ParticipantConfig } from '../participants/participant';
 import { Message, MessageStatus, Usage } from '../transcript/schema';
 
@@ -19,8 +19,8 @@ export const PROTOCOL_VERSION = 2;
 
 const v = z.literal(PROTOCOL_VERSION);
 const empty = z.strictObject({});
-const id = z.string().min(1).max(200);
-const requestId = z.string().min(1).max(64);
+const id = z.string().check(z.minLength(1), z.maxLength(200));
+const requestId = z.string().check(z.minLength(1), z.maxLength(64));
 
 /** The longest message a user may send; longer text is refused with a readable error, not truncated. */
 export const MAX_USER_TEXT_CHARS = 200_000;
@@ -28,7 +28,7 @@ export const MAX_USER_TEXT_CHARS = 200_000;
 // ---- webview -> host ---------------------------------------------------------------------------------------
 
 /** Builds the schema of one intent: `{ v, type, requestId, payload }`. */
-function intent<T extends string, P extends z.ZodType>(type: T, payload: P) {
+function intent<T extends string, P extends z.ZodMiniType>(type: T, payload: P) {
   return z.strictObject({ v, type: z.literal(type), requestId, payload });
 }
 
@@ -41,8 +41,8 @@ export const WebviewToHost = z.discriminatedUnion('type', [
     'chat/send',
     z.strictObject({
       threadId: id,
-      text: z.string().max(MAX_USER_TEXT_CHARS),
-      targets: z.array(id).max(32).optional(),
+      text: z.string().check(z.maxLength(MAX_USER_TEXT_CHARS)),
+      targets: z.optional(z.array(id).check(z.maxLength(32))),
     }),
   ),
   intent('chat/stop', z.strictObject({ threadId: id })),
@@ -56,7 +56,7 @@ export const WebviewToHost = z.discriminatedUnion('type', [
   /** Show a thread's file (or an unreadable file of the list) in the operating system's file manager. */
   intent('storage/reveal', z.strictObject({ threadId: id })),
   /** A link the user clicked in rendered markdown. The host opens it only after checking its scheme. */
-  intent('link/open', z.strictObject({ url: z.string().max(8192) })),
+  intent('link/open', z.strictObject({ url: z.string().check(z.maxLength(8192)) })),
   /** The user clicked the proxy's status: the host offers what can be done (check again, restart, sign in, log). */
   intent('sidecar/actions', empty),
   /** Sign in to the login a participant's seat needs. */
@@ -71,7 +71,7 @@ export type WebviewIntent = Extract<WebviewToHost, { requestId: string }>;
 // ---- host -> webview ---------------------------------------------------------------------------------------
 
 /** One line for the status pill's tooltip: what is in use, or what is wrong and what to do. */
-const detail = z.string().max(4000);
+const detail = z.string().check(z.maxLength(4000));
 
 /**
  * The proxy's state as a view shows it, each state with what the user needs to know. An external proxy is only ever
@@ -82,8 +82,8 @@ export const SidecarStatus = z.discriminatedUnion('state', [
   z.strictObject({
     state: z.literal('downloading'),
     detail,
-    receivedBytes: z.number().int().nonnegative(),
-    totalBytes: z.number().int().positive().optional(),
+    receivedBytes: z.int().check(z.nonnegative()),
+    totalBytes: z.optional(z.int().check(z.positive())),
   }),
   z.strictObject({ state: z.literal('verifying'), detail }),
   z.strictObject({ state: z.literal('starting'), detail }),
@@ -119,7 +119,7 @@ export function sidecarTone(status: SidecarStatus): 'ok' | 'pending' | 'error' {
 }
 
 /** A message as a view shows it: its place is its position in the list, so it carries no `seq`. */
-export const ViewMessage = Message.omit({ seq: true });
+export const ViewMessage = z.omit(Message, { seq: true });
 export type ViewMessage = z.infer<typeof ViewMessage>;
 
 /** One entry of the thread list. */
@@ -127,11 +127,11 @@ export const ThreadListEntry = z.strictObject({
   id,
   title: z.string(),
   updatedAt: z.iso.datetime({ offset: true }),
-  messageCount: z.number().int().nonnegative(),
+  messageCount: z.int().check(z.nonnegative()),
   /** A reply is streaming in it (perhaps shown in another view, or in none). */
   busy: z.boolean(),
   /** Set when the thread's file cannot be read: why. Such an entry can be revealed, not opened. */
-  unreadable: z.string().optional(),
+  unreadable: z.optional(z.string()),
 });
 export type ThreadListEntry = z.infer<typeof ThreadListEntry>;
 
@@ -157,11 +157,11 @@ export const SeatView = z.discriminatedUnion('kind', [
   /** Every login it could use is paused, until `until` (ms since the epoch) when the proxy says. */
   z.strictObject({
     kind: z.literal('cooling'),
-    until: z.number().optional(),
-    reason: z.string().max(2000),
+    until: z.optional(z.number()),
+    reason: z.string().check(z.maxLength(2000)),
     canReset: z.boolean(),
   }),
-  z.strictObject({ kind: z.literal('needs-login'), provider: z.string().max(64) }),
+  z.strictObject({ kind: z.literal('needs-login'), provider: z.string().check(z.maxLength(64)) }),
 ]);
 export type SeatView = z.infer<typeof SeatView>;
 /** Participant id → its seat, for the seats that are not simply ready. */
@@ -174,9 +174,9 @@ export const ViewState = z.strictObject({
   threads: z.array(ThreadListEntry),
   participants: z.array(ParticipantConfig),
   /** Who answers a message with no @-mention (the "speaking to" selector). */
-  defaultTarget: z.string().nullable(),
+  defaultTarget: z.nullable(z.string()),
   sidecar: SidecarStatus,
-  seats: SeatMap.optional(),
+  seats: z.optional(SeatMap),
   saveProblems: z.array(SaveProblem),
 });
 export type ViewState = z.infer<typeof ViewState>;
@@ -185,32 +185,32 @@ export type ViewState = z.infer<typeof ViewState>;
 export const MessagePatchPayload = z.strictObject({
   messageId: id,
   /** `offset` is the content's length (UTF-16 code units) before `text`; a mismatch means a missed message. */
-  append: z.strictObject({ text: z.string(), offset: z.number().int().nonnegative() }).optional(),
-  content: z.string().optional(),
-  status: MessageStatus.optional(),
-  error: z.string().nullable().optional(),
-  usage: Usage.nullable().optional(),
-  attempt: z.number().int().min(2).nullable().optional(),
+  append: z.optional(z.strictObject({ text: z.string(), offset: z.int().check(z.nonnegative()) })),
+  content: z.optional(z.string()),
+  status: z.optional(MessageStatus),
+  error: z.optional(z.nullable(z.string())),
+  usage: z.optional(z.nullable(Usage)),
+  attempt: z.optional(z.nullable(z.int().check(z.gte(2)))),
 });
 export type MessagePatchPayload = z.infer<typeof MessagePatchPayload>;
 
 /** Builds the schema of one host message: `{ v, seq, threadId, type, payload }`. */
-function update<T extends string, P extends z.ZodType>(type: T, payload: P) {
-  return z.strictObject({ v, seq: z.number().int().nonnegative(), threadId: id, type: z.literal(type), payload });
+function update<T extends string, P extends z.ZodMiniType>(type: T, payload: P) {
+  return z.strictObject({ v, seq: z.int().check(z.nonnegative()), threadId: id, type: z.literal(type), payload });
 }
 
 export const HostToWebview = z.discriminatedUnion('type', [
   /** Everything the view shows; `threadId` is the thread it now shows. Resets the sequence check. */
   update('view/state', ViewState),
   /** A message joined the shown thread at `index` (the end, unless another window's message sorts earlier). */
-  update('message/added', z.strictObject({ message: ViewMessage, index: z.number().int().nonnegative() })),
+  update('message/added', z.strictObject({ message: ViewMessage, index: z.int().check(z.nonnegative()) })),
   update('message/patched', MessagePatchPayload),
   /** A thread list entry was added or changed (title, time, count, busy). */
   update('threads/changed', z.strictObject({ entry: ThreadListEntry })),
   update('threads/removed', z.strictObject({ threadId: id })),
   update(
     'table/changed',
-    z.strictObject({ participants: z.array(ParticipantConfig), defaultTarget: z.string().nullable() }),
+    z.strictObject({ participants: z.array(ParticipantConfig), defaultTarget: z.nullable(z.string()) }),
   ),
   update('sidecar/changed', SidecarStatus),
   update('seats/changed', SeatMap),
@@ -219,7 +219,7 @@ export const HostToWebview = z.discriminatedUnion('type', [
   update(
     'request/done',
     z.union([
-      z.strictObject({ requestId, ok: z.literal(true), notice: z.string().optional() }),
+      z.strictObject({ requestId, ok: z.literal(true), notice: z.optional(z.string()) }),
       z.strictObject({ requestId, ok: z.literal(false), reason: z.string() }),
     ]),
   ),
@@ -255,7 +255,7 @@ export function viewSignal(type: 'view/ready' | 'view/resync'): WebviewToHost {
 }
 
 /** Describes why a raw message was dropped, for the log (never echoes the whole payload: it may be large). */
-export function describeInvalidMessage(raw: unknown, error: z.ZodError): string {
+export function describeInvalidMessage(raw: unknown, error: z.core.$ZodError): string {
   const rawType = typeof raw === 'object' && raw !== null && 'type' in raw ? (raw as { type: unknown }).type : '?';
   const type = typeof rawType === 'string' ? JSON.stringify(rawType.slice(0, 64)) : typeof rawType;
   const detail = z.prettifyError(error).replaceAll('\n', '; ');

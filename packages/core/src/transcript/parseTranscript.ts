@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { compareMessages } from './order';
 import {
   PERSISTABLE_STATUSES,
