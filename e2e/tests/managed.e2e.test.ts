@@ -1,32 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { PINNED_ASSETS } from '@roundtable/sidecar/managed';
-import { makeArchive, startReleaseServer } from '@roundtable/sidecar/managed/testing';
-import { NO_EGRESS, REQUIRE_REAL_PROXY, realProxyBinary } from '@roundtable/testkit';
+import { REQUIRE_REAL_PROXY, realProxyBinary } from '@roundtable/testkit';
 import { describe, expect, it } from 'vitest';
+import { managedEnv, managedRoot, startRelease } from '../src/managedRelease';
 import { cleanWorkbenchSettings } from '../src/settings';
-import { expectNoUnexpectedErrors, type SuiteProxy, useSuite } from '../src/suite';
+import { expectNoUnexpectedErrors, useSuite } from '../src/suite';
 
 // Managed mode in a real VS Code: the extension asks, downloads the pinned release from a release server on
 // loopback (an archive holding the real binary, its SHA-256 given through ROUNDTABLE_RELEASE_MIRROR), verifies and
 // runs it, and keeps the status pill true while the proxy is killed and comes back. The proxy's own internet
 // requests die on a closed loopback port (NO_EGRESS).
-
-interface ReleaseServer extends SuiteProxy {
-  sha256: string;
-  requests: string[];
-}
-
-async function startRelease(): Promise<ReleaseServer> {
-  const binary = realProxyBinary();
-  if (!binary.ok) throw new Error(binary.reason);
-  const asset = PINNED_ASSETS[`${process.platform}-${process.arch}`];
-  if (!asset) throw new Error(`no pinned asset for ${process.platform}-${process.arch}`);
-  const archive = await makeArchive(asset.kind, new Uint8Array(await readFile(binary.path)), asset.binary);
-  const server = await startReleaseServer({ [asset.name]: archive.bytes });
-  return { url: server.baseUrl, close: server.close, requests: server.requests, sha256: archive.asset.sha256 };
-}
 
 const binary = realProxyBinary();
 const run = binary.ok || REQUIRE_REAL_PROXY ? describe : describe.skip;
@@ -39,24 +22,10 @@ run(`Roundtable running CLIProxyAPI itself (managed mode)${title}`, () => {
       ...cleanWorkbenchSettings,
       'roundtable.sidecar.mode': 'managed',
     }),
-    extraEnv: (release) => ({
-      // For the proxy only: the extension passes ROUNDTABLE_SIDECAR_ENV_* on to it, without the prefix.
-      ...Object.fromEntries(
-        Object.entries(NO_EGRESS).map(([name, value]) => [`ROUNDTABLE_SIDECAR_ENV_${name}`, value]),
-      ),
-      ROUNDTABLE_RELEASE_MIRROR: JSON.stringify({ baseUrl: release.url, sha256: release.sha256 }),
-    }),
+    extraEnv: managedEnv,
   });
 
-  const leaseFile = () =>
-    path.join(
-      suite.session.runDir.userData,
-      'User',
-      'globalStorage',
-      suite.session.extension.id,
-      'cliproxyapi',
-      'lease.json',
-    );
+  const leaseFile = () => path.join(managedRoot(suite.session), 'lease.json');
   const proxyPid = (): number | undefined => {
     try {
       return (JSON.parse(readFileSync(leaseFile(), 'utf8')) as { proxyPid?: number }).proxyPid ?? undefined;

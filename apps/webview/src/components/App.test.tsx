@@ -150,6 +150,23 @@ describe('App rendering the host state', () => {
     }
   });
 
+  it('counts a day-long pause in hours and minutes, as the proxy gives it for a spent free tier', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(Date.parse('2026-12-01T10:00:00Z'));
+    try {
+      const until = Date.parse('2026-12-02T10:00:00Z');
+      h.emit(h.host.send('seats/changed', { gpt: { kind: 'cooling', until, reason: 'free usage', canReset: false } }));
+      expect(screen.getByTestId('seat-countdown').textContent).toBe(', 1 day left');
+      act(() => {
+        vi.advanceTimersByTime(61_000);
+      });
+      expect(screen.getByTestId('seat-countdown').textContent).toBe(', 23 h 58 min left');
+      expect(screen.queryByRole('button', { name: 'Reset' })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a click on the pill asks the host for the proxy’s actions', () => {
     fireEvent.click(screen.getByTestId('sidecar-status'));
     expect(h.lastIntent()).toEqual({ type: 'sidecar/actions', payload: {} });

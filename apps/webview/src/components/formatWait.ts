@@ -1,7 +1,9 @@
-/** Whole seconds under a minute ("12 s"), then minutes and seconds ("1 min 4 s"); never negative. */
+import { formatSeconds } from '@roundtable/core/protocol';
+
+/**
+ * A wait as the host's messages say it ("12 s", "1 min 4 s", "23 h 58 min", "1 day"): whole seconds, counted down
+ * or up by the caller, never negative.
+ */
 export function formatWait(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  if (seconds < 60) return `${seconds} s`;
-  const rest = seconds % 60;
-  return rest === 0 ? `${seconds / 60} min` : `${Math.floor(seconds / 60)} min ${rest} s`;
+  return formatSeconds(Math.floor(Math.max(0, ms) / 1000));
 }

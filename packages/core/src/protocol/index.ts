@@ -1,4 +1,5 @@
-// The webview protocol: what the webview bundles from core (schemas and builders only).
+// The webview protocol: what the webview bundles from core (schemas and builders, and how a wait is said).
+export { formatSeconds } from '../llm/formatDuration';
 export {
   assertNever,
   describeInvalidMessage,
