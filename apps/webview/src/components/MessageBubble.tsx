@@ -1,7 +1,7 @@
 import type { ViewMessage } from '@roundtable/core/protocol';
-import { useMemo } from 'preact/hooks';
 import type { RenderMarkdown } from '../models/MarkdownModel';
 import { ContextBlocks } from './ContextBlocks';
+import { MarkdownContent } from './MarkdownContent';
 import type { Speaker } from './speaker';
 import { WaitingFor } from './WaitingFor';
 
@@ -28,10 +28,6 @@ export function MessageBubble({
 }) {
   const { id, role, status, content } = message;
   const deleted = status === 'deleted';
-  const html = useMemo(
-    () => (role === 'user' || deleted || !render ? undefined : render(content)),
-    [role, deleted, content, render],
-  );
   const canRetry = role === 'assistant' && (status === 'error' || status === 'cancelled');
   const canDelete = !deleted && status !== 'streaming';
 
@@ -61,17 +57,12 @@ export function MessageBubble({
         <div class="message-content message-content--deleted" data-testid="message-content">
           message deleted
         </div>
-      ) : html === undefined ? (
+      ) : role === 'user' || !render ? (
         <div class="message-content message-content--plain" data-testid="message-content">
           {content}
         </div>
       ) : (
-        // The only dangerouslySetInnerHTML: `render` is renderMarkdown (html: false, link allowlist, no images).
-        <div
-          class="message-content markdown"
-          data-testid="message-content"
-          dangerouslySetInnerHTML={{ __html: html }}
-        />
+        <MarkdownContent content={content} final={status !== 'streaming'} render={render} />
       )}
       {status === 'streaming' && content === '' && <WaitingFor since={message.createdAt} />}
       {!deleted && message.contextBlocks && <ContextBlocks blocks={message.contextBlocks} />}
