@@ -75,7 +75,7 @@ describe('App rendering the host state', () => {
     const select = screen.getByTestId('target-select') as HTMLSelectElement;
     expect([...select.options].map((o) => o.value)).toEqual(['claude', 'gpt']);
     expect(select.value).toBe('claude');
-    expect(screen.getByLabelText('Speaking to')).toBe(select);
+    expect(screen.getByLabelText('To')).toBe(select);
   });
 
   it('changing the target posts chat/setTarget', () => {

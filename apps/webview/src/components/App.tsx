@@ -35,7 +35,7 @@ export function App({
       <StorageBanner chat={chat} />
       <MessageList chat={chat} render={markdown.renderer.value} />
       <NoticeBar chat={chat} />
-      <Composer composer={composer} busy={chat.busy.value} onStop={() => chat.stop()} />
+      <Composer chat={chat} composer={composer} />
     </div>
   );
 }

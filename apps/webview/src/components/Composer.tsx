@@ -1,13 +1,72 @@
+import { useLayoutEffect, useRef } from 'preact/hooks';
+import type { ChatModel } from '../models/ChatModel';
 import type { ComposerModel } from '../models/ComposerModel';
+import { MentionMenu } from './MentionMenu';
+import { TargetChip } from './TargetChip';
 
 /**
- * Multiline input. Enter sends, Shift+Enter inserts a newline, and a key press that belongs to an IME
- * composition (`isComposing`, or keyCode 229 which some engines report instead) never sends. While a turn
- * runs, Stop takes the Send button's place (same element, so keyboard focus stays on it).
+ * The message box, keyboard first:
+ * - Enter sends, Shift+Enter is a new line; a key that belongs to an IME composition (`isComposing`, or keyCode 229,
+ *   which some engines report instead) never acts;
+ * - `@` opens the autocomplete of who can be addressed: arrows move, Enter or Tab take, Escape closes;
+ * - Escape stops a reply that is coming in; ArrowUp in an empty box brings back the last message sent here;
+ * - while a turn runs, Stop takes the Send button's place (same element, so keyboard focus stays on it).
  */
-export function Composer({ composer, busy, onStop }: { composer: ComposerModel; busy: boolean; onStop: () => void }) {
+export function Composer({ chat, composer }: { chat: ChatModel; composer: ComposerModel }) {
+  const input = useRef<HTMLTextAreaElement>(null);
+  const caretAfterRender = useRef<number | undefined>(undefined);
   const draft = composer.draft.value;
   const problem = composer.problem.value;
+  const menu = composer.menu.value;
+  const busy = chat.busy.value;
+
+  // After an autocomplete choice rewrote the draft, put the caret after the inserted name.
+  useLayoutEffect(() => {
+    const at = caretAfterRender.current;
+    if (at === undefined || !input.current) return;
+    caretAfterRender.current = undefined;
+    input.current.setSelectionRange(at, at);
+  });
+
+  const take = (index?: number) => {
+    caretAfterRender.current = composer.acceptMention(index);
+    input.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.isComposing || event.keyCode === 229) return;
+    if (menu) {
+      const keys: Record<string, () => void> = {
+        ArrowDown: () => composer.moveActive(1),
+        ArrowUp: () => composer.moveActive(-1),
+        Enter: () => take(),
+        Tab: () => take(),
+        Escape: () => composer.dismissMenu(),
+      };
+      const act = event.shiftKey ? undefined : keys[event.key];
+      if (act) {
+        event.preventDefault();
+        event.stopPropagation();
+        act();
+        return;
+      }
+    }
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      composer.submit();
+    } else if (event.key === 'Escape' && busy) {
+      event.preventDefault();
+      chat.stop();
+    } else if (event.key === 'ArrowUp' && composer.recall()) {
+      event.preventDefault();
+    }
+  };
+
+  const trackCaret = (event: Event) => {
+    const area = event.currentTarget as HTMLTextAreaElement;
+    if (area.selectionStart !== composer.caret.peek()) composer.moveCaret(area.selectionStart);
+  };
+
   return (
     <form
       class="composer"
@@ -16,24 +75,29 @@ export function Composer({ composer, busy, onStop }: { composer: ComposerModel; 
         composer.submit();
       }}
     >
+      {menu && <MentionMenu menu={menu} onPick={take} />}
       <label class="visually-hidden" for="composer-input">
         Message
       </label>
       <textarea
+        ref={input}
         id="composer-input"
         class="composer-input"
         data-testid="composer-input"
         rows={3}
-        placeholder="Message the table (Enter to send, Shift+Enter for a new line)"
+        placeholder="Message the table: @ to address someone, Enter to send"
         value={draft}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={menu ? 'true' : 'false'}
+        aria-controls={menu ? 'mention-menu' : undefined}
+        aria-activedescendant={menu ? `mention-${menu.candidates[menu.active]?.id}` : undefined}
         aria-invalid={problem ? 'true' : undefined}
         aria-describedby={problem ? 'composer-problem' : undefined}
-        onInput={(event) => composer.setDraft(event.currentTarget.value)}
-        onKeyDown={(event) => {
-          if (event.key !== 'Enter' || event.shiftKey || event.isComposing || event.keyCode === 229) return;
-          event.preventDefault();
-          composer.submit();
-        }}
+        onInput={(event) => composer.setDraft(event.currentTarget.value, event.currentTarget.selectionStart)}
+        onKeyDown={onKeyDown}
+        onKeyUp={trackCaret}
+        onClick={trackCaret}
       />
       {problem && (
         <p id="composer-problem" class="composer-problem" role="alert">
@@ -41,8 +105,9 @@ export function Composer({ composer, busy, onStop }: { composer: ComposerModel; 
         </p>
       )}
       <div class="composer-actions">
+        <TargetChip chat={chat} />
         {busy ? (
-          <button type="button" class="button-secondary" data-testid="stop" onClick={onStop}>
+          <button type="button" class="button-secondary" data-testid="stop" onClick={() => chat.stop()}>
             Stop
           </button>
         ) : (

@@ -3,14 +3,11 @@ import { StatusPill } from './StatusPill';
 
 const UNTITLED = 'New conversation';
 
-/** Thread title and switcher, proxy status, the "speaking to" selector and New thread. */
+/** Thread title and switcher, proxy status and New thread. */
 export function Header({ chat }: { chat: ChatModel }) {
   const { replica } = chat;
   const thread = replica.thread.value;
   const threads = replica.threads.value;
-  const enabled = chat.enabledParticipants.value;
-  const target = replica.defaultTarget.value ?? '';
-  const targetKnown = enabled.some((p) => p.id === target);
   const title = thread?.title.trim() || UNTITLED;
   const currentListed = threads.some((t) => t.id === thread?.id);
   const choices = threads.length + (currentListed ? 0 : 1);
@@ -23,26 +20,6 @@ export function Header({ chat }: { chat: ChatModel }) {
         <StatusPill status={replica.sidecar.value} onActivate={() => chat.sidecarActions()} />
       </div>
       <div class="header-row header-controls">
-        <label class="field">
-          <span>Speaking to</span>
-          <select
-            data-testid="target-select"
-            value={targetKnown ? target : ''}
-            disabled={enabled.length === 0}
-            onChange={(event) => chat.setDefaultTarget(event.currentTarget.value)}
-          >
-            {!targetKnown && (
-              <option value="" disabled>
-                {enabled.length === 0 ? 'No participants enabled' : 'Choose…'}
-              </option>
-            )}
-            {enabled.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.displayName}
-              </option>
-            ))}
-          </select>
-        </label>
         {choices > 1 && thread && (
           <label class="field">
             <span>Thread</span>

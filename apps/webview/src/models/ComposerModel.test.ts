@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HostScript, viewState } from '../testing/fixtures';
 import { FakeHostTransport, MemoryUiStateStore } from '../transport/FakeHostTransport';
 import { ChatModel } from './ChatModel';
-import { ComposerModel } from './ComposerModel';
+import { BUSY_PROBLEM, ComposerModel } from './ComposerModel';
 
 function setup(busy = false, draft = '') {
   const transport = new FakeHostTransport();
@@ -47,11 +47,14 @@ describe('ComposerModel', () => {
     expect(composer.draft.value).toBe('typing something else');
   });
 
-  it('keeps the draft when a turn is running', () => {
-    const { composer } = setup(true);
+  it('keeps the draft when a turn is running, and says why it waits', () => {
+    const { composer, transport } = setup(true);
     composer.setDraft('wait for it');
     expect(composer.submit()).toBe(false);
     expect(composer.draft.value).toBe('wait for it');
+    expect(composer.problem.value).toBe(BUSY_PROBLEM);
+    expect(transport.postedTypes()).toEqual(['view/ready']);
+    composer.setDraft('wait for it!');
     expect(composer.problem.value).toBeUndefined();
   });
 

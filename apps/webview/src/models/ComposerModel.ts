@@ -1,9 +1,20 @@
-import { effect, signal } from '@preact/signals';
+import { computed, effect, signal } from '@preact/signals';
 import { MAX_USER_TEXT_CHARS } from '@roundtable/core/protocol';
 import type { UiStateStore } from '../transport/HostTransport';
 import type { ChatModel } from './ChatModel';
+import { type MentionCandidate, type MentionQuery, matchCandidates, mentionAt } from './mentionQuery';
 
 const count = new Intl.NumberFormat('en-US');
+
+/** Why a send waits while a reply streams in the thread; the draft stays. */
+export const BUSY_PROBLEM =
+  'A reply is still coming in this thread. Press Escape (or Stop) to stop it, or send once it is done; your message stays here.';
+
+/** The open autocomplete: what is being typed, what matches, and which match Enter or Tab would take. */
+export interface MentionMenu extends MentionQuery {
+  candidates: MentionCandidate[];
+  active: number;
+}
 
 /**
  * The composer's draft: the webview's only own state. It is persisted on every change through the
@@ -13,6 +24,29 @@ export class ComposerModel {
   readonly draft = signal('');
   /** A readable reason the last submit was refused, shown under the textarea until the draft changes. */
   readonly problem = signal<string | undefined>(undefined);
+  /** Where the caret is in the draft (the textarea reports it). */
+  readonly caret = signal(0);
+  /** The `@` whose menu Escape closed: it stays closed until another mention is typed. */
+  private readonly dismissed = signal<number | undefined>(undefined);
+  private readonly active = signal(0);
+
+  /** Who can be addressed: the enabled participants in table order, then everyone. */
+  readonly addressable = computed<MentionCandidate[]>(() => {
+    const enabled = this.chat.enabledParticipants.value;
+    const people = enabled.map((p) => ({ id: p.id, label: p.displayName, detail: p.model }));
+    return enabled.length > 1
+      ? [...people, { id: 'all', label: 'Everyone', detail: 'all, one after another' }]
+      : people;
+  });
+
+  /** The autocomplete, while an `@name` is being typed and something matches it. */
+  readonly menu = computed<MentionMenu | undefined>(() => {
+    const query = mentionAt(this.draft.value, this.caret.value);
+    if (!query || query.start === this.dismissed.value) return undefined;
+    const candidates = matchCandidates(this.addressable.value, query.query);
+    if (candidates.length === 0) return undefined;
+    return { ...query, candidates, active: Math.min(this.active.value, candidates.length - 1) };
+  });
 
   private readonly stopPersisting: () => void;
 
@@ -26,9 +60,62 @@ export class ComposerModel {
     });
   }
 
-  setDraft(text: string): void {
-    this.draft.value = text;
+  /** The user typed: the text and where the caret now is (the end when not given). */
+  setDraft(text: string, caret = text.length): void {
     this.problem.value = undefined;
+    this.place(text, caret);
+  }
+
+  /** The caret moved (arrows, a click) without the text changing. */
+  moveCaret(caret: number): void {
+    this.place(this.draft.peek(), caret);
+  }
+
+  private place(text: string, caret: number): void {
+    const before = mentionAt(this.draft.peek(), this.caret.peek());
+    this.draft.value = text;
+    this.caret.value = caret;
+    const after = mentionAt(text, caret);
+    if (after?.start !== before?.start || after?.query !== before?.query) this.active.value = 0;
+    if (after?.start !== this.dismissed.peek()) this.dismissed.value = undefined;
+  }
+
+  /** Moves the autocomplete's highlighted entry, wrapping around. */
+  moveActive(delta: number): void {
+    const menu = this.menu.peek();
+    if (!menu) return;
+    const length = menu.candidates.length;
+    this.active.value = (((menu.active + delta) % length) + length) % length;
+  }
+
+  /** Closes the autocomplete for the `@` being typed. */
+  dismissMenu(): void {
+    this.dismissed.value = this.menu.peek()?.start;
+  }
+
+  /** Replaces the `@name` being typed with the chosen one and a space; returns where the caret goes. */
+  acceptMention(index = this.menu.peek()?.active ?? 0): number | undefined {
+    const menu = this.menu.peek();
+    const chosen = menu?.candidates[index];
+    if (!menu || !chosen) return undefined;
+    const text = this.draft.peek();
+    const insert = `@${chosen.id} `;
+    const end = menu.start + 1 + menu.query.length;
+    const rest = text.slice(end).replace(/^[A-Za-z0-9_-]*\s?/, '');
+    this.setDraft(text.slice(0, menu.start) + insert + rest, menu.start + insert.length);
+    return this.caret.peek();
+  }
+
+  /** ArrowUp in an empty composer: the last message the user sent in this thread, to edit and send again. */
+  recall(): boolean {
+    if (this.draft.peek() !== '') return false;
+    const last = this.chat.replica
+      .messageList()
+      .filter((m) => m.role === 'user' && m.status !== 'deleted')
+      .at(-1);
+    if (!last) return false;
+    this.setDraft(last.content);
+    return true;
   }
 
   /** Sends the draft; clears it only when it was actually sent. */
@@ -43,6 +130,7 @@ export class ComposerModel {
       this.problem.value = undefined;
       return true;
     }
+    if (result === 'busy') this.problem.value = BUSY_PROBLEM;
     if (result === 'tooLong') {
       this.problem.value = `This message has ${count.format(text.length)} characters; the limit is ${count.format(MAX_USER_TEXT_CHARS)}. Shorten it or split it into several messages.`;
     }

@@ -1,0 +1,41 @@
+import type { MentionMenu as Menu } from '../models/ComposerModel';
+
+/**
+ * The `@` autocomplete, above the message box. The box keeps focus (it is the combobox; this is its listbox and
+ * `aria-activedescendant` names the highlighted entry), and a live line says how many match, for screen readers.
+ * A mouse pick uses `onMouseDown` so the box does not lose focus first.
+ */
+export function MentionMenu({ menu, onPick }: { menu: Menu; onPick: (index: number) => void }) {
+  const count = menu.candidates.length;
+  return (
+    <div class="mention-menu" data-testid="mention-menu">
+      <div id="mention-menu" role="listbox" aria-label="Who to address">
+        {menu.candidates.map((candidate, index) => (
+          <div
+            key={candidate.id}
+            tabIndex={-1}
+            id={`mention-${candidate.id}`}
+            role="option"
+            aria-selected={index === menu.active ? 'true' : 'false'}
+            class={index === menu.active ? 'mention-option mention-option--active' : 'mention-option'}
+            data-testid="mention-option"
+            data-id={candidate.id}
+            onMouseDown={(event) => {
+              event.preventDefault();
+              onPick(index);
+            }}
+          >
+            <span class="mention-name">@{candidate.id}</span>
+            <span class="mention-detail">
+              {candidate.label === candidate.id ? '' : `${candidate.label} · `}
+              {candidate.detail}
+            </span>
+          </div>
+        ))}
+      </div>
+      <p class="visually-hidden" role="status">
+        {count === 1 ? '1 match' : `${count} matches`}, Enter or Tab to choose, Escape to close
+      </p>
+    </div>
+  );
+}

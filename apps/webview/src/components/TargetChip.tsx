@@ -1,0 +1,59 @@
+import { computed } from '@preact/signals';
+import { useMemo } from 'preact/hooks';
+import type { ChatModel } from '../models/ChatModel';
+
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/**
+ * Who answers a message without an @-mention, as a chip beside Send, and roughly how much the next reply's model
+ * will read: every participant sees the whole thread, so it is the thread's text (about four characters a token).
+ * The estimate follows the thread as messages come and go, not each streamed word.
+ */
+export function TargetChip({ chat }: { chat: ChatModel }) {
+  const { replica } = chat;
+  const enabled = chat.enabledParticipants.value;
+  const target = replica.defaultTarget.value ?? '';
+  const known = enabled.some((p) => p.id === target);
+  const tokens = useMemo(
+    () =>
+      computed(() => {
+        replica.order.value;
+        const chars = replica.messageList().reduce((sum, m) => sum + m.content.length, 0);
+        return Math.ceil(chars / 4);
+      }),
+    [replica],
+  ).value;
+  return (
+    <div class="composer-target">
+      <label class="chip" title="Who answers a message that @-mentions nobody">
+        <span>To</span>
+        <select
+          data-testid="target-select"
+          value={known ? target : ''}
+          disabled={enabled.length === 0}
+          onChange={(event) => chat.setDefaultTarget(event.currentTarget.value)}
+        >
+          {!known && (
+            <option value="" disabled>
+              {enabled.length === 0 ? 'No participants enabled' : 'Choose…'}
+            </option>
+          )}
+          {enabled.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.displayName}
+            </option>
+          ))}
+        </select>
+      </label>
+      {tokens > 0 && (
+        <span
+          class="prompt-size"
+          data-testid="prompt-size"
+          title="Roughly what the next reply's model reads: the whole thread, about four characters a token"
+        >
+          ~{compact.format(tokens)} tokens
+        </span>
+      )}
+    </div>
+  );
+}
