@@ -48,26 +48,32 @@ export class ChatView {
       : this.frame.locator(selector, { hasText: filter.hasText });
   }
 
-  get threadSelect(): Locator {
-    return this.frame.locator('[data-testid="thread-select"]');
+  /** A button of the view's title bar (the sidebar's, or the editor tab's for the panel). */
+  titleAction(name: 'New Thread' | 'Thread History'): Locator {
+    const bar = this.mount === 'view' ? '.part.sidebar' : '.editor-actions';
+    return this.page.locator(`${bar} .action-label[aria-label^="${name}"]:visible`);
   }
 
-  /** Clicks New thread and waits for the empty thread. */
+  /** Clicks New Thread in the title bar and waits for the empty thread. */
   async newThread(): Promise<void> {
-    await this.frame.locator('[data-testid="new-thread"]').click();
+    await this.titleAction('New Thread').click();
     await this.frame.locator('.empty-hint').waitFor();
   }
 
-  /** Picks the thread whose entry in the switcher contains `text`, and waits until it is shown. */
+  /** Opens Thread History (a quick pick) and returns its rows. */
+  async threadHistory(): Promise<Locator> {
+    await this.titleAction('Thread History').click();
+    const rows = this.page.locator('.quick-input-widget .monaco-list-row');
+    await rows.first().waitFor();
+    return rows;
+  }
+
+  /** Picks the thread whose history entry contains `text`, and waits until its title is shown. */
   async openThread(text: string): Promise<void> {
-    const option = this.threadSelect.locator('option', { hasText: text }).first();
-    const value = await option.getAttribute('value');
-    if (!value) throw new Error(`no thread entry with "${text}"`);
-    await this.threadSelect.selectOption(value);
-    await this.frame
-      .locator(`[data-testid="thread-select"]`)
-      .and(this.frame.locator(`:has(option[value="${value}"]:checked)`))
-      .waitFor();
+    const rows = await this.threadHistory();
+    await rows.filter({ hasText: text }).first().click();
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    await this.threadTitle.filter({ hasText: text }).waitFor();
   }
 
   /** The ids of the shown messages, in order. */

@@ -46,7 +46,7 @@ export interface Suite<P extends SuiteProxy = FakeProxy> {
  * open), a screenshot of any failing test, and at the end close everything and fail on errors logged during
  * shutdown (deactivate() runs then). Returns the suite, filled in once `beforeAll` has run.
  */
-export function useSuite(): Suite;
+export function useSuite(options?: Pick<SuiteOptions<FakeProxy>, 'participants'>): Suite;
 export function useSuite<P extends SuiteProxy>(options: SuiteOptions<P> & { startProxy: () => Promise<P> }): Suite<P>;
 export function useSuite(options: SuiteOptions<SuiteProxy> = {}): Suite<SuiteProxy> {
   const suite = { reported: new Set<string>(), extraProxies: [] as FakeProxy[] } as Suite<SuiteProxy>;

@@ -35,11 +35,11 @@ describe('threads in a real VS Code (code-server + Chromium)', () => {
 
     await chat.openThread('an earlier thread to switch to');
     await chat.messages({ speaker: 'user', hasText: 'an earlier thread to switch to' }).waitFor();
-    // Away from it, the list says the other thread is still answering.
-    await chat.threadSelect
-      .locator('option', { hasText: 'answer me slowly (replying)' })
-      .waitFor({ state: 'attached' });
+    // Away from it, Thread History says the other thread is still answering.
+    const rows = await chat.threadHistory();
+    await rows.filter({ hasText: 'answer me slowly' }).filter({ hasText: 'replying' }).waitFor();
     await shot('switched-away-while-replying');
+    await suite.page.keyboard.press('Escape');
 
     await chat.openThread('answer me slowly');
     const reply = chat.messages({ speaker: 'claude', status: 'complete' });

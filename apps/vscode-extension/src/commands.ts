@@ -1,6 +1,7 @@
 import type { DisposableStore, Logger } from '@roundtable/core';
 import * as vscode from 'vscode';
 import type { SecretAccessKeyStore } from './adapters/SecretAccessKeyStore';
+import { registerThreadCommands } from './threadCommands';
 import type { ChatPanelManager } from './webview/ChatPanel';
 import type { ChatSession } from './webview/ChatSession';
 import type { HostUi } from './webview/hostActions';
@@ -9,6 +10,8 @@ export interface CommandDeps {
   panels: ChatPanelManager;
   /** The chat view the user used last (the sidebar until another is used). */
   activeView: () => ChatSession;
+  /** The sidebar's chat view. */
+  sidebar: () => ChatSession;
   accessKeys: SecretAccessKeyStore;
   ui: HostUi;
   logger: Logger;
@@ -60,8 +63,15 @@ export function registerCommands(store: DisposableStore, deps: CommandDeps): voi
   register('roundtable.showDiagnostics', () => deps.showDiagnostics());
   register('roundtable.showLog', () => deps.showLog());
 
-  register('roundtable.newThread', async () => {
-    const result = await deps.activeView().controller.newThread();
-    if (!result.ok) deps.ui.showWarning(result.reason);
+  registerThreadCommands(store, 'roundtable', deps.activeView, deps.ui, deps.logger);
+  registerThreadCommands(store, 'roundtable.chat', deps.sidebar, deps.ui, deps.logger);
+  registerThreadCommands(store, 'roundtable.panel', () => deps.panels.session(), deps.ui, deps.logger);
+
+  // Focus the view used last and its message box (the page focuses it when it is ready, if it was not).
+  register('roundtable.focusComposer', async () => {
+    const session = deps.activeView();
+    if (session === deps.panels.session()) deps.panels.show();
+    else await vscode.commands.executeCommand('roundtable.chat.focus');
+    session.controller.focusComposer();
   });
 }

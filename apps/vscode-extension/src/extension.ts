@@ -164,6 +164,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerCommands(disposables, {
     panels,
     activeView: () => (active && !active.isDisposed ? active : sidebar),
+    sidebar: () => sidebar,
     accessKeys,
     ui,
     logger,

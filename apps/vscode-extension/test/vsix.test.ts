@@ -106,6 +106,28 @@ describe('the packaged .vsix', async () => {
     expect(packaged.main).toBe('./dist/extension.js');
   });
 
+  test('the title-bar buttons, the hidden commands and the keybinding name contributed commands, with icons', () => {
+    const packaged = JSON.parse(entries.get('extension/package.json')?.toString('utf8') ?? '{}') as {
+      contributes: {
+        commands: { command: string; icon?: string }[];
+        menus: Record<string, { command: string; when?: string }[]>;
+        keybindings: { command: string; key: string }[];
+      };
+    };
+    const commands = new Map(packaged.contributes.commands.map((c) => [c.command, c]));
+    for (const [place, items] of Object.entries(packaged.contributes.menus)) {
+      for (const item of items) {
+        expect(commands.has(item.command), `${place}: ${item.command}`).toBe(true);
+        if (place.endsWith('/title')) expect(commands.get(item.command)?.icon, item.command).toMatch(/^\$\(/);
+      }
+    }
+    expect(packaged.contributes.menus['view/title']?.map((m) => m.command)).toEqual([
+      'roundtable.chat.newThread',
+      'roundtable.chat.showThreads',
+    ]);
+    for (const binding of packaged.contributes.keybindings) expect(commands.has(binding.command)).toBe(true);
+  });
+
   test('the sidecar settings are user settings only, so a workspace cannot point the proxy (and the key) elsewhere', () => {
     const packaged = JSON.parse(entries.get('extension/package.json')?.toString('utf8') ?? '{}') as {
       contributes: { configuration: { properties: Record<string, { scope?: string; default?: unknown }> } };

@@ -9,6 +9,7 @@ import { mountChat } from './mountChat';
  */
 export class ChatPanelManager extends Disposable {
   private panel: vscode.WebviewPanel | undefined;
+  private current: ChatSession | undefined;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -16,6 +17,11 @@ export class ChatPanelManager extends Disposable {
   ) {
     super();
     this._register({ dispose: () => this.panel?.dispose() });
+  }
+
+  /** The open panel's chat, if a panel is open. */
+  session(): ChatSession | undefined {
+    return this.current;
   }
 
   show(): void {
@@ -36,7 +42,9 @@ export class ChatPanelManager extends Disposable {
       visibility.dispose();
       session.dispose();
       this.panel = undefined;
+      this.current = undefined;
     });
     this.panel = panel;
+    this.current = session;
   }
 }

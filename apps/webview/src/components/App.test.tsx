@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderMarkdown } from '../markdown/renderMarkdown';
 import { MarkdownModel } from '../models/MarkdownModel';
-import { AppHarness, contentOf, messageEl } from '../testing/AppHarness';
+import { AppHarness, composerInput, contentOf, messageEl } from '../testing/AppHarness';
 import { listEntry, viewMessage, viewState } from '../testing/fixtures';
 import { MemoryUiStateStore } from '../transport/FakeHostTransport';
 
@@ -172,37 +172,17 @@ describe('App rendering the host state', () => {
     expect(h.lastIntent()).toEqual({ type: 'sidecar/actions', payload: {} });
   });
 
-  it('offers a thread switcher only when there is more than one thread, marking busy and unreadable ones', () => {
+  it('keeps the header to one row: the title and the proxy status, no thread controls', () => {
+    const header = document.querySelector('header.header');
+    expect(header?.children).toHaveLength(2);
     expect(screen.queryByTestId('thread-select')).toBeNull();
-    const threads = [
-      listEntry({ id: 'thread-1', title: 'Planning the release', updatedAt: '2026-11-30T12:00:00.000Z' }),
-      listEntry({ id: 'thread-2', title: '', updatedAt: '2026-11-29T12:00:00.000Z', busy: true }),
-      listEntry({ id: 'x.corrupt-1.json', title: 'x.corrupt-1.json', unreadable: 'Not valid JSON.' }),
-    ];
-    h.emit(h.host.state(viewState({ threads }, conversation)));
-    const select = screen.getByTestId('thread-select') as HTMLSelectElement;
-    expect([...select.options].map((o) => [o.value, o.textContent, o.disabled])).toEqual([
-      ['thread-1', 'Planning the release', false],
-      ['thread-2', '● New conversation (replying)', false],
-      ['x.corrupt-1.json', '⚠ x.corrupt-1.json (unreadable)', true],
-    ]);
-    expect(select.value).toBe('thread-1');
-    select.value = 'thread-2';
-    fireEvent.change(select);
-    expect(h.lastIntent()).toEqual({ type: 'thread/open', payload: { threadId: 'thread-2' } });
+    expect(screen.queryByTestId('new-thread')).toBeNull();
   });
 
-  it('lists a new thread that is not saved yet as the current choice', () => {
-    const threads = [listEntry({ id: 'old', title: 'Older talk' })];
-    h.emit(h.host.state(viewState({ thread: { id: 'fresh', title: 'New thread' }, threads })));
-    const select = screen.getByTestId('thread-select') as HTMLSelectElement;
-    expect([...select.options].map((o) => o.value)).toEqual(['fresh', 'old']);
-    expect(select.value).toBe('fresh');
-  });
-
-  it('New thread posts thread/new', () => {
-    fireEvent.click(screen.getByTestId('new-thread'));
-    expect(h.lastIntent()).toEqual({ type: 'thread/new', payload: {} });
+  it('puts the keyboard in the message box when the host asks (the focus command)', () => {
+    expect(document.activeElement).not.toBe(composerInput());
+    h.emit(h.host.send('composer/focus', {}));
+    expect(document.activeElement).toBe(composerInput());
   });
 });
 
@@ -233,7 +213,9 @@ describe('App storage problems and notices', () => {
 
   it('shows the reason of a refused request, and dismisses it', () => {
     h.emit(h.host.state(viewState()));
-    fireEvent.click(screen.getByTestId('new-thread'));
+    const select = screen.getByTestId('target-select') as HTMLSelectElement;
+    select.value = 'gpt';
+    fireEvent.change(select);
     h.answerLast({ ok: false, reason: 'That thread no longer exists.' });
     const notice = screen.getByTestId('notice');
     expect(notice.getAttribute('role')).toBe('alert');

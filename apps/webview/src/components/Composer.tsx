@@ -28,6 +28,12 @@ export function Composer({ chat, composer }: { chat: ChatModel; composer: Compos
     input.current.setSelectionRange(at, at);
   });
 
+  // The host asked for the keyboard (the focus command or its keybinding).
+  const focusRequests = chat.focusRequests.value;
+  useLayoutEffect(() => {
+    if (focusRequests > 0) input.current?.focus();
+  }, [focusRequests]);
+
   const take = (index?: number) => {
     caretAfterRender.current = composer.acceptMention(index);
     input.current?.focus();

@@ -42,6 +42,8 @@ type IntentPayload<T extends IntentType> = Extract<WebviewIntent, { type: T }>['
 export class ChatModel {
   readonly replica = new ThreadReplica();
   readonly notice = signal<Notice | undefined>(undefined);
+  /** Goes up each time the host asks to focus the message box. */
+  readonly focusRequests = signal(0);
   readonly ready = computed(() => this.replica.thread.value !== undefined);
   readonly busy = computed(() => this.replica.thread.value?.busy ?? false);
   readonly enabledParticipants = computed(() => this.replica.participants.value.filter((p) => p.enabled));
@@ -158,6 +160,7 @@ export class ChatModel {
       this.resyncAsked = true;
       this.post(viewSignal('view/resync'));
     }
+    if (message.type === 'composer/focus') this.focusRequests.value += 1;
     // An answer counts even when the replica lost track: the request is over either way.
     if (message.type === 'request/done') {
       const done = message.payload;

@@ -119,7 +119,8 @@ export class ThreadReplica {
         this.saveProblems.value = message.payload.saveProblems;
         return true;
       case 'request/done':
-        return true; // answered by the model; it only has to be in sequence
+      case 'composer/focus':
+        return true; // acted on by the model; it only has to be in sequence
       default:
         return assertNever(message);
     }

@@ -215,6 +215,8 @@ export const HostToWebview = z.discriminatedUnion('type', [
   update('sidecar/changed', SidecarStatus),
   update('seats/changed', SeatMap),
   update('storage/changed', z.strictObject({ saveProblems: z.array(SaveProblem) })),
+  /** The user asked (a command, a keybinding) to type: focus the message box. */
+  update('composer/focus', empty),
   /** The answer to an intent. A refusal's reason is for the user. */
   update(
     'request/done',

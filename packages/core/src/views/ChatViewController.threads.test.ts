@@ -20,6 +20,41 @@ describe('ChatViewController: threads', () => {
     expect(v.lastState().thread.messages).toHaveLength(2);
   });
 
+  test('the host lists the threads and opens one for the thread history command', async () => {
+    const { view } = setup([
+      storedThread('a', 2, '2026-02-01T00:00:00Z'),
+      storedThread('b', 4, '2026-02-02T00:00:00Z'),
+    ]);
+    const v = view();
+    const listed = await v.controller.threads(); // before the page is ready, too
+    expect(listed.entries.map((e) => [e.id, e.messageCount])).toEqual([
+      ['b', 4],
+      ['a', 2],
+    ]);
+    expect(listed.shown).toBe('b');
+    await v.ready();
+    const before = v.posted.length;
+    expect(await v.controller.openThread('a')).toEqual({ ok: true });
+    expect(v.posted.slice(before).map((m) => m.type)).toEqual(['view/state']);
+    expect(await v.controller.openThread('a')).toEqual({ ok: true });
+    expect(v.posted.slice(before)).toHaveLength(1); // already shown: nothing to send
+    expect(await v.controller.openThread('missing')).toMatchObject({ ok: false });
+  });
+
+  test('focusing the composer is sent at once to a ready page, or right after the page is ready', async () => {
+    const { view } = setup([]);
+    const v = view();
+    v.controller.focusComposer();
+    expect(v.types()).toEqual([]);
+    await v.ready();
+    expect(v.types()).toEqual(['view/state', 'composer/focus']);
+    v.controller.focusComposer();
+    expect(v.types()).toEqual(['view/state', 'composer/focus', 'composer/focus']);
+    v.controller.markHidden();
+    await v.ready();
+    expect(v.types().at(-1)).toBe('view/state'); // a page that comes back is not focused unasked
+  });
+
   test('a reply keeps streaming after the view switches away, and is complete when it comes back', async () => {
     const { view, chat, orchestrator } = setup([storedThread('other', 2)]);
     const v = view();

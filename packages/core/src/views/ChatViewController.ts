@@ -7,6 +7,7 @@ import {
   type HostPayload,
   type HostToWebview,
   hostMessage,
+  type ThreadListEntry,
   type ViewState,
   type WebviewIntent,
   WebviewToHost,
@@ -42,6 +43,8 @@ export class ChatViewController extends Disposable {
   private opening: Promise<void> | undefined;
   private ready = false;
   private seq = 0;
+  /** The composer should take focus once the page is ready (the focus command ran while it was not). */
+  private focusPending = false;
   private unreadable = new Map<string, UnreadableThread>();
 
   constructor(
@@ -92,6 +95,7 @@ export class ChatViewController extends Disposable {
       await this.ensureThread();
       this.ready = true;
       this.sendState();
+      if (this.focusPending) this.focusComposer();
       return;
     }
     let result: IntentResult;
@@ -111,6 +115,29 @@ export class ChatViewController extends Disposable {
         ? { requestId: message.requestId, ok: true, ...(result.notice ? { notice: result.notice } : {}) }
         : { requestId: message.requestId, ok: false, reason: result.reason },
     );
+  }
+
+  /** Shows another thread (the thread history command, or the view's own list). */
+  async openThread(threadId: string): Promise<IntentResult> {
+    await this.ensureThread();
+    if (threadId === this.threadId) return OK;
+    const opened = await this.deps.orchestrator.store.open(threadId);
+    if (!opened.ok) return opened;
+    this.show(opened.lease);
+    return OK;
+  }
+
+  /** The threads as this view lists them (newest first, then the unreadable ones) and the one it shows. */
+  async threads(): Promise<{ entries: ThreadListEntry[]; shown: string | undefined }> {
+    await this.ensureThread();
+    const { store, runner } = this.deps.orchestrator;
+    return { entries: listEntries(store, (id) => runner.isBusy(id)), shown: this.threadId };
+  }
+
+  /** Puts the keyboard in the message box: now if the page is there, else as soon as it is. */
+  focusComposer(): void {
+    this.focusPending = !this.ready;
+    if (this.ready) this.send('composer/focus', {});
   }
 
   /** Shows a new, empty thread (the "New thread" command). */
@@ -136,13 +163,8 @@ export class ChatViewController extends Disposable {
         return orchestrator.table.setDefaultTarget(intent.payload.participantId);
       case 'thread/new':
         return this.newThread();
-      case 'thread/open': {
-        if (intent.payload.threadId === this.threadId) return OK;
-        const opened = await orchestrator.store.open(intent.payload.threadId);
-        if (!opened.ok) return opened;
-        this.show(opened.lease);
-        return OK;
-      }
+      case 'thread/open':
+        return this.openThread(intent.payload.threadId);
       case 'message/retry':
         return this.onShown(intent.payload.threadId, (t) => orchestrator.retry(t, intent.payload.messageId));
       case 'message/delete':

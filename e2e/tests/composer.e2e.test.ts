@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { contentOf } from '../src/chatView';
+import { expectNoUnexpectedErrors, useSuite } from '../src/suite';
+
+// The composer and the view's title bar in a real VS Code: addressing a participant through the @ autocomplete,
+// stopping a reply with Escape, the keybinding that focuses the message box, and New Thread in the title bar.
+
+describe('the composer in a real VS Code (code-server + Chromium)', () => {
+  const suite = useSuite({
+    participants: [
+      { id: 'claude', displayName: 'Claude', color: '#D97706', model: 'claude-sonnet-4-6', enabled: true },
+      { id: 'gpt', displayName: 'GPT', color: '#10A37F', model: 'gpt-5.5', enabled: true },
+    ],
+  });
+
+  it('a participant picked in the @ autocomplete answers', async () => {
+    const { proxy, chat, shot } = suite;
+    await chat.open();
+    await chat.frame.locator('[data-testid="sidecar-status"][data-ok="true"]').waitFor();
+    await chat.newThread();
+    await chat.composer.click();
+    await chat.composer.pressSequentially('Over to @g');
+    const menu = chat.frame.locator('[data-testid="mention-menu"]');
+    await menu.waitFor();
+    expect(await menu.locator('[data-testid="mention-option"]').evaluateAll((o) => o.map((e) => e.dataset.id))).toEqual(
+      ['gpt'],
+    );
+    await shot('mention-menu');
+    await chat.composer.press('Enter'); // takes the name
+    await expect.poll(() => chat.composer.inputValue()).toBe('Over to @gpt ');
+    await chat.composer.pressSequentially('what do you think?');
+    await chat.composer.press('Enter'); // sends
+    const reply = chat.messages({ speaker: 'gpt', status: 'complete' });
+    await reply.waitFor();
+    expect(await contentOf(reply)).toContain('Over to @gpt what do you think?');
+    const models = proxy.requests
+      .filter((r) => r.path.startsWith('/v1/chat/completions'))
+      .map((r) => (r.body as { model?: string }).model);
+    expect(models.at(-1)).toBe('gpt-5.5');
+  });
+
+  it('Escape in the message box stops a reply that is coming in', async () => {
+    const { proxy, chat, shot } = suite;
+    proxy.enqueue({ kind: 'reply', chunkDelayMs: 500 });
+    const index = proxy.requests.length;
+    await chat.send('@claude take your time');
+    await chat.messages({ speaker: 'claude', status: 'streaming' }).waitFor();
+    await chat.composer.press('Escape');
+    await chat.messages({ speaker: 'claude', status: 'cancelled' }).waitFor();
+    await shot('stopped-with-escape');
+    const request = proxy.requests.findIndex((r, i) => i >= index && r.path.startsWith('/v1/chat/completions'));
+    expect(await proxy.whenResponseClosed(request)).toBe('aborted');
+  });
+
+  it('the keybinding puts the keyboard in the message box from anywhere in the window', async () => {
+    const { page, chat } = suite;
+    await page.locator('.part.statusbar').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+Alt+R');
+    await expect.poll(() => chat.composer.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('typed after the keybinding');
+    await expect.poll(() => chat.composer.inputValue()).toBe('typed after the keybinding');
+  });
+
+  it('raised no unexpected error in the page, the webview or the extension host', async () => {
+    expect(await expectNoUnexpectedErrors(suite), 'errors not covered by a documented noise rule').toBe('');
+  });
+});
