@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentOf } from '../src/chatView';
 import { expectNoUnexpectedErrors, useSuite } from '../src/suite';
@@ -59,6 +61,27 @@ describe('the composer in a real VS Code (code-server + Chromium)', () => {
     await expect.poll(() => chat.composer.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type('typed after the keybinding');
     await expect.poll(() => chat.composer.inputValue()).toBe('typed after the keybinding');
+  });
+
+  it('Insert at Cursor puts a code block from a reply into the open editor', async () => {
+    const { page, session, chat, shot } = suite;
+    await writeFile(join(session.runDir.workspace, 'notes.txt'), 'first line\n');
+    await page.keyboard.press('F1');
+    const quickOpen = page.locator('.quick-input-widget input');
+    await quickOpen.fill('notes.txt');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'notes.txt' }).first().click();
+    const editor = page.locator('.editor-instance .monaco-editor .view-lines');
+    await editor.filter({ hasText: 'first line' }).waitFor();
+    await editor.click();
+    await page.keyboard.press('Control+End');
+
+    await chat.send('@claude show me:\n```js\nconsole.log(42);\n```');
+    const reply = chat.messages({ speaker: 'claude', status: 'complete', hasText: 'show me' });
+    await reply.waitFor();
+    await reply.getByRole('button', { name: 'Insert at Cursor' }).click();
+    await editor.filter({ hasText: 'console.log(42);' }).waitFor();
+    await shot('inserted-at-cursor');
+    expect(await editor.textContent()).toMatch(/first\s+line\s*console\.log\(42\);/);
   });
 
   it('raised no unexpected error in the page, the webview or the extension host', async () => {

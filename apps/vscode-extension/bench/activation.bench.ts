@@ -88,6 +88,8 @@ async function activateToFirstState(root: string): Promise<void> {
         sidecarActions: async () => ({ ok: true }),
         signInSeat: async () => ({ ok: true }),
         resetSeat: async () => ({ ok: true }),
+        insertCode: async () => ({ ok: true }),
+        openCodeInNewFile: async () => ({ ok: true }),
       },
       logger: silentLogger,
     },

@@ -8,6 +8,7 @@ import {
 } from '@roundtable/core';
 import { type ProxyEndpoint, ProxyMonitor, resolveProxyEndpoint } from '@roundtable/sidecar';
 import * as vscode from 'vscode';
+import { insertAtCursor, trackLastTextEditor } from './adapters/lastTextEditor';
 import { OutputChannelLogger } from './adapters/OutputChannelLogger';
 import { readSettings } from './adapters/readSettings';
 import { resolveHost } from './adapters/resolveHost';
@@ -124,6 +125,7 @@ export function activate(context: vscode.ExtensionContext): void {
     }),
   );
 
+  const lastEditor = disposables.add(trackLastTextEditor());
   const ui: HostUi = {
     showWarning: (message) => void vscode.window.showWarningMessage(message),
     showInfo: (message) => void vscode.window.showInformationMessage(message),
@@ -131,6 +133,12 @@ export function activate(context: vscode.ExtensionContext): void {
     revealFile: async (path) => {
       await vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(path));
     },
+    insertAtCursor: (code) => insertAtCursor(lastEditor.current(), code),
+    openUntitled: async (content, language) => {
+      const document = await vscode.workspace.openTextDocument({ content, ...(language ? { language } : {}) });
+      await vscode.window.showTextDocument(document);
+    },
+    languages: () => Promise.resolve(vscode.languages.getLanguages()),
   };
   const viewDeps: ChatViewDeps = {
     orchestrator,

@@ -55,6 +55,7 @@ function setup() {
   cleanup.push(orchestrator);
   const revealed: string[] = [];
   const links: string[] = [];
+  const editor = { open: false, inserted: [] as string[], untitled: [] as [string, string | undefined][] };
   const ui: HostUi = {
     showWarning: () => {},
     showInfo: () => {},
@@ -65,6 +66,15 @@ function setup() {
     revealFile: async (path) => {
       revealed.push(path);
     },
+    insertAtCursor: async (code) => {
+      if (!editor.open) return false;
+      editor.inserted.push(code);
+      return true;
+    },
+    openUntitled: async (code, language) => {
+      editor.untitled.push([code, language]);
+    },
+    languages: async () => ['plaintext', 'python', 'shellscript', 'typescript'],
   };
   const sidecar = {
     current: { state: 'healthy', detail: 'ok' } as SidecarStatus,
@@ -83,7 +93,7 @@ function setup() {
   const active: ChatSession[] = [];
   const session = new ChatSession({ orchestrator, sidecar, host, logger: silentLogger }, (s) => active.push(s));
   cleanup.push(session);
-  return { session, chat, revealed, links, active, sidecarMenus: () => sidecarMenus };
+  return { session, chat, revealed, links, editor, active, sidecarMenus: () => sidecarMenus };
 }
 
 describe('ChatSession', () => {
@@ -134,6 +144,27 @@ describe('ChatSession', () => {
       .sort((a, b) => a.requestId.localeCompare(b.requestId));
     expect(results.map((r) => r.ok)).toEqual([true, false, false, true, true, false]);
     expect(results[2]).toMatchObject({ reason: expect.stringContaining('"command:" is not allowed') });
+  });
+
+  test('a code block goes into the editor only when one is open, and opens in a new file in its language', async () => {
+    const { session, editor } = setup();
+    const page = new FakeWebview();
+    session.attach(page);
+    await page.send(viewSignal('view/ready'));
+    await page.send(webviewIntent('code/insert', 'r1', { code: 'print(1)\n' }));
+    editor.open = true;
+    await page.send(webviewIntent('code/insert', 'r2', { code: 'print(2)\n' }));
+    await page.send(webviewIntent('code/newFile', 'r3', { code: 'ls -la', language: 'sh' }));
+    await page.send(webviewIntent('code/newFile', 'r4', { code: 'x', language: 'klingon' }));
+    await vi.waitFor(() => expect(page.types().filter((t) => t === 'request/done')).toHaveLength(4));
+    const results = page.posted.flatMap((m) => (m.type === 'request/done' ? [m.payload] : []));
+    expect(results[0]).toMatchObject({ ok: false, reason: expect.stringContaining('Open a file in an editor first') });
+    expect(results.slice(1).map((r) => r.ok)).toEqual([true, true, true]);
+    expect(editor.inserted).toEqual(['print(2)\n']);
+    expect(editor.untitled).toEqual([
+      ['ls -la', 'shellscript'],
+      ['x', undefined],
+    ]);
   });
 
   test('a click on the proxy status asks the host for the proxy’s actions', async () => {

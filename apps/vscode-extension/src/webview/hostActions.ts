@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { HostActions, IntentResult, Logger } from '@roundtable/core';
+import { languageIdFor } from './codeLanguage';
 import { checkExternalLink } from './links';
 
 /** The VS Code calls the host actions need, as a port so they are testable without VS Code. */
@@ -11,11 +12,18 @@ export interface HostUi {
   openExternal(url: string): Promise<boolean>;
   /** Shows a file in the operating system's file manager. */
   revealFile(path: string): Promise<void>;
+  /** Replaces the selections of the text editor the user last used with `code`; false when no editor is open. */
+  insertAtCursor(code: string): Promise<boolean>;
+  /** Opens `code` in a new untitled editor, in `languageId` (plain text when undefined). */
+  openUntitled(code: string, languageId: string | undefined): Promise<void>;
+  /** The language ids VS Code knows now. */
+  languages(): Promise<readonly string[]>;
 }
 
 /**
  * What a view asks of the host. A link from model output is opened only after its scheme is checked; a file is
- * revealed only if it is one of the thread folder's own names (the webview never sends a path).
+ * revealed only if it is one of the thread folder's own names (the webview never sends a path); code goes into an
+ * editor only when the user clicked for it, never to disk.
  */
 export function createHostActions(deps: {
   ui: HostUi;
@@ -44,6 +52,17 @@ export function createHostActions(deps: {
       }
       const opened = await deps.ui.openExternal(link.url);
       return opened ? { ok: true } : { ok: false, reason: 'The link could not be opened.' };
+    },
+    async insertCode(code): Promise<IntentResult> {
+      if (await deps.ui.insertAtCursor(code)) return { ok: true };
+      return {
+        ok: false,
+        reason: 'Open a file in an editor first: Insert at Cursor puts the code where its cursor is.',
+      };
+    },
+    async openCodeInNewFile(code, language): Promise<IntentResult> {
+      await deps.ui.openUntitled(code, languageIdFor(language, await deps.ui.languages()));
+      return { ok: true };
     },
     async reveal(key): Promise<IntentResult> {
       const path = deps.locate(key);

@@ -53,12 +53,16 @@ describe('App rendering the host state', () => {
     ]);
   });
 
-  it('labels speakers, in the participant accent colour only for participants', () => {
+  it('labels speakers, with the participant accent (on the bar and the mark) only for participants', () => {
     const label = (id: string) => messageEl(id).querySelector('.speaker')?.textContent;
     const accent = (id: string) => messageEl(id).style.getPropertyValue('--participant-accent');
     expect(['u1', 'a1', 'a2', 'n1', 'a3'].map(label)).toEqual(['You', 'Claude', 'GPT', 'System', 'retired']);
     expect(['u1', 'a1', 'a2', 'n1', 'a3'].map(accent)).toEqual(['', '#D97706', '#10A37F', '', '']);
     expect(messageEl('a1').getAttribute('style')).not.toBeNull(); // set through CSSOM, reflected
+    // Each participant has a mark of letters, so speakers differ without colour (high contrast, colour blindness).
+    const mark = (id: string) => messageEl(id).querySelector('.speaker-mark')?.textContent;
+    expect(['u1', 'a1', 'a2', 'n1', 'a3'].map(mark)).toEqual([undefined, 'CL', 'GP', undefined, 'RE']);
+    expect(messageEl('a1').querySelector('.speaker-mark')?.getAttribute('aria-hidden')).toBe('true');
   });
 
   it('renders assistant text as markdown and user text as plain text with its newlines', () => {

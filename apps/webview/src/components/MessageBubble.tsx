@@ -3,6 +3,7 @@ import type { RenderMarkdown } from '../models/MarkdownModel';
 import { ContextBlocks } from './ContextBlocks';
 import { MarkdownContent } from './MarkdownContent';
 import type { Speaker } from './speaker';
+import { UserText } from './UserText';
 import { WaitingFor } from './WaitingFor';
 
 export interface MessageActions {
@@ -43,7 +44,12 @@ export function MessageBubble({
       aria-busy={status === 'streaming' ? 'true' : undefined}
     >
       <header class="message-header">
-        <span class={speaker.accent ? 'speaker speaker--accent' : 'speaker'}>{speaker.label}</span>
+        {speaker.mark && (
+          <span class="speaker-mark" aria-hidden="true">
+            {speaker.mark}
+          </span>
+        )}
+        <span class="speaker">{speaker.label}</span>
         {status === 'streaming' && (
           <span class="typing" data-testid="typing">
             <span class="visually-hidden">is typing</span>
@@ -57,7 +63,9 @@ export function MessageBubble({
         <div class="message-content message-content--deleted" data-testid="message-content">
           message deleted
         </div>
-      ) : role === 'user' || !render ? (
+      ) : role === 'user' ? (
+        <UserText content={content} />
+      ) : !render ? (
         <div class="message-content message-content--plain" data-testid="message-content">
           {content}
         </div>

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/preact';
+import { act, fireEvent, screen, within } from '@testing-library/preact';
 import { options, type VNode } from 'preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppHarness, composerInput, contentOf, messageEl, typeDraft } from '../testing/AppHarness';
@@ -178,6 +178,34 @@ describe('MessageList links and code in rendered markdown', () => {
   });
 });
 
+describe('MessageList code block toolbar', () => {
+  beforeEach(() => {
+    h.mount();
+    h.emit(h.host.state(viewState({}, [viewMessage({ id: 'a1', content: 'Try:\n\n```sh\npnpm test\n```' })])));
+  });
+
+  it('Insert at Cursor and Open in New File hand the code (and its language) to the host', () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Insert at Cursor' }));
+    expect(h.lastIntent()).toEqual({ type: 'code/insert', payload: { code: 'pnpm test\n' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open in New File' }));
+    expect(h.lastIntent()).toEqual({ type: 'code/newFile', payload: { code: 'pnpm test\n', language: 'sh' } });
+  });
+
+  it('is one Tab stop: arrows move between its buttons, wrapping, and Home and End jump', () => {
+    const toolbar = screen.getByRole('toolbar', { name: 'Code block (sh)' });
+    const [copy, insert, newFile] = [...toolbar.querySelectorAll('button')];
+    copy?.focus();
+    fireEvent.keyDown(copy as HTMLButtonElement, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(insert);
+    expect([copy, insert, newFile].map((b) => b?.tabIndex)).toEqual([-1, 0, -1]);
+    fireEvent.keyDown(insert as HTMLButtonElement, { key: 'ArrowLeft' });
+    fireEvent.keyDown(copy as HTMLButtonElement, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(newFile);
+    fireEvent.keyDown(newFile as HTMLButtonElement, { key: 'Home' });
+    expect(document.activeElement).toBe(copy);
+  });
+});
+
 describe('MessageList message actions', () => {
   it('Retry and Delete post their intents', () => {
     h.mount();
@@ -227,6 +255,21 @@ describe('MessageList auto-scroll', () => {
     expect(list.scrollTop).toBe(1000);
   });
 
+  it('offers Jump to latest while scrolled up, which goes to the end and follows again', async () => {
+    h.mount();
+    h.emit(h.host.state(streaming('a')));
+    const list = screen.getByTestId('message-list');
+    layout(list);
+    expect(screen.queryByTestId('jump-latest')).toBeNull();
+    list.scrollTop = 100;
+    fireEvent.scroll(list);
+    fireEvent.click(screen.getByRole('button', { name: 'Jump to latest' }));
+    expect(list.scrollTop).toBe(1000);
+    expect(screen.queryByTestId('jump-latest')).toBeNull();
+    await emitAndPaint(h.host.appended('s1', 'b', 1));
+    expect(list.scrollTop).toBe(1000);
+  });
+
   it('brings the user to the bottom when their own new message arrives', async () => {
     h.mount();
     h.emit(h.host.state(viewState({}, [viewMessage({ id: 'a1', content: 'old' })])));
@@ -263,5 +306,35 @@ describe('MessageList while a reply has not started', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('MessageList user messages', () => {
+  it('keeps pasted code in monospace on its own lines, as text, and folds a long message until Show more', () => {
+    h.mount();
+    const pasted = 'Why does this fail?\n```ts\nconst a = <b>1</b>;\n```\nThanks';
+    const long = Array.from({ length: 40 }, (_, i) => `line ${i}`).join('\n');
+    h.emit(
+      h.host.state(
+        viewState({}, [
+          viewMessage({ id: 'u1', role: 'user', speaker: 'user', content: pasted }),
+          viewMessage({ id: 'u2', role: 'user', speaker: 'user', content: long }),
+        ]),
+      ),
+    );
+    const code = contentOf('u1').querySelector('pre.user-code > code');
+    expect(code?.textContent).toBe('const a = <b>1</b>;');
+    expect(contentOf('u1').querySelector('b')).toBeNull();
+    expect(contentOf('u1').textContent).toBe('Why does this fail?const a = <b>1</b>;Thanks');
+    expect(contentOf('u1').classList.contains('message-content--folded')).toBe(false);
+
+    expect(contentOf('u2').classList.contains('message-content--folded')).toBe(true);
+    const more = within(messageEl('u2')).getByRole('button', { name: 'Show more' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect(contentOf('u2').classList.contains('message-content--folded')).toBe(false);
+    expect(within(messageEl('u2')).getByRole('button', { name: 'Show less' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { type ReadonlySignal, useSignalEffect } from '@preact/signals';
 import type { ViewMessage } from '@roundtable/core/protocol';
-import { useRef } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { ChatModel, Participant } from '../models/ChatModel';
 import type { RenderMarkdown } from '../models/MarkdownModel';
 import { type MessageActions, MessageBubble } from './MessageBubble';
@@ -14,7 +14,8 @@ const COPIED_LABEL_MS = 1500;
  * handlers exist under the CSP):
  * - a link never navigates the webview: the click is cancelled and the host is asked to open it. It also
  *   stops propagating, because VS Code's own webview frame opens clicked links too and would open it twice.
- * - a code block's Copy button copies its code.
+ * - a code block's toolbar copies its code, or asks the host to insert it at the cursor or open it in a new file;
+ *   arrow keys move between the toolbar's buttons (one Tab stop per toolbar).
  *
  * The list is a polite live region for *new messages*: a streaming bubble is `aria-busy`, so its per-token
  * updates are not read out one by one.
@@ -25,6 +26,8 @@ const COPIED_LABEL_MS = 1500;
 export function MessageList({ chat, render }: { chat: ChatModel; render: RenderMarkdown | undefined }) {
   const listRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
+  // Shown while the user has scrolled up: a way back to the newest message (and to following it again).
+  const [away, setAway] = useState(false);
   const lastCount = useRef(0);
   const order = chat.replica.order.value;
   const participants = chat.participantsById.value;
@@ -53,8 +56,14 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
       chat.openLink(anchor.getAttribute('href') ?? '');
       return;
     }
-    const copy = event.target.closest('button[data-action="copy-code"]');
-    if (copy instanceof HTMLButtonElement) void copyCode(copy);
+    const action = event.target.closest('.code-block button[data-action]');
+    if (!(action instanceof HTMLButtonElement)) return;
+    const block = action.closest('.code-block');
+    const code = block?.querySelector('pre > code')?.textContent ?? '';
+    if (action.dataset.action === 'copy-code') void copyCode(action, code);
+    else if (action.dataset.action === 'insert-code') chat.insertCode(code);
+    else if (action.dataset.action === 'new-file-code')
+      chat.openCodeInNewFile(code, block?.getAttribute('data-language') ?? '');
   };
 
   // Middle-click would otherwise try to open the link in a new browser tab inside the webview.
@@ -62,35 +71,51 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
     if (event.target instanceof Element && event.target.closest('a[href]')) event.preventDefault();
   };
 
+  const jumpToLatest = () => {
+    const list = listRef.current;
+    if (!list) return;
+    stickToBottom.current = true;
+    setAway(false);
+    list.scrollTop = list.scrollHeight;
+  };
+
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: delegation only; the targets are links and buttons, which raise click from the keyboard themselves.
-    <div
-      ref={listRef}
-      class="message-list"
-      data-testid="message-list"
-      role="log"
-      aria-live="polite"
-      aria-relevant="additions"
-      aria-label="Conversation"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrollable log must be reachable by keyboard to scroll it.
-      tabIndex={0}
-      onScroll={(event) => {
-        stickToBottom.current = isNearBottom(event.currentTarget);
-      }}
-      onClick={onClick}
-      onAuxClick={onAuxClick}
-    >
-      {order.length === 0 ? (
-        <p class="empty-hint">
-          No messages yet. Say something to the table; @-mention a participant to pick who answers.
-        </p>
-      ) : (
-        order.map((id) => {
-          const message = chat.replica.message(id);
-          return message ? (
-            <MessageItem key={id} message={message} participants={participants} actions={chat} render={render} />
-          ) : null;
-        })
+    <div class="message-pane">
+      <div
+        ref={listRef}
+        class="message-list"
+        data-testid="message-list"
+        role="log"
+        aria-live="polite"
+        aria-relevant="additions"
+        aria-label="Conversation"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrollable log must be reachable by keyboard to scroll it.
+        tabIndex={0}
+        onScroll={(event) => {
+          stickToBottom.current = isNearBottom(event.currentTarget);
+          if (away === stickToBottom.current) setAway(!stickToBottom.current);
+        }}
+        onClick={onClick}
+        onAuxClick={onAuxClick}
+        onKeyDown={moveInToolbar}
+      >
+        {order.length === 0 ? (
+          <p class="empty-hint">
+            No messages yet. Say something to the table; @-mention a participant to pick who answers.
+          </p>
+        ) : (
+          order.map((id) => {
+            const message = chat.replica.message(id);
+            return message ? (
+              <MessageItem key={id} message={message} participants={participants} actions={chat} render={render} />
+            ) : null;
+          })
+        )}
+      </div>
+      {away && order.length > 0 && (
+        <button type="button" class="jump-latest button-secondary" data-testid="jump-latest" onClick={jumpToLatest}>
+          Jump to latest
+        </button>
       )}
     </div>
   );
@@ -118,8 +143,7 @@ function MessageItem({
   );
 }
 
-async function copyCode(button: HTMLButtonElement): Promise<void> {
-  const code = button.parentElement?.querySelector('pre > code')?.textContent ?? '';
+async function copyCode(button: HTMLButtonElement, code: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(code);
     button.textContent = 'Copied';
@@ -130,4 +154,28 @@ async function copyCode(button: HTMLButtonElement): Promise<void> {
   setTimeout(() => {
     button.textContent = 'Copy';
   }, COPIED_LABEL_MS);
+}
+
+/**
+ * Arrow keys inside a toolbar (a code block's, a message's) move the focus between its buttons, wrapping, and keep
+ * a single Tab stop on the last one focused (a roving tabindex).
+ */
+export function moveInToolbar(event: KeyboardEvent): void {
+  const keys: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  const step = keys[event.key];
+  const toolbar = event.target instanceof Element ? event.target.closest('[role="toolbar"]') : null;
+  if (step === undefined && event.key !== 'Home' && event.key !== 'End') return;
+  if (!toolbar || !(event.target instanceof HTMLButtonElement)) return;
+  const buttons = [...toolbar.querySelectorAll<HTMLButtonElement>('button:not([disabled])')];
+  const at = buttons.indexOf(event.target);
+  if (at === -1) return;
+  const next =
+    event.key === 'Home'
+      ? 0
+      : event.key === 'End'
+        ? buttons.length - 1
+        : (at + (step ?? 0) + buttons.length) % buttons.length;
+  event.preventDefault();
+  for (const [i, button] of buttons.entries()) button.tabIndex = i === next ? 0 : -1;
+  buttons[next]?.focus();
 }

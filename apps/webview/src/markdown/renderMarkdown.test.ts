@@ -86,7 +86,22 @@ describe('renderMarkdown rendering', () => {
     expect(code?.className).toBe('language-ts');
     expect(code?.textContent).toBe('const a: Array<string> = ["<b>"];\n');
     expect(dom.querySelector('b')).toBeNull();
-    expect(dom.querySelector('.code-block > button[data-action="copy-code"]')?.getAttribute('type')).toBe('button');
+    const toolbar = dom.querySelector('.code-block > .code-toolbar');
+    expect(toolbar?.getAttribute('role')).toBe('toolbar');
+    expect(toolbar?.querySelector('.code-language')?.textContent).toBe('ts');
+    const buttons = [...(toolbar?.querySelectorAll('button') ?? [])];
+    expect(buttons.map((b) => [b.dataset.action, b.getAttribute('type'), b.tabIndex])).toEqual([
+      ['copy-code', 'button', 0],
+      ['insert-code', 'button', -1],
+      ['new-file-code', 'button', -1],
+    ]);
+  });
+
+  it('escapes a hostile fence tag in the label and the data attribute', () => {
+    const dom = toDom('```"><img src=x onerror=alert(1)>\ncode\n```');
+    expect(dom.querySelector('img')).toBeNull();
+    expect(dom.querySelector('.code-language')?.textContent).toBe('"><img');
+    expect(dom.querySelector('.code-block')?.getAttribute('data-language')).toBe('"><img');
   });
 
   it('renders inline code escaped', () => {
@@ -120,5 +135,31 @@ describe('renderMarkdown rendering', () => {
 
   it('leaves typography alone (typographer off)', () => {
     expect(toDom('"quotes" -- and (c)').querySelector('p')?.textContent).toBe('"quotes" -- and (c)');
+  });
+});
+
+describe('renderMarkdown tables and task lists', () => {
+  it('puts a table in a focusable sideways scroller', () => {
+    const dom = toDom('| Model | Answer |\n| --- | --- |\n| claude | yes |');
+    const region = dom.querySelector('.table-scroll');
+    expect(region?.getAttribute('role')).toBe('region');
+    expect(region?.getAttribute('tabindex')).toBe('0');
+    expect(region?.querySelector(':scope > table th')?.textContent).toBe('Model');
+  });
+
+  it('shows task list items as disabled checkboxes, ticked when done, and leaves other brackets alone', () => {
+    const dom = toDom('- [ ] write tests\n- [x] ship it\n- [link] not a task\n\n[ ] not in a list');
+    const items = [...dom.querySelectorAll('li')];
+    expect(items.map((li) => [li.className, li.textContent])).toEqual([
+      ['task-list-item', ' write tests'],
+      ['task-list-item', ' ship it'],
+      ['', '[link] not a task'],
+    ]);
+    const boxes = [...dom.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
+    expect(boxes.map((b) => [b.disabled, b.checked])).toEqual([
+      [true, false],
+      [true, true],
+    ]);
+    expect(dom.querySelector('p')?.textContent).toBe('[ ] not in a list');
   });
 });

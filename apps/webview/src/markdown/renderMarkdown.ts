@@ -50,15 +50,60 @@ function markdown(): MarkdownIt {
     }
   });
 
-  // Code blocks get a copy button; the click is handled by delegation in MessageList (no inline handlers).
+  // A table scrolls sideways in its own focusable region (keyboard users can scroll it too).
+  md.renderer.rules.table_open = () =>
+    '<div class="table-scroll" role="region" aria-label="Table" tabindex="0"><table>\n';
+  md.renderer.rules.table_close = () => '</table>\n</div>\n';
+
+  // Task lists ("- [ ] todo", "- [x] done") show disabled checkboxes instead of literal brackets.
+  md.core.ruler.push('roundtable_task_lists', (state) => {
+    const tokens = state.tokens;
+    for (let i = 2; i < tokens.length; i++) {
+      const inline = tokens[i];
+      if (inline?.type !== 'inline' || tokens[i - 1]?.type !== 'paragraph_open') continue;
+      if (tokens[i - 2]?.type !== 'list_item_open') continue;
+      const first = inline.children?.[0];
+      const box = first?.type === 'text' ? /^\[([ xX])\][ \t]/.exec(first.content) : null;
+      if (!first || !box) continue;
+      first.content = first.content.slice(box[0].length);
+      const checkbox = new state.Token('html_inline', '', 0);
+      checkbox.content = `<input type="checkbox" disabled${box[1] === ' ' ? '' : ' checked'} aria-label="${box[1] === ' ' ? 'to do' : 'done'}"> `;
+      inline.children?.unshift(checkbox);
+      tokens[i - 2]?.attrJoin('class', 'task-list-item');
+    }
+  });
+
+  // Code blocks get a toolbar: their language and, always visible, Copy, Insert at Cursor and Open in New File.
+  // Clicks and arrow keys are handled by delegation in MessageList (no inline handlers exist under the CSP).
   const fence = md.renderer.rules.fence;
   md.renderer.rules.fence = (tokens, idx, options, env, self) => {
     const code = fence ? fence(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options);
-    return `<div class="code-block"><button type="button" class="code-copy" data-action="copy-code">Copy</button>${code}</div>\n`;
+    const language = md.utils.escapeHtml(tokens[idx]?.info.trim().split(/\s+/, 1)[0] ?? '');
+    return `<div class="code-block" data-language="${language}">${codeToolbar(language)}${code}</div>\n`;
   };
 
   instance = md;
   return md;
+}
+
+/**
+ * A code block's toolbar (its language already escaped): one Tab stop, arrows move between the buttons (a roving
+ * tabindex, kept by MessageList).
+ */
+function codeToolbar(language: string): string {
+  // Short labels fit a narrow sidebar; the full name is what assistive technology reads and the tooltip shows.
+  const button = (action: string, label: string, name: string, first = false) => {
+    const named = label === name ? '' : ` aria-label="${name}" title="${name}"`;
+    return `<button type="button" class="code-action" data-action="${action}" tabindex="${first ? 0 : -1}"${named}>${label}</button>`;
+  };
+  return (
+    `<div class="code-toolbar" role="toolbar" aria-label="Code block${language ? ` (${language})` : ''}">` +
+    `<span class="code-language">${language || 'text'}</span>` +
+    button('copy-code', 'Copy', 'Copy', true) +
+    button('insert-code', 'Insert', 'Insert at Cursor') +
+    button('new-file-code', 'New File', 'Open in New File') +
+    '</div>'
+  );
 }
 
 /** Renders untrusted Markdown to HTML that is safe to insert into the webview (see the rules above). */

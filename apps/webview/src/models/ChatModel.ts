@@ -1,6 +1,7 @@
 import { computed, signal } from '@preact/signals';
 import {
   type HostToWebview,
+  MAX_CODE_CHARS,
   MAX_USER_TEXT_CHARS,
   PROTOCOL_VERSION,
   viewSignal,
@@ -88,6 +89,16 @@ export class ChatModel {
   /** Asks the host to open a link; the host checks the scheme, the webview never navigates. */
   openLink(url: string): void {
     if (url && url.length <= MAX_LINK_CHARS) this.intent('link/open', { url });
+  }
+
+  /** Asks the host to put a code block at the cursor of the editor the user last used. */
+  insertCode(code: string): void {
+    if (code.length <= MAX_CODE_CHARS) this.intent('code/insert', { code });
+  }
+
+  /** Asks the host to open a code block in a new untitled editor, in its language. */
+  openCodeInNewFile(code: string, language: string): void {
+    if (code.length <= MAX_CODE_CHARS) this.intent('code/newFile', { code, language: language.slice(0, 64) });
   }
 
   /** Asks the host to sign in to the login a participant's seat needs. */

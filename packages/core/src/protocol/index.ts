@@ -9,6 +9,7 @@ export {
   hostMessage,
   isSidecarPending,
   isSidecarUp,
+  MAX_CODE_CHARS,
   MAX_USER_TEXT_CHARS,
   MessagePatchPayload,
   PROTOCOL_VERSION,

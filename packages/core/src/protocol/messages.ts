@@ -25,6 +25,9 @@ const requestId = z.string().check(z.minLength(1), z.maxLength(64));
 /** The longest message a user may send; longer text is refused with a readable error, not truncated. */
 export const MAX_USER_TEXT_CHARS = 200_000;
 
+/** The longest code block the host takes from the view (to insert it or open it in a new file). */
+export const MAX_CODE_CHARS = 2_000_000;
+
 // ---- webview -> host ---------------------------------------------------------------------------------------
 
 /** Builds the schema of one intent: `{ v, type, requestId, payload }`. */
@@ -57,6 +60,16 @@ export const WebviewToHost = z.discriminatedUnion('type', [
   intent('storage/reveal', z.strictObject({ threadId: id })),
   /** A link the user clicked in rendered markdown. The host opens it only after checking its scheme. */
   intent('link/open', z.strictObject({ url: z.string().check(z.maxLength(8192)) })),
+  /** A code block's Insert at Cursor: into the editor the user last used, replacing its selections. */
+  intent('code/insert', z.strictObject({ code: z.string().check(z.maxLength(MAX_CODE_CHARS)) })),
+  /** A code block's Open in New File: an untitled editor with the code, in its language when VS Code knows it. */
+  intent(
+    'code/newFile',
+    z.strictObject({
+      code: z.string().check(z.maxLength(MAX_CODE_CHARS)),
+      language: z.string().check(z.maxLength(64)),
+    }),
+  ),
   /** The user clicked the proxy's status: the host offers what can be done (check again, restart, sign in, log). */
   intent('sidecar/actions', empty),
   /** Sign in to the login a participant's seat needs. */

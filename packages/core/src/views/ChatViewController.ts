@@ -184,6 +184,10 @@ export class ChatViewController extends Disposable {
         return host.signInSeat(intent.payload.participantId);
       case 'seat/reset':
         return host.resetSeat(intent.payload.participantId);
+      case 'code/insert':
+        return host.insertCode(intent.payload.code);
+      case 'code/newFile':
+        return host.openCodeInNewFile(intent.payload.code, intent.payload.language);
     }
   }
 

@@ -10,7 +10,7 @@ export interface StatusSource<T> {
   readonly onDidChange: Event<T>;
 }
 
-/** What only the host can do for a view: open a checked link, show a file in the OS file manager. */
+/** What only the host can do for a view: open a checked link, show a file in the OS file manager, edit code. */
 export interface HostActions {
   openLink(url: string): Promise<IntentResult>;
   /** `key` is a thread id or an unreadable file's list id. */
@@ -21,6 +21,10 @@ export interface HostActions {
   signInSeat(participantId: string): Promise<IntentResult>;
   /** Clears the pause of the login a cooling seat waits for. */
   resetSeat(participantId: string): Promise<IntentResult>;
+  /** Puts a code block into the editor the user last used, at its cursors (replacing what is selected). */
+  insertCode(code: string): Promise<IntentResult>;
+  /** Opens a code block in a new untitled editor; `language` is the fence's tag (`ts`, `python`, or empty). */
+  openCodeInNewFile(code: string, language: string): Promise<IntentResult>;
 }
 
 export interface ChatViewDeps {

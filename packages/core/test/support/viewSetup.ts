@@ -94,6 +94,14 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
       opened.push(`reset:${participantId}`);
       return { ok: true };
     },
+    insertCode: async (code) => {
+      opened.push(`insert:${code}`);
+      return { ok: true };
+    },
+    openCodeInNewFile: async (code, language) => {
+      opened.push(`new-file:${language}:${code}`);
+      return { ok: true };
+    },
   };
   const logs: string[] = [];
   const view = () => {
