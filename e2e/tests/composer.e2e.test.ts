@@ -78,6 +78,8 @@ describe('the composer in a real VS Code (code-server + Chromium)', () => {
     await chat.send('@claude show me:\n```js\nconsole.log(42);\n```');
     const reply = chat.messages({ speaker: 'claude', status: 'complete', hasText: 'show me' });
     await reply.waitFor();
+    // Highlighted once its fence closed, with classes (the CSP allows no inline style).
+    await reply.locator('pre > code[data-highlight="done"] .tok-function').waitFor();
     await reply.getByRole('button', { name: 'Insert at Cursor' }).click();
     await editor.filter({ hasText: 'console.log(42);' }).waitFor();
     await shot('inserted-at-cursor');

@@ -1,5 +1,6 @@
 import { act } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { highlightStats } from '../markdown/highlightCode';
 import { renderMarkdown } from '../markdown/renderMarkdown';
 import { MarkdownModel } from '../models/MarkdownModel';
 import { AppHarness, messageEl } from '../testing/AppHarness';
@@ -59,7 +60,7 @@ describe('streaming a long reply', () => {
     expect(shown?.textContent).toBe(whole.textContent);
     expect(shown?.querySelectorAll('pre > code')).toHaveLength(fences);
     expect(shown?.querySelector('.code-block--streaming')).toBeNull();
-  });
+  }, 30_000);
 
   it('leaves a finished block’s DOM alone while later text streams in', () => {
     h.mount();
@@ -72,5 +73,33 @@ describe('streaming a long reply', () => {
     h.emit(h.host.appended('live', 'ond paragraph, growing.', first.length + 3));
     expect(messageEl('live').querySelector('p')).toBe(paragraph);
     expect(messageEl('live').querySelectorAll('p')[1]?.textContent).toBe('Second paragraph, growing.');
+  });
+});
+
+describe('highlighting a streamed reply', () => {
+  it('colours each closed code block once, with classes only, and leaves its text as it was', async () => {
+    h.mount();
+    h.emit(h.host.state(viewState({ thread: { busy: true } }, [])));
+    h.emit(h.host.added(viewMessage({ id: 'live', content: '', status: 'streaming' }), 0));
+    const before = highlightStats.tokenized;
+    const reply = longReply(3_000);
+    let offset = 0;
+    for (const piece of streamPieces(reply)) {
+      h.emit(h.host.appended('live', piece, offset));
+      offset += piece.length;
+    }
+    h.emit(h.host.status('live', 'complete'));
+    const fences = reply.split('```ts').length - 1;
+    const codes = () => [...messageEl('live').querySelectorAll<HTMLElement>('.code-block > pre > code')];
+    await vi.waitFor(() => expect(codes().every((c) => c.dataset.highlight === 'done')).toBe(true), {
+      timeout: 20_000,
+    });
+    expect(codes()).toHaveLength(fences);
+    // The same function in every step, so the cache answers after the first: one tokenization per distinct block.
+    expect(highlightStats.tokenized - before).toBe(new Set(reply.match(/```ts\n[\s\S]*?```/g)).size);
+    const first = codes()[0];
+    expect(first?.querySelector('.tok-keyword')?.textContent).toBe('export');
+    expect(first?.querySelector('[style]')).toBeNull();
+    expect(first?.textContent).toBe(reply.match(/```ts\n([\s\S]*?)```/)?.[1]);
   });
 });

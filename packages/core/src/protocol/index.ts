@@ -1,5 +1,6 @@
 // The webview protocol: what the webview bundles from core (schemas and builders, and how a wait is said).
 export { formatSeconds } from '../llm/formatDuration';
+export { fenceLanguage } from './fenceLanguage';
 export {
   assertNever,
   describeInvalidMessage,
