@@ -19,6 +19,11 @@ describe('the composer in a real VS Code (code-server + Chromium)', () => {
     const { proxy, chat, shot } = suite;
     await chat.open();
     await chat.frame.locator('[data-testid="sidecar-status"][data-ok="true"]').waitFor();
+    // A fresh profile: the Terms-of-Service notice is there, once, until read.
+    const terms = chat.frame.locator('[data-testid="terms-notice"]');
+    expect(await terms.textContent()).toContain('Terms of Service');
+    await terms.getByRole('button', { name: 'I understand' }).click();
+    await terms.waitFor({ state: 'detached' });
     await chat.newThread();
     await chat.composer.click();
     await chat.composer.pressSequentially('Over to @g');

@@ -13,6 +13,7 @@ import { OutputChannelLogger } from './adapters/OutputChannelLogger';
 import { readSettings } from './adapters/readSettings';
 import { resolveHost } from './adapters/resolveHost';
 import { SecretAccessKeyStore } from './adapters/SecretAccessKeyStore';
+import { TermsNoticeState } from './adapters/TermsNoticeState';
 import { registerCommands } from './commands';
 import { diagnosticsReport } from './diagnostics';
 import { createChatBackend } from './proxy/createChatBackend';
@@ -140,8 +141,10 @@ export function activate(context: vscode.ExtensionContext): void {
     },
     languages: () => Promise.resolve(vscode.languages.getLanguages()),
   };
+  const terms = disposables.add(new TermsNoticeState(context.globalState));
   const viewDeps: ChatViewDeps = {
     orchestrator,
+    terms,
     sidecar: sidecarStatus,
     ...(managed ? { seats: managed.seats } : {}),
     host: createHostActions({

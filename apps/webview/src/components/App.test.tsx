@@ -176,6 +176,17 @@ describe('App rendering the host state', () => {
     expect(h.lastIntent()).toEqual({ type: 'sidecar/actions', payload: {} });
   });
 
+  it('shows the Terms-of-Service notice until it is dismissed, for every view at once', () => {
+    expect(screen.queryByTestId('terms-notice')).toBeNull();
+    h.emit(h.host.state(viewState({ termsNotice: true })));
+    const notice = screen.getByRole('region', { name: 'Before you start' });
+    expect(notice.textContent).toContain('may violate that provider');
+    fireEvent.click(screen.getByRole('button', { name: 'I understand' }));
+    expect(h.lastIntent()).toEqual({ type: 'terms/dismiss', payload: {} });
+    h.emit(h.host.send('terms/changed', { show: false }));
+    expect(screen.queryByTestId('terms-notice')).toBeNull();
+  });
+
   it('keeps the header to one row: the title and the proxy status, no thread controls', () => {
     const header = document.querySelector('header.header');
     expect(header?.children).toHaveLength(2);
@@ -230,13 +241,31 @@ describe('App storage problems and notices', () => {
 });
 
 describe('App and the lazy Markdown renderer', () => {
-  it('keeps showing "Connecting…" until the renderer has settled, even with a state', async () => {
+  it('waits a moment for the renderer, so messages do not flash as text, then shows them as Markdown', async () => {
     let resolve: (render: (md: string) => string) => void = () => {};
-    h.mount(new MemoryUiStateStore(), new MarkdownModel(() => new Promise((r) => (resolve = r))));
+    h.mount(new MemoryUiStateStore(), new MarkdownModel(() => new Promise((r) => (resolve = r)), 60_000));
     h.emit(h.host.state(viewState({}, [viewMessage({ id: 'a1', content: '**hi**' })])));
     expect(screen.getByTestId('connecting')).toBeTruthy();
     await act(async () => resolve(renderMarkdown));
     expect(contentOf('a1').querySelector('strong')?.textContent).toBe('hi');
+  });
+
+  it('never lets the first transcript wait for the renderer past its grace period', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let resolve: (render: (md: string) => string) => void = () => {};
+      h.mount(new MemoryUiStateStore(), new MarkdownModel(() => new Promise((r) => (resolve = r)), 250));
+      h.emit(h.host.state(viewState({}, [viewMessage({ id: 'a1', content: '**hi**' })])));
+      expect(screen.getByTestId('connecting')).toBeTruthy();
+      act(() => {
+        vi.advanceTimersByTime(250);
+      });
+      expect(contentOf('a1').textContent).toBe('**hi**'); // as text, never as HTML
+      await act(async () => resolve(renderMarkdown));
+      expect(contentOf('a1').querySelector('strong')?.textContent).toBe('hi');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('falls back to plain text (never HTML) when the renderer failed to load', async () => {

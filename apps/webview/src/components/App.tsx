@@ -7,6 +7,7 @@ import { MessageList } from './MessageList';
 import { NoticeBar } from './NoticeBar';
 import { SeatStrip } from './SeatStrip';
 import { StorageBanner } from './StorageBanner';
+import { TermsNotice } from './TermsNotice';
 
 /**
  * The whole view: a quiet placeholder until the host's first state has arrived and the Markdown renderer
@@ -31,6 +32,7 @@ export function App({
   return (
     <div class="app">
       <Header chat={chat} />
+      <TermsNotice chat={chat} />
       <SeatStrip chat={chat} />
       <StorageBanner chat={chat} />
       <MessageList chat={chat} render={markdown.renderer.value} />

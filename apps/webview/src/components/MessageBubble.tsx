@@ -81,9 +81,10 @@ export function MessageBubble({
         </p>
       )}
       {(canRetry || canDelete) && (
-        <div class="message-actions">
+        // One Tab stop per message: arrows move between its actions (MessageList keeps the roving tabindex).
+        <div class="message-actions" role="toolbar" aria-label={`Actions for the message from ${speaker.label}`}>
           {canRetry && (
-            <button type="button" class="link-button" onClick={() => actions.retry(id)}>
+            <button type="button" class="link-button" tabIndex={0} onClick={() => actions.retry(id)}>
               Retry
             </button>
           )}
@@ -91,6 +92,7 @@ export function MessageBubble({
             <button
               type="button"
               class="link-button"
+              tabIndex={canRetry ? -1 : 0}
               aria-label={`Delete message from ${speaker.label}`}
               onClick={() => actions.deleteMessage(id)}
             >

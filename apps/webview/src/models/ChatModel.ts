@@ -91,6 +91,11 @@ export class ChatModel {
     if (url && url.length <= MAX_LINK_CHARS) this.intent('link/open', { url });
   }
 
+  /** The user read the Terms-of-Service notice: the host stops showing it, in every view. */
+  dismissTerms(): void {
+    this.intent('terms/dismiss', {});
+  }
+
   /** Asks the host to put a code block at the cursor of the editor the user last used. */
   insertCode(code: string): void {
     if (code.length <= MAX_CODE_CHARS) this.intent('code/insert', { code });

@@ -41,6 +41,8 @@ export class ThreadReplica {
   /** Seats that are not simply ready, by participant id (managed mode only). */
   readonly seats = signal<SeatMap>({});
   readonly saveProblems = signal<readonly SaveProblem[]>([]);
+  /** The first-run Terms-of-Service notice is to be shown. */
+  readonly termsNotice = signal(false);
   private readonly messages = new Map<string, Signal<ViewMessage>>();
   /** The sequence number the next message must carry; undefined while waiting for a full state. */
   private expected: number | undefined;
@@ -118,6 +120,9 @@ export class ThreadReplica {
       case 'storage/changed':
         this.saveProblems.value = message.payload.saveProblems;
         return true;
+      case 'terms/changed':
+        this.termsNotice.value = message.payload.show;
+        return true;
       case 'request/done':
       case 'composer/focus':
         return true; // acted on by the model; it only has to be in sequence
@@ -139,6 +144,7 @@ export class ThreadReplica {
       this.sidecar.value = state.sidecar;
       this.seats.value = state.seats ?? {};
       this.saveProblems.value = state.saveProblems;
+      this.termsNotice.value = state.termsNotice ?? false;
     });
   }
 

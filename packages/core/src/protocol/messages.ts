@@ -60,6 +60,8 @@ export const WebviewToHost = z.discriminatedUnion('type', [
   intent('storage/reveal', z.strictObject({ threadId: id })),
   /** A link the user clicked in rendered markdown. The host opens it only after checking its scheme. */
   intent('link/open', z.strictObject({ url: z.string().check(z.maxLength(8192)) })),
+  /** The user read the Terms-of-Service notice: never show it again. */
+  intent('terms/dismiss', empty),
   /** A code block's Insert at Cursor: into the editor the user last used, replacing its selections. */
   intent('code/insert', z.strictObject({ code: z.string().check(z.maxLength(MAX_CODE_CHARS)) })),
   /** A code block's Open in New File: an untitled editor with the code, in its language when VS Code knows it. */
@@ -191,6 +193,8 @@ export const ViewState = z.strictObject({
   sidecar: SidecarStatus,
   seats: z.optional(SeatMap),
   saveProblems: z.array(SaveProblem),
+  /** The Terms-of-Service notice is still to be read (shown until the user dismisses it, once). */
+  termsNotice: z.optional(z.boolean()),
 });
 export type ViewState = z.infer<typeof ViewState>;
 
@@ -228,6 +232,8 @@ export const HostToWebview = z.discriminatedUnion('type', [
   update('sidecar/changed', SidecarStatus),
   update('seats/changed', SeatMap),
   update('storage/changed', z.strictObject({ saveProblems: z.array(SaveProblem) })),
+  /** The Terms-of-Service notice was dismissed (here or in another view), or is to be shown. */
+  update('terms/changed', z.strictObject({ show: z.boolean() })),
   /** The user asked (a command, a keybinding) to type: focus the message box. */
   update('composer/focus', empty),
   /** The answer to an intent. A refusal's reason is for the user. */

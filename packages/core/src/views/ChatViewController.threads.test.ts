@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { claude, disposeAll, setup, storedThread } from '../../test/support/viewSetup';
+import { Emitter } from '../base/event';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../orchestrator/settings';
 import { MemoryThreadRepository, MemoryThreadStorage } from '../testing';
 
@@ -53,6 +54,31 @@ describe('ChatViewController: threads', () => {
     v.controller.markHidden();
     await v.ready();
     expect(v.types().at(-1)).toBe('view/state'); // a page that comes back is not focused unasked
+  });
+
+  test('the Terms-of-Service notice is in the state until dismissed, then every view is told to hide it', async () => {
+    const { view } = setup([]);
+    const changes = new Emitter<boolean>();
+    let pending = true;
+    const terms = {
+      get current() {
+        return pending;
+      },
+      onDidChange: changes.event,
+      dismiss: async () => {
+        pending = false;
+        changes.fire(false);
+      },
+    };
+    const first = view({ terms });
+    const second = view({ terms });
+    await first.ready();
+    await second.ready();
+    expect(first.lastState().termsNotice).toBe(true);
+    expect(await first.intent('terms/dismiss', {})).toMatchObject({ ok: true });
+    expect(second.posted.at(-1)).toMatchObject({ type: 'terms/changed', payload: { show: false } });
+    await second.ready();
+    expect(second.lastState().termsNotice).toBeUndefined();
   });
 
   test('a reply keeps streaming after the view switches away, and is complete when it comes back', async () => {

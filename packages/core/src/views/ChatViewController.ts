@@ -70,6 +70,7 @@ export class ChatViewController extends Disposable {
     );
     this._register(deps.sidecar.onDidChange((status) => this.send('sidecar/changed', status)));
     if (deps.seats) this._register(deps.seats.onDidChange((seats) => this.send('seats/changed', seats)));
+    if (deps.terms) this._register(deps.terms.onDidChange((show) => this.send('terms/changed', { show })));
     this._register({ dispose: () => this.lease?.dispose() });
   }
 
@@ -184,6 +185,9 @@ export class ChatViewController extends Disposable {
         return host.signInSeat(intent.payload.participantId);
       case 'seat/reset':
         return host.resetSeat(intent.payload.participantId);
+      case 'terms/dismiss':
+        await this.deps.terms?.dismiss();
+        return OK;
       case 'code/insert':
         return host.insertCode(intent.payload.code);
       case 'code/newFile':
@@ -247,6 +251,7 @@ export class ChatViewController extends Disposable {
       sidecar: this.deps.sidecar.current,
       ...(this.deps.seats ? { seats: this.deps.seats.current } : {}),
       saveProblems: saveProblemsView(store, store.catalog.saveProblems()),
+      ...(this.deps.terms?.current ? { termsNotice: true } : {}),
     };
   }
 

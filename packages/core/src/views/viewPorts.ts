@@ -34,4 +34,6 @@ export interface ChatViewDeps {
   seats?: StatusSource<SeatMap>;
   host: HostActions;
   logger: Logger;
+  /** Whether the first-run Terms-of-Service notice is still to be shown, and how it is dismissed for good. */
+  terms?: StatusSource<boolean> & { dismiss(): Promise<void> };
 }

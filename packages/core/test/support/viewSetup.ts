@@ -14,6 +14,7 @@ import {
 } from '../../src/protocol/messages';
 import type { Message, Transcript } from '../../src/transcript/schema';
 import { ChatViewController, type HostActions } from '../../src/views/ChatViewController';
+import type { ChatViewDeps } from '../../src/views/viewPorts';
 
 export const claude: ParticipantConfig = {
   id: 'claude',
@@ -104,7 +105,7 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
     },
   };
   const logs: string[] = [];
-  const view = () => {
+  const view = (extra: Pick<ChatViewDeps, 'terms'> = {}) => {
     const posted: HostToWebview[] = [];
     const controller = new ChatViewController(
       {
@@ -112,6 +113,7 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
         sidecar,
         host,
         logger: { ...silentLogger, warn: (m) => logs.push(m), info: (m) => logs.push(m) },
+        ...extra,
       },
       (message) => {
         // Whatever the host posts must pass the webview's own validation, in sequence.
