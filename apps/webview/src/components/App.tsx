@@ -32,12 +32,15 @@ export function App({
   return (
     <div class="app">
       <Header chat={chat} />
-      <TermsNotice chat={chat} />
-      <SeatStrip chat={chat} />
-      <StorageBanner chat={chat} />
-      <MessageList chat={chat} render={markdown.renderer.value} />
-      <NoticeBar chat={chat} />
-      <Composer chat={chat} composer={composer} />
+      {/* Landmarks: the header (title and status), then the conversation and its message box. */}
+      <main class="chat-main">
+        <TermsNotice chat={chat} />
+        <SeatStrip chat={chat} />
+        <StorageBanner chat={chat} />
+        <MessageList chat={chat} render={markdown.renderer.value} />
+        <NoticeBar chat={chat} />
+        <Composer chat={chat} composer={composer} />
+      </main>
     </div>
   );
 }

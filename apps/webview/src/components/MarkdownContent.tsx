@@ -64,7 +64,7 @@ class MarkdownBlock extends Component<{ html: string; final: boolean }> {
 
   private highlight(): void {
     const element = this.element.current;
-    if (this.props.final && element && this.props.html.includes('<pre>')) highlightCodeIn(element);
+    if (this.props.final && element && this.props.html.includes('<pre')) highlightCodeIn(element);
   }
 
   override render() {

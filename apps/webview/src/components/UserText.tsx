@@ -63,7 +63,9 @@ export function UserText({ content }: { content: string }) {
       >
         {splitFences(content).map((piece, index) =>
           piece.code ? (
-            <pre key={index} class="user-code">
+            // A scrollable region: focusable, so a keyboard can scroll it.
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: scrolling sideways needs the keyboard focus.
+            <pre key={index} class="user-code" tabIndex={0}>
               <code>{piece.text}</code>
             </pre>
           ) : (

@@ -86,6 +86,8 @@ describe('renderMarkdown rendering', () => {
     expect(code?.className).toBe('language-ts');
     expect(code?.textContent).toBe('const a: Array<string> = ["<b>"];\n');
     expect(dom.querySelector('b')).toBeNull();
+    // It scrolls sideways, so the keyboard must reach it.
+    expect(dom.querySelector('.code-block > pre')?.getAttribute('tabindex')).toBe('0');
     const toolbar = dom.querySelector('.code-block > .code-toolbar');
     expect(toolbar?.getAttribute('role')).toBe('toolbar');
     expect(toolbar?.querySelector('.code-language')?.textContent).toBe('ts');

@@ -77,7 +77,9 @@ function markdown(): MarkdownIt {
   // Clicks and arrow keys are handled by delegation in MessageList (no inline handlers exist under the CSP).
   const fence = md.renderer.rules.fence;
   md.renderer.rules.fence = (tokens, idx, options, env, self) => {
-    const code = fence ? fence(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options);
+    const rendered = fence ? fence(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options);
+    // A code block scrolls sideways: keyboard users reach it with Tab to scroll it.
+    const code = rendered.replace(/^<pre>/, '<pre tabindex="0">');
     const language = md.utils.escapeHtml(tokens[idx]?.info.trim().split(/\s+/, 1)[0] ?? '');
     return `<div class="code-block" data-language="${language}">${codeToolbar(language)}${code}</div>\n`;
   };
