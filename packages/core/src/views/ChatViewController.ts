@@ -8,7 +8,6 @@ import {
   type HostToWebview,
   hostMessage,
   type ThreadListEntry,
-  type ViewState,
   type WebviewIntent,
   WebviewToHost,
 } from '../protocol/messages';
@@ -21,6 +20,7 @@ import {
   toPatchPayload,
   toViewMessage,
   unreadableEntry,
+  viewStateOf,
 } from './viewModel';
 import type { ChatViewDeps } from './viewPorts';
 
@@ -229,30 +229,7 @@ export class ChatViewController extends Disposable {
   private sendState(): void {
     const threadId = this.threadId;
     if (!threadId || !this.ready) return;
-    this.post(hostMessage('view/state', this.seq++, threadId, this.fullState(threadId)));
-  }
-
-  private fullState(threadId: string): ViewState {
-    const { store, runner, table } = this.deps.orchestrator;
-    const snapshot = store.snapshot(threadId);
-    if (!snapshot) throw new Error(`thread ${threadId} is not loaded`);
-    return {
-      thread: {
-        id: threadId,
-        title: snapshot.summary.title,
-        createdAt: snapshot.createdAt,
-        updatedAt: snapshot.summary.updatedAt,
-        busy: runner.isBusy(threadId),
-        messages: snapshot.messages.map(toViewMessage),
-      },
-      threads: listEntries(store, (id) => runner.isBusy(id)),
-      participants: table.participants,
-      defaultTarget: table.defaultTarget(),
-      sidecar: this.deps.sidecar.current,
-      ...(this.deps.seats ? { seats: this.deps.seats.current } : {}),
-      saveProblems: saveProblemsView(store, store.catalog.saveProblems()),
-      ...(this.deps.terms?.current ? { termsNotice: true } : {}),
-    };
+    this.post(hostMessage('view/state', this.seq++, threadId, viewStateOf(this.deps, threadId)));
   }
 
   private onStoreChange(change: ThreadChange): void {

@@ -1,8 +1,9 @@
-import type { MessagePatchPayload, SaveProblem, ThreadListEntry, ViewMessage } from '../protocol/messages';
+import type { MessagePatchPayload, SaveProblem, ThreadListEntry, ViewMessage, ViewState } from '../protocol/messages';
 import type { UnreadableThread } from '../store/ports';
 import type { MessagePatch } from '../store/ThreadDocument';
 import type { SaveProblem as StoreSaveProblem, ThreadStore } from '../store/ThreadStore';
 import type { Message, ThreadSummary } from '../transcript/schema';
+import type { ChatViewDeps } from './viewPorts';
 
 /** Pure translations from the store's shapes to the protocol's. */
 
@@ -47,4 +48,28 @@ export function listEntries(store: ThreadStore, isBusy: (threadId: string) => bo
 
 export function saveProblemsView(store: ThreadStore, problems: readonly StoreSaveProblem[]): SaveProblem[] {
   return problems.map((p) => ({ ...p, title: store.summary(p.threadId)?.title ?? p.threadId }));
+}
+
+/** Everything a view shows of `threadId` (loaded in the store) and of the table, the proxy and the store. */
+export function viewStateOf(deps: ChatViewDeps, threadId: string): ViewState {
+  const { store, runner, table } = deps.orchestrator;
+  const snapshot = store.snapshot(threadId);
+  if (!snapshot) throw new Error(`thread ${threadId} is not loaded`);
+  return {
+    thread: {
+      id: threadId,
+      title: snapshot.summary.title,
+      createdAt: snapshot.createdAt,
+      updatedAt: snapshot.summary.updatedAt,
+      busy: runner.isBusy(threadId),
+      messages: snapshot.messages.map(toViewMessage),
+    },
+    threads: listEntries(store, (id) => runner.isBusy(id)),
+    participants: table.participants,
+    defaultTarget: table.defaultTarget(),
+    sidecar: deps.sidecar.current,
+    ...(deps.seats ? { seats: deps.seats.current } : {}),
+    saveProblems: saveProblemsView(store, store.catalog.saveProblems()),
+    ...(deps.terms?.current ? { termsNotice: true } : {}),
+  };
 }

@@ -7,7 +7,7 @@ import type { FetchLike } from '@roundtable/core';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ReleaseAsset } from '../pinnedRelease';
 import { type AcquireOptions, acquireBinary } from './acquireBinary';
-import { makeArchive, startReleaseServer } from './releaseServer.testing';
+import { loopbackRelease, makeArchive, startReleaseServer } from './releaseServer.testing';
 
 const run = promisify(execFile);
 const cleanup: (() => Promise<void>)[] = [];
@@ -31,16 +31,7 @@ async function serve(files: Record<string, Uint8Array>) {
 }
 
 function options(storageDir: string, baseUrl: string, asset: ReleaseAsset, extra: Partial<AcquireOptions> = {}) {
-  return {
-    storageDir,
-    platform: 'test',
-    arch: 'x64',
-    consent: async () => true,
-    signal: new AbortController().signal,
-    baseUrl,
-    assets: { 'test-x64': asset },
-    ...extra,
-  } satisfies AcquireOptions;
+  return { ...loopbackRelease(storageDir, { baseUrl }, { asset }), ...extra } satisfies AcquireOptions;
 }
 
 describe('acquireBinary', () => {

@@ -68,7 +68,7 @@ export async function startReleaseServer(files: Record<string, Uint8Array>) {
 }
 
 /** The pinned-release options a test uses for `archive` served by `server`: consent given, platform "test-x64". */
-export function loopbackRelease(storageDir: string, server: { baseUrl: string }, archive: TestArchive) {
+export function loopbackRelease(storageDir: string, server: { baseUrl: string }, archive: Pick<TestArchive, 'asset'>) {
   return {
     storageDir,
     platform: 'test',
