@@ -26,6 +26,7 @@ export type { ChatBackend } from './orchestrator/ports';
 export { type IntentResult, OK, refuse } from './orchestrator/result';
 export { DEFAULT_ORCHESTRATOR_SETTINGS, type OrchestratorSettings } from './orchestrator/settings';
 export type { Table } from './orchestrator/Table';
+export type { TurnProgress, TurnProgressChange } from './orchestrator/TurnProgress';
 export type { TurnFailure, TurnRunner } from './orchestrator/TurnRunner';
 export {
   ParticipantConfig,

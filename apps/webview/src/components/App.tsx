@@ -8,6 +8,7 @@ import { NoticeBar } from './NoticeBar';
 import { SeatStrip } from './SeatStrip';
 import { StorageBanner } from './StorageBanner';
 import { TermsNotice } from './TermsNotice';
+import { TurnStatus } from './TurnStatus';
 
 /**
  * The whole view: a quiet placeholder until the host's first state has arrived and the Markdown renderer
@@ -39,6 +40,7 @@ export function App({
         <StorageBanner chat={chat} />
         <MessageList chat={chat} render={markdown.renderer.value} />
         <NoticeBar chat={chat} />
+        <TurnStatus chat={chat} />
         <Composer chat={chat} composer={composer} />
       </main>
     </div>

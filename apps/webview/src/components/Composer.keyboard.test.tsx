@@ -21,7 +21,7 @@ describe('the @ autocomplete', () => {
     typeDraft('@');
     expect(options()).toEqual(['claude', 'gpt', 'all']); // gemini is disabled
     expect(composerInput().getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByRole('status').textContent).toContain('3 matches');
+    expect(screen.getByText(/matches, Enter or Tab to choose/).textContent).toContain('3 matches');
     typeDraft('@g');
     expect(options()).toEqual(['gpt']);
     typeDraft('@Cla'); // by name too, in any case

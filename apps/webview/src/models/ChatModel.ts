@@ -82,6 +82,16 @@ export class ChatModel {
     if (thread) this.intent('chat/stop', { threadId: thread.id });
   }
 
+  /** Gives the participants the last turn skipped their turn now. */
+  continueSkipped(): void {
+    this.onShown((threadId) => this.intent('turn/continue', { threadId }));
+  }
+
+  /** Drops the offer to continue with them. */
+  dismissSkipped(): void {
+    this.onShown((threadId) => this.intent('turn/dismiss', { threadId }));
+  }
+
   setDefaultTarget(participantId: string): void {
     if (participantId) this.intent('chat/setTarget', { participantId });
   }

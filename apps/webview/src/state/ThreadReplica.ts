@@ -7,6 +7,7 @@ import {
   type SeatMap,
   type SidecarStatus,
   type ThreadListEntry,
+  type TurnView,
   type ViewMessage,
   type ViewState,
 } from '@roundtable/core/protocol';
@@ -43,6 +44,8 @@ export class ThreadReplica {
   readonly saveProblems = signal<readonly SaveProblem[]>([]);
   /** The first-run Terms-of-Service notice is to be shown. */
   readonly termsNotice = signal(false);
+  /** Who answers now and who is queued, or who the last turn skipped. */
+  readonly turn = signal<TurnView | undefined>(undefined);
   private readonly messages = new Map<string, Signal<ViewMessage>>();
   /** The sequence number the next message must carry; undefined while waiting for a full state. */
   private expected: number | undefined;
@@ -123,6 +126,9 @@ export class ThreadReplica {
       case 'terms/changed':
         this.termsNotice.value = message.payload.show;
         return true;
+      case 'turn/changed':
+        this.turn.value = message.payload.turn ?? undefined;
+        return true;
       case 'request/done':
       case 'composer/focus':
         return true; // acted on by the model; it only has to be in sequence
@@ -145,6 +151,7 @@ export class ThreadReplica {
       this.seats.value = state.seats ?? {};
       this.saveProblems.value = state.saveProblems;
       this.termsNotice.value = state.termsNotice ?? false;
+      this.turn.value = state.turn;
     });
   }
 

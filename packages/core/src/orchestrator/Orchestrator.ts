@@ -108,6 +108,30 @@ export class Orchestrator extends Disposable {
     return OK;
   }
 
+  /**
+   * Gives the responders a stopped turn skipped their turn now, in the order they had, each seeing everything said
+   * so far. Those no longer enabled are left out.
+   */
+  continueSkipped(threadId: string): IntentResult {
+    if (!this.store.isLoaded(threadId)) return refuse('That thread is not open any more.');
+    if (this.runner.isBusy(threadId)) return refuse('A reply is still streaming in this thread.');
+    const progress = this.runner.progressOf(threadId);
+    if (progress?.state !== 'stopped') return refuse('Nobody in this thread is waiting for a turn.');
+    const enabled = progress.skipped.filter((id) => this.table.participant(id)?.enabled);
+    if (enabled.length === 0) {
+      this.runner.dismissSkipped(threadId);
+      return refuse('None of the participants who were skipped is enabled any more.');
+    }
+    this.runner.start(threadId, enabled);
+    return OK;
+  }
+
+  /** Drops the offer to continue with the responders a stopped turn skipped. */
+  dismissSkipped(threadId: string): IntentResult {
+    this.runner.dismissSkipped(threadId);
+    return OK;
+  }
+
   /** Tombstones a message: it keeps its place, loses its content and leaves every prompt. */
   deleteMessage(threadId: string, messageId: string): IntentResult {
     const message = this.store.message(threadId, messageId);

@@ -10,6 +10,7 @@ import type { Message } from '../transcript/schema';
 import { DeltaBatcher } from './deltaBatcher';
 import type { ChatBackend } from './ports';
 import type { OrchestratorSettings } from './settings';
+import { type TurnProgress, TurnProgressBoard, type TurnProgressChange } from './TurnProgress';
 
 export interface TurnRunnerDeps {
   store: ThreadStore;
@@ -30,6 +31,8 @@ export interface TurnFailure {
 interface Turn {
   controller: AbortController;
   done: Promise<void>;
+  /** The thread is gone: nobody left in the queue is offered a turn afterwards. */
+  discarded: boolean;
 }
 
 const STOPPED = 'Stopped by the user';
@@ -44,7 +47,9 @@ const STOPPED = 'Stopped by the user';
  *   before it (the shared context);
  * - every reply ends `complete`, `error` or `cancelled` with the text it got; if its message stops streaming
  *   meanwhile (deleted in another window, thread deleted), the reply is abandoned and the turn ends;
- * - Stop (or a removed thread) ends the reply in flight as `cancelled` and skips the responders still queued.
+ * - Stop (or a removed thread) ends the reply in flight as `cancelled` and skips the responders still queued;
+ * - `progress` says who answers now and who is queued; a turn that ended early leaves who it skipped (unless its
+ *   thread is gone), which `continueSkipped` turns into a new turn.
  */
 export class TurnRunner extends Disposable {
   private readonly busyEmitter = this._register(
@@ -56,14 +61,31 @@ export class TurnRunner extends Disposable {
   readonly onDidFailReply: Event<TurnFailure> = this.failureEmitter.event;
 
   private readonly turns = new Map<string, Turn>();
+  private readonly progress = this._register(new TurnProgressBoard((e) => this.logListenerError(e)));
+  /** Who answers now and who is queued, or who a turn that ended early skipped. */
+  readonly onDidChangeProgress: Event<TurnProgressChange> = this.progress.onDidChange;
 
   constructor(private readonly deps: TurnRunnerDeps) {
     super();
     this._register(
       deps.store.onDidChange((change) => {
-        if (change.kind === 'threadRemoved') this.stop(change.threadId, 'The thread was deleted');
+        if (change.kind !== 'threadRemoved') return;
+        const turn = this.turns.get(change.threadId);
+        if (turn) turn.discarded = true;
+        this.stop(change.threadId, 'The thread was deleted');
+        this.progress.set(change.threadId, undefined);
       }),
     );
+  }
+
+  /** Where the thread's turn stands, if there is anything to show. */
+  progressOf(threadId: string): TurnProgress | undefined {
+    return this.progress.of(threadId);
+  }
+
+  /** Drops the offer to continue with the responders a stopped turn skipped. */
+  dismissSkipped(threadId: string): void {
+    if (this.progress.of(threadId)?.state === 'stopped') this.progress.set(threadId, undefined);
   }
 
   isBusy(threadId: string): boolean {
@@ -83,9 +105,9 @@ export class TurnRunner extends Disposable {
     const lease = this.deps.store.retain(threadId);
     if (!lease) return false;
     const controller = new AbortController();
-    const turn: Turn = { controller, done: Promise.resolve() };
+    const turn: Turn = { controller, done: Promise.resolve(), discarded: false };
     this.turns.set(threadId, turn);
-    turn.done = this.run(threadId, targets, rerunMessageId, controller.signal, lease);
+    turn.done = this.run(threadId, targets, rerunMessageId, turn, lease);
     this.busyEmitter.fire({ threadId, busy: true });
     return true;
   }
@@ -116,13 +138,18 @@ export class TurnRunner extends Disposable {
     threadId: string,
     targets: readonly string[],
     rerunMessageId: string | undefined,
-    signal: AbortSignal,
+    turn: Turn,
     lease: ThreadLease,
   ): Promise<void> {
+    const { signal } = turn.controller;
+    // The first responder that has not answered (nor started to): where a turn that ends early leaves off.
+    let next = 0;
     try {
-      for (const [i, target] of targets.entries()) {
-        if (signal.aborted) break;
-        const outcome = await this.runReply(threadId, target, signal, i === 0 ? rerunMessageId : undefined);
+      while (next < targets.length && !signal.aborted) {
+        this.progress.set(threadId, { state: 'running', responders: targets, current: next });
+        const target = targets[next] as string;
+        const outcome = await this.runReply(threadId, target, signal, next === 0 ? rerunMessageId : undefined);
+        next += 1;
         if (outcome === 'cancelled' || outcome === 'abandoned') break;
       }
     } catch (error) {
@@ -130,6 +157,8 @@ export class TurnRunner extends Disposable {
     } finally {
       this.turns.delete(threadId);
       lease.dispose();
+      const skipped = turn.discarded ? [] : targets.slice(next);
+      this.progress.set(threadId, skipped.length > 0 ? { state: 'stopped', skipped } : undefined);
       this.busyEmitter.fire({ threadId, busy: false });
     }
   }

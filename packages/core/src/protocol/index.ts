@@ -21,6 +21,7 @@ export {
   SidecarStatus,
   sidecarTone,
   ThreadListEntry,
+  TurnView,
   ViewMessage,
   ViewState,
   viewSignal,

@@ -1,6 +1,11 @@
 import * as z from 'zod/mini';
 import { ParticipantConfig } from '../participants/participant';
 import { Message, MessageStatus, Usage } from '../transcript/schema';
+import { SeatMap, SidecarStatus } from './proxyStatus';
+import { TurnView } from './turnView';
+
+export { isSidecarPending, isSidecarUp, SeatMap, SeatView, SidecarStatus, sidecarTone } from './proxyStatus';
+export { TurnView } from './turnView';
 
 /**
  * The webview <-> host protocol. One zod union per direction; both ends `safeParse` every message and drop (and
@@ -49,6 +54,10 @@ export const WebviewToHost = z.discriminatedUnion('type', [
     }),
   ),
   intent('chat/stop', z.strictObject({ threadId: id })),
+  /** Give the participants a stopped turn skipped their turn now. */
+  intent('turn/continue', z.strictObject({ threadId: id })),
+  /** Drop the offer to continue with them. */
+  intent('turn/dismiss', z.strictObject({ threadId: id })),
   intent('chat/setTarget', z.strictObject({ participantId: id })),
   intent('thread/new', empty),
   intent('thread/open', z.strictObject({ threadId: id })),
@@ -85,54 +94,6 @@ export type WebviewIntent = Extract<WebviewToHost, { requestId: string }>;
 
 // ---- host -> webview ---------------------------------------------------------------------------------------
 
-/** One line for the status pill's tooltip: what is in use, or what is wrong and what to do. */
-const detail = z.string().check(z.maxLength(4000));
-
-/**
- * The proxy's state as a view shows it, each state with what the user needs to know. An external proxy is only ever
- * `checking`, `healthy` or `unhealthy`; a managed one goes through all of them.
- */
-export const SidecarStatus = z.discriminatedUnion('state', [
-  z.strictObject({ state: z.literal('checking'), detail }),
-  z.strictObject({
-    state: z.literal('downloading'),
-    detail,
-    receivedBytes: z.int().check(z.nonnegative()),
-    totalBytes: z.optional(z.int().check(z.positive())),
-  }),
-  z.strictObject({ state: z.literal('verifying'), detail }),
-  z.strictObject({ state: z.literal('starting'), detail }),
-  z.strictObject({ state: z.literal('healthy'), detail }),
-  z.strictObject({ state: z.literal('unhealthy'), detail }),
-  /** Restarting after a crash, at `retryAt` (milliseconds since the epoch). */
-  z.strictObject({ state: z.literal('backoff'), detail, retryAt: z.number() }),
-  z.strictObject({ state: z.literal('stopped'), detail }),
-  /** Given up (or cannot start at all): only the user's Restart starts it again. */
-  z.strictObject({ state: z.literal('failed'), detail }),
-]);
-export type SidecarStatus = z.infer<typeof SidecarStatus>;
-
-/** Replies can go through now. */
-export function isSidecarUp(status: SidecarStatus): boolean {
-  return status.state === 'healthy';
-}
-
-/** On its way up: not an error yet. */
-export function isSidecarPending(status: SidecarStatus): boolean {
-  return (
-    status.state === 'checking' ||
-    status.state === 'downloading' ||
-    status.state === 'verifying' ||
-    status.state === 'starting'
-  );
-}
-
-/** How every view colours the proxy's state: green when up, amber on the way up or restarting, red otherwise. */
-export function sidecarTone(status: SidecarStatus): 'ok' | 'pending' | 'error' {
-  if (isSidecarUp(status)) return 'ok';
-  return isSidecarPending(status) || status.state === 'backoff' ? 'pending' : 'error';
-}
-
 /** A message as a view shows it: its place is its position in the list, so it carries no `seq`. */
 export const ViewMessage = z.omit(Message, { seq: true });
 export type ViewMessage = z.infer<typeof ViewMessage>;
@@ -164,25 +125,6 @@ export const ShownThread = z.strictObject({
 });
 export type ShownThread = z.infer<typeof ShownThread>;
 
-/**
- * What a participant's seat can do now, from the managed proxy's logins: absent when ready or when nothing is known
- * (an external proxy does not say).
- */
-export const SeatView = z.discriminatedUnion('kind', [
-  /** Every login it could use is paused, until `until` (ms since the epoch) when the proxy says. */
-  z.strictObject({
-    kind: z.literal('cooling'),
-    until: z.optional(z.number()),
-    reason: z.string().check(z.maxLength(2000)),
-    canReset: z.boolean(),
-  }),
-  z.strictObject({ kind: z.literal('needs-login'), provider: z.string().check(z.maxLength(64)) }),
-]);
-export type SeatView = z.infer<typeof SeatView>;
-/** Participant id → its seat, for the seats that are not simply ready. */
-export const SeatMap = z.record(id, SeatView);
-export type SeatMap = z.infer<typeof SeatMap>;
-
 export const ViewState = z.strictObject({
   thread: ShownThread,
   /** Newest first. */
@@ -195,6 +137,8 @@ export const ViewState = z.strictObject({
   saveProblems: z.array(SaveProblem),
   /** The Terms-of-Service notice is still to be read (shown until the user dismisses it, once). */
   termsNotice: z.optional(z.boolean()),
+  /** Who answers now and who is queued, or who the last turn skipped; absent when there is nothing to say. */
+  turn: z.optional(TurnView),
 });
 export type ViewState = z.infer<typeof ViewState>;
 
@@ -231,6 +175,8 @@ export const HostToWebview = z.discriminatedUnion('type', [
   ),
   update('sidecar/changed', SidecarStatus),
   update('seats/changed', SeatMap),
+  /** The shown thread's turn moved on to its next responder, ended early, or is over. */
+  update('turn/changed', z.strictObject({ turn: z.nullable(TurnView) })),
   update('storage/changed', z.strictObject({ saveProblems: z.array(SaveProblem) })),
   /** The Terms-of-Service notice was dismissed (here or in another view), or is to be shown. */
   update('terms/changed', z.strictObject({ show: z.boolean() })),

@@ -67,10 +67,12 @@ describe('ChatViewController: a turn as patches', () => {
     expect(kinds.filter((k) => k !== 'threads/changed')).toEqual([
       'view/state',
       'message/added',
+      'turn/changed',
       'message/added',
       'request/done',
       'patched:append',
       'patched:status',
+      'turn/changed',
     ]);
     expect(v.types().filter((t) => t === 'view/state')).toHaveLength(1);
     const busy = v.posted.flatMap((m) => (m.type === 'threads/changed' ? [m.payload.entry.busy] : []));

@@ -19,6 +19,7 @@ import {
   summaryEntry,
   toPatchPayload,
   toViewMessage,
+  turnView,
   unreadableEntry,
   viewStateOf,
 } from './viewModel';
@@ -58,6 +59,11 @@ export class ChatViewController extends Disposable {
       orchestrator.runner.onDidChangeBusy(({ threadId, busy }) => {
         const summary = orchestrator.store.summary(threadId);
         if (summary && summary.messageCount > 0) this.send('threads/changed', { entry: summaryEntry(summary, busy) });
+      }),
+    );
+    this._register(
+      orchestrator.runner.onDidChangeProgress(({ threadId, progress }) => {
+        if (threadId === this.threadId) this.send('turn/changed', { turn: turnView(progress) ?? null });
       }),
     );
     this._register(
@@ -160,6 +166,10 @@ export class ChatViewController extends Disposable {
         );
       case 'chat/stop':
         return this.onShown(intent.payload.threadId, (t) => orchestrator.stop(t));
+      case 'turn/continue':
+        return this.onShown(intent.payload.threadId, (t) => orchestrator.continueSkipped(t));
+      case 'turn/dismiss':
+        return this.onShown(intent.payload.threadId, (t) => orchestrator.dismissSkipped(t));
       case 'chat/setTarget':
         return orchestrator.table.setDefaultTarget(intent.payload.participantId);
       case 'thread/new':

@@ -1,4 +1,12 @@
-import type { MessagePatchPayload, SaveProblem, ThreadListEntry, ViewMessage, ViewState } from '../protocol/messages';
+import type { TurnProgress } from '../orchestrator/TurnProgress';
+import type {
+  MessagePatchPayload,
+  SaveProblem,
+  ThreadListEntry,
+  TurnView,
+  ViewMessage,
+  ViewState,
+} from '../protocol/messages';
 import type { UnreadableThread } from '../store/ports';
 import type { MessagePatch } from '../store/ThreadDocument';
 import type { SaveProblem as StoreSaveProblem, ThreadStore } from '../store/ThreadStore';
@@ -46,6 +54,13 @@ export function listEntries(store: ThreadStore, isBusy: (threadId: string) => bo
   ];
 }
 
+export function turnView(progress: TurnProgress | undefined): TurnView | undefined {
+  if (!progress) return undefined;
+  return progress.state === 'running'
+    ? { state: 'running', responders: [...progress.responders], current: progress.current }
+    : { state: 'stopped', skipped: [...progress.skipped] };
+}
+
 export function saveProblemsView(store: ThreadStore, problems: readonly StoreSaveProblem[]): SaveProblem[] {
   return problems.map((p) => ({ ...p, title: store.summary(p.threadId)?.title ?? p.threadId }));
 }
@@ -55,6 +70,7 @@ export function viewStateOf(deps: ChatViewDeps, threadId: string): ViewState {
   const { store, runner, table } = deps.orchestrator;
   const snapshot = store.snapshot(threadId);
   if (!snapshot) throw new Error(`thread ${threadId} is not loaded`);
+  const turn = turnView(runner.progressOf(threadId));
   return {
     thread: {
       id: threadId,
@@ -71,5 +87,6 @@ export function viewStateOf(deps: ChatViewDeps, threadId: string): ViewState {
     ...(deps.seats ? { seats: deps.seats.current } : {}),
     saveProblems: saveProblemsView(store, store.catalog.saveProblems()),
     ...(deps.terms?.current ? { termsNotice: true } : {}),
+    ...(turn ? { turn } : {}),
   };
 }

@@ -2,7 +2,7 @@ import type { Event } from '../base/event';
 import type { Orchestrator } from '../orchestrator/Orchestrator';
 import type { IntentResult } from '../orchestrator/result';
 import type { Logger } from '../ports';
-import type { SeatMap, SidecarStatus } from '../protocol/messages';
+import type { SeatMap, SidecarStatus } from '../protocol/proxyStatus';
 
 /** A value that changes over time, with its current value. */
 export interface StatusSource<T> {

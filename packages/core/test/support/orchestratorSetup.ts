@@ -22,6 +22,14 @@ export const gpt: ParticipantConfig = {
   enabled: true,
 };
 
+export const gemini: ParticipantConfig = {
+  id: 'gemini',
+  displayName: 'Gemini',
+  color: '#4285F4',
+  model: 'gemini-3-pro',
+  enabled: true,
+};
+
 const disposables: { dispose(): void }[] = [];
 
 /** Disposes what the tests' setups made; call in `afterEach`. */

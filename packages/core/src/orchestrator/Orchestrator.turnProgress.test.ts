@@ -1,0 +1,174 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { claude, disposeAll, gemini, gpt, setup } from '../../test/support/orchestratorSetup';
+import { SAVE_TIMING } from '../store/saveScheduler';
+import { MemoryThreadRepository } from '../testing';
+import type { TurnProgress } from './TurnProgress';
+
+// Who answers now, who is queued, and who a stopped turn skipped: what the views show of a turn, and continuing
+// with the skipped participants afterwards.
+
+afterEach(disposeAll);
+
+function table() {
+  const s = setup({ participants: [claude, gpt, gemini] });
+  const seen: (TurnProgress | undefined)[] = [];
+  s.orchestrator.runner.onDidChangeProgress((change) => seen.push(change.progress));
+  return { ...s, seen, progress: (t: string) => s.orchestrator.runner.progressOf(t) };
+}
+
+describe('the progress of a turn', () => {
+  test('names who answers, in order, and moves on with each reply; nothing is left once all have answered', async () => {
+    const { orchestrator, chat, openThread, idle, seen, progress } = table();
+    const t = openThread();
+    orchestrator.send(t, '@all plan the release');
+    expect(progress(t)).toEqual({ state: 'running', responders: ['claude', 'gpt', 'gemini'], current: 0 });
+    await chat.reply(0, 'one');
+    await chat.call(1);
+    expect(progress(t)).toEqual({ state: 'running', responders: ['claude', 'gpt', 'gemini'], current: 1 });
+    await chat.reply(1, 'two');
+    await chat.reply(2, 'three');
+    await idle(t);
+    expect(progress(t)).toBeUndefined();
+    expect(seen.map((p) => (p?.state === 'running' ? p.current : p?.state))).toEqual([0, 1, 2, undefined]);
+  });
+
+  test('a failed reply moves on to the next responder, as the turn does', async () => {
+    const { orchestrator, chat, openThread, idle, progress } = table();
+    const t = openThread();
+    orchestrator.send(t, '@claude @gpt hi');
+    const first = await chat.call(0);
+    first.emit({ type: 'error', error: { kind: 'account', message: 'not logged in' } });
+    first.end();
+    await chat.call(1);
+    expect(progress(t)).toMatchObject({ state: 'running', current: 1 });
+    await chat.reply(1, 'here');
+    await idle(t);
+    expect(progress(t)).toBeUndefined();
+  });
+
+  test('Stop leaves who never got to answer, in their order; the next turn replaces it', async () => {
+    const { orchestrator, chat, openThread, idle, progress } = table();
+    const t = openThread();
+    orchestrator.send(t, '@all plan the release');
+    const call = await chat.call(0);
+    call.emit({ type: 'delta', text: 'First,' });
+    await vi.waitFor(() => expect(call.queued).toBe(0));
+    orchestrator.stop(t);
+    await idle(t);
+    expect(progress(t)).toEqual({ state: 'stopped', skipped: ['gpt', 'gemini'] });
+
+    orchestrator.send(t, '@claude just you');
+    expect(progress(t)).toEqual({ state: 'running', responders: ['claude'], current: 0 });
+    await chat.reply(1, 'ok');
+    await idle(t);
+    expect(progress(t)).toBeUndefined();
+  });
+
+  test('stopping the last responder skips nobody', async () => {
+    const { orchestrator, chat, openThread, idle, progress } = table();
+    const t = openThread();
+    orchestrator.send(t, '@claude @gpt hi');
+    await chat.reply(0, 'one');
+    await chat.call(1);
+    orchestrator.stop(t);
+    await idle(t);
+    expect(progress(t)).toBeUndefined();
+  });
+
+  test('a thread deleted here offers nobody a turn', async () => {
+    const { orchestrator, chat, openThread, progress } = table();
+    const t = openThread();
+    orchestrator.send(t, '@all hi');
+    await chat.call(0);
+    await orchestrator.deleteThread(t);
+    expect(progress(t)).toBeUndefined();
+  });
+
+  test('a thread deleted in another window while its turn runs offers nobody a turn', async () => {
+    const { orchestrator, chat, clock, repository, openThread, idle, seen, progress } = table();
+    const t = openThread();
+    orchestrator.send(t, '@all hi');
+    const call = await chat.call(0);
+    clock.advance(SAVE_TIMING.urgentMs);
+    await vi.waitFor(() => expect(repository.stored(t)).toBeDefined());
+    await new MemoryThreadRepository([], repository.storage).delete(t);
+    await idle(t);
+    expect(call.signal.aborted).toBe(true);
+    expect(progress(t)).toBeUndefined();
+    expect(seen.some((p) => p?.state === 'stopped')).toBe(false);
+  });
+});
+
+describe('continuing with the skipped participants', () => {
+  test('they answer in their order after what was said, each seeing the stopped reply', async () => {
+    const { orchestrator, chat, openThread, idle, messages, progress } = table();
+    const t = openThread();
+    orchestrator.send(t, '@all plan the release');
+    const call = await chat.call(0);
+    call.emit({ type: 'delta', text: 'First, freeze' });
+    await vi.waitFor(() => expect(call.queued).toBe(0));
+    orchestrator.stop(t);
+    await idle(t);
+
+    expect(orchestrator.continueSkipped(t)).toEqual({ ok: true });
+    expect(progress(t)).toEqual({ state: 'running', responders: ['gpt', 'gemini'], current: 0 });
+    const second = await chat.call(1);
+    expect(second.model).toBe('gpt-5.5');
+    expect(second.messages.map((m) => m.content).join('\n')).toContain('First, freeze');
+    await chat.reply(1, 'GPT agrees');
+    await chat.reply(2, 'Gemini adds');
+    await idle(t);
+    expect(messages(t).map((m) => `${m.speaker}:${m.status}`)).toEqual([
+      'user:complete',
+      'claude:cancelled',
+      'gpt:complete',
+      'gemini:complete',
+    ]);
+    expect(progress(t)).toBeUndefined();
+  });
+
+  test('leaves out a skipped participant disabled since, and refuses when none is left', async () => {
+    const { orchestrator, chat, openThread, idle, progress } = table();
+    const t = openThread();
+    orchestrator.send(t, '@all hi');
+    await chat.call(0);
+    orchestrator.stop(t);
+    await idle(t);
+    orchestrator.table.update({
+      ...orchestrator.table.settings,
+      participants: [claude, { ...gpt, enabled: false }, gemini],
+    });
+    expect(orchestrator.continueSkipped(t)).toEqual({ ok: true });
+    expect(progress(t)).toEqual({ state: 'running', responders: ['gemini'], current: 0 });
+    expect((await chat.call(1)).model).toBe('gemini-3-pro');
+    orchestrator.stop(t);
+    await idle(t);
+
+    orchestrator.send(t, '@all again');
+    await chat.call(2);
+    orchestrator.stop(t);
+    await idle(t);
+    expect(progress(t)).toEqual({ state: 'stopped', skipped: ['gemini'] });
+    orchestrator.table.update({
+      ...orchestrator.table.settings,
+      participants: [claude, gpt, { ...gemini, enabled: false }],
+    });
+    expect(orchestrator.continueSkipped(t)).toMatchObject({ ok: false, reason: expect.stringContaining('enabled') });
+    expect(progress(t)).toBeUndefined();
+  });
+
+  test('refuses when nobody was skipped or a reply is streaming; dismissing drops the offer', async () => {
+    const { orchestrator, chat, openThread, idle, progress } = table();
+    const t = openThread();
+    expect(orchestrator.continueSkipped(t)).toMatchObject({ ok: false, reason: expect.stringContaining('waiting') });
+    orchestrator.send(t, '@all hi');
+    await chat.call(0);
+    expect(orchestrator.continueSkipped(t)).toMatchObject({ ok: false, reason: expect.stringContaining('streaming') });
+    orchestrator.stop(t);
+    await idle(t);
+    expect(orchestrator.dismissSkipped(t)).toEqual({ ok: true });
+    expect(progress(t)).toBeUndefined();
+    expect(orchestrator.continueSkipped(t)).toMatchObject({ ok: false });
+    expect(chat.calls).toHaveLength(1);
+  });
+});

@@ -1,0 +1,75 @@
+import * as z from 'zod/mini';
+
+/**
+ * What the views show of the proxy and of the participants' seats: the proxy's state with what the user needs to
+ * know, and each seat that cannot answer now with why.
+ */
+
+const id = z.string().check(z.minLength(1), z.maxLength(200));
+
+/** One line for the status pill's tooltip: what is in use, or what is wrong and what to do. */
+const detail = z.string().check(z.maxLength(4000));
+
+/**
+ * The proxy's state as a view shows it, each state with what the user needs to know. An external proxy is only ever
+ * `checking`, `healthy` or `unhealthy`; a managed one goes through all of them.
+ */
+export const SidecarStatus = z.discriminatedUnion('state', [
+  z.strictObject({ state: z.literal('checking'), detail }),
+  z.strictObject({
+    state: z.literal('downloading'),
+    detail,
+    receivedBytes: z.int().check(z.nonnegative()),
+    totalBytes: z.optional(z.int().check(z.positive())),
+  }),
+  z.strictObject({ state: z.literal('verifying'), detail }),
+  z.strictObject({ state: z.literal('starting'), detail }),
+  z.strictObject({ state: z.literal('healthy'), detail }),
+  z.strictObject({ state: z.literal('unhealthy'), detail }),
+  /** Restarting after a crash, at `retryAt` (milliseconds since the epoch). */
+  z.strictObject({ state: z.literal('backoff'), detail, retryAt: z.number() }),
+  z.strictObject({ state: z.literal('stopped'), detail }),
+  /** Given up (or cannot start at all): only the user's Restart starts it again. */
+  z.strictObject({ state: z.literal('failed'), detail }),
+]);
+export type SidecarStatus = z.infer<typeof SidecarStatus>;
+
+/** Replies can go through now. */
+export function isSidecarUp(status: SidecarStatus): boolean {
+  return status.state === 'healthy';
+}
+
+/** On its way up: not an error yet. */
+export function isSidecarPending(status: SidecarStatus): boolean {
+  return (
+    status.state === 'checking' ||
+    status.state === 'downloading' ||
+    status.state === 'verifying' ||
+    status.state === 'starting'
+  );
+}
+
+/** How every view colours the proxy's state: green when up, amber on the way up or restarting, red otherwise. */
+export function sidecarTone(status: SidecarStatus): 'ok' | 'pending' | 'error' {
+  if (isSidecarUp(status)) return 'ok';
+  return isSidecarPending(status) || status.state === 'backoff' ? 'pending' : 'error';
+}
+
+/**
+ * What a participant's seat can do now, from the managed proxy's logins: absent when ready or when nothing is known
+ * (an external proxy does not say).
+ */
+export const SeatView = z.discriminatedUnion('kind', [
+  /** Every login it could use is paused, until `until` (ms since the epoch) when the proxy says. */
+  z.strictObject({
+    kind: z.literal('cooling'),
+    until: z.optional(z.number()),
+    reason: z.string().check(z.maxLength(2000)),
+    canReset: z.boolean(),
+  }),
+  z.strictObject({ kind: z.literal('needs-login'), provider: z.string().check(z.maxLength(64)) }),
+]);
+export type SeatView = z.infer<typeof SeatView>;
+/** Participant id → its seat, for the seats that are not simply ready. */
+export const SeatMap = z.record(id, SeatView);
+export type SeatMap = z.infer<typeof SeatMap>;
