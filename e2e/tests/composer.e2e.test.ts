@@ -59,6 +59,31 @@ describe('the composer in a real VS Code (code-server + Chromium)', () => {
     expect(await proxy.whenResponseClosed(request)).toBe('aborted');
   });
 
+  it('during @all the panel says who answers and who is next; after Stop it continues with the skipped', async () => {
+    const { proxy, chat, shot } = suite;
+    await chat.newThread();
+    proxy.enqueue({ kind: 'reply', chunkDelayMs: 500 });
+    await chat.send('@all one after another, please');
+    const status = chat.frame.locator('[data-testid="turn-status"]');
+    await status.filter({ hasText: 'Claude is answering, GPT next' }).waitFor();
+    expect(await status.textContent()).toContain('1 of 2');
+    await shot('turn-queue');
+    // Stop once Claude has said something, so its partial reply is part of what GPT is shown.
+    const claude = chat.messages({ speaker: 'claude', status: 'streaming' });
+    await expect.poll(async () => (await contentOf(claude)).length).toBeGreaterThan(0);
+    await chat.frame.locator('[data-testid="stop"]').click();
+    await chat.messages({ speaker: 'claude', status: 'cancelled' }).waitFor();
+    const skipped = chat.frame.locator('[data-testid="turn-skipped"]');
+    expect(await skipped.textContent()).toContain('Stopped before GPT answered.');
+    await shot('turn-skipped');
+    await skipped.getByRole('button', { name: 'Continue with GPT' }).click();
+    const reply = chat.messages({ speaker: 'gpt', status: 'complete' });
+    await reply.waitFor();
+    await skipped.waitFor({ state: 'detached' });
+    // GPT was shown the whole thread, Claude's stopped reply included, under its label.
+    expect(await contentOf(reply)).toMatch(/received \d+ messages: system, user\[User\], user\[Claude\]/);
+  });
+
   it('the keybinding puts the keyboard in the message box from anywhere in the window', async () => {
     const { page, chat } = suite;
     await page.locator('.part.statusbar').click({ position: { x: 5, y: 5 } });
