@@ -1,5 +1,5 @@
 import { type FakeProxy, startFakeProxy } from '@roundtable/testkit';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type Browser, launchBrowser } from './browser';
 import { ChatView } from './chatView';
@@ -34,7 +34,8 @@ export interface Suite<P extends SuiteProxy = FakeProxy> {
   page: Page;
   chat: ChatView;
   errors: ErrorCollector;
-  shot: (name: string) => Promise<string>;
+  /** A numbered screenshot of the window, or of the part `of` shows (e.g. the side bar). */
+  shot: (name: string, of?: Locator) => Promise<string>;
   /** Errors a test already reported, so the shutdown check reports only new ones. */
   reported: Set<string>;
   /** More fake proxies a test started; closed with the suite. */

@@ -137,14 +137,14 @@ export async function setProxyAccessKey(page: Page, key: string): Promise<void> 
   await input.waitFor({ state: 'hidden' });
 }
 
-/** Numbered screenshots, so the folder reads as the story of the run. */
-export function createScreenshotter(page: Page, dir: string): (name: string) => Promise<string> {
+/** Numbered screenshots, so the folder reads as the story of the run: the window, or only the part `of` shows. */
+export function createScreenshotter(page: Page, dir: string): (name: string, of?: Locator) => Promise<string> {
   let step = 0;
   mkdirSync(dir, { recursive: true });
-  return async (name) => {
+  return async (name, of) => {
     step += 1;
     const file = path.join(dir, `${String(step).padStart(2, '0')}-${name}.png`);
-    await page.screenshot({ path: file });
+    await (of ?? page).screenshot({ path: file });
     return file;
   };
 }

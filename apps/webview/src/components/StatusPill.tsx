@@ -26,7 +26,10 @@ function label(status: SidecarStatus): string {
   }
 }
 
-/** The proxy's state. A button: it opens the host's actions for the proxy (check, restart, sign in, log). */
+/**
+ * The proxy's state. A button: it opens the host's actions for the proxy (check, restart, sign in, log). In a narrow
+ * panel only its dot shows (main.css), so the dot's shape says the tone as well as its colour.
+ */
 export function StatusPill({ status, onActivate }: { status: SidecarStatus; onActivate: () => void }) {
   const kind = sidecarTone(status);
   return (
@@ -41,7 +44,7 @@ export function StatusPill({ status, onActivate }: { status: SidecarStatus; onAc
       onClick={onActivate}
     >
       <span class="status-dot" aria-hidden="true" />
-      {label(status)}
+      <span class="status-label">{label(status)}</span>
       <span class="visually-hidden">: {status.detail}</span>
     </button>
   );
