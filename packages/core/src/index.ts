@@ -29,6 +29,7 @@ export type { Table } from './orchestrator/Table';
 export type { TurnProgress, TurnProgressChange } from './orchestrator/TurnProgress';
 export type { TurnFailure, TurnRunner } from './orchestrator/TurnRunner';
 export {
+  MAX_PARTICIPANTS,
   ParticipantConfig,
   type ParticipantSettingsResult,
   parseParticipantSettings,

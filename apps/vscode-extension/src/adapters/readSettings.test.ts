@@ -1,13 +1,55 @@
 import { describe, expect, test } from 'vitest';
+import manifest from '../../package.json' with { type: 'json' };
+import { DEFAULT_SEATS } from './defaultSeats';
 import { readSettings } from './readSettings';
 
 const config = (values: Record<string, unknown>) => ({ get: <T>(key: string) => values[key] as T | undefined });
 
 describe('readSettings', () => {
-  test('defaults: managed mode, trying 127.0.0.1:8317 first, no participants unless configured', () => {
+  test('defaults: managed mode, trying 127.0.0.1:8317 first, three seats, manual routing', () => {
     const s = readSettings(config({}));
     expect(s.endpoint).toEqual({ mode: 'managed', port: 8317, externalUrl: '' });
-    expect(s.orchestrator.participants).toEqual([]);
+    expect(s.orchestrator.participants.map((p) => `${p.id}:${p.model}`)).toEqual([
+      'claude:claude-sonnet-4-6',
+      'gpt:gpt-5.5',
+      'gemini:gemini-3-flash',
+    ]);
+    expect(s.orchestrator).toMatchObject({
+      routerMode: 'manual',
+      maxRespondersPerTurn: 8,
+      userName: 'User',
+      softLimitChars: 150_000,
+    });
+    expect(s.problems).toEqual([]);
+  });
+
+  test('the manifest offers the same three seats as its default, and lists every setting read here', () => {
+    const properties = manifest.contributes.configuration.properties;
+    expect(properties['roundtable.participants'].default).toEqual(DEFAULT_SEATS);
+    for (const key of ['router.defaultMode', 'router.maxRespondersPerTurn', 'userName', 'context.softLimitChars']) {
+      expect(Object.keys(properties)).toContain(`roundtable.${key}`);
+    }
+  });
+
+  test('an empty list seats nobody (the user cleared the table on purpose)', () => {
+    expect(readSettings(config({ participants: [] })).orchestrator.participants).toEqual([]);
+  });
+
+  test('reads routing, the user name and the context budget', () => {
+    const s = readSettings(
+      config({
+        'router.defaultMode': 'roundRobin',
+        'router.maxRespondersPerTurn': 2,
+        userName: '  Ada ',
+        'context.softLimitChars': 50_000,
+      }),
+    );
+    expect(s.orchestrator).toMatchObject({
+      routerMode: 'roundRobin',
+      maxRespondersPerTurn: 2,
+      userName: 'Ada',
+      softLimitChars: 50_000,
+    });
     expect(s.problems).toEqual([]);
   });
 
@@ -31,6 +73,13 @@ describe('readSettings', () => {
     ['sidecar.port', '8317', 'roundtable.sidecar.port'],
     ['sidecar.externalUrl', 42, 'roundtable.sidecar.externalUrl'],
     ['participants', { id: 'claude' }, 'must be an array'],
+    ['router.defaultMode', 'random', 'roundtable.router.defaultMode must be "manual" or "roundRobin"; using "manual".'],
+    ['router.maxRespondersPerTurn', 0, 'roundtable.router.maxRespondersPerTurn must be a whole number from 1 to 16'],
+    ['router.maxRespondersPerTurn', 2.5, 'roundtable.router.maxRespondersPerTurn'],
+    ['userName', '', 'roundtable.userName must be 1 to 40 characters; using "User".'],
+    ['userName', 'x'.repeat(41), 'roundtable.userName'],
+    ['userName', 7, 'roundtable.userName must be a string.'],
+    ['context.softLimitChars', 500, 'roundtable.context.softLimitChars must be a whole number from 10000 to 2000000'],
   ])('a wrong %s (%j) falls back to the default and is reported', (key, value, expected) => {
     const s = readSettings(config({ [key]: value }));
     expect(s.problems.join('\n')).toContain(expected);

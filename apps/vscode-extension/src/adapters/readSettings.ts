@@ -1,5 +1,11 @@
-import { DEFAULT_ORCHESTRATOR_SETTINGS, type OrchestratorSettings, parseParticipantSettings } from '@roundtable/core';
+import {
+  DEFAULT_ORCHESTRATOR_SETTINGS,
+  MAX_PARTICIPANTS,
+  type OrchestratorSettings,
+  parseParticipantSettings,
+} from '@roundtable/core';
 import type { EndpointSettings } from '@roundtable/sidecar';
+import { DEFAULT_SEATS } from './defaultSeats';
 
 /** The slice of VS Code's configuration API this reader needs, so it can be tested without VS Code. */
 export interface ConfigurationLike {
@@ -17,41 +23,83 @@ export interface RoundtableSettings {
 
 /**
  * Reads `roundtable.*`. A wrong value never stops the extension: it is reported and replaced by its default,
- * and a bad participant entry costs only that entry.
+ * and a bad participant entry costs only that entry. With no `roundtable.participants` at all, three seats are
+ * laid (VS Code hands over the manifest's default, which is the same list).
  */
 export function readSettings(config: ConfigurationLike): RoundtableSettings {
   const problems: string[] = [];
-  const { participants, problems: participantProblems } = parseParticipantSettings(config.get('participants') ?? []);
+  const read = new SettingReader(config, problems);
+  const { participants, problems: participantProblems } = parseParticipantSettings(
+    config.get('participants') ?? DEFAULT_SEATS,
+  );
   problems.push(...participantProblems);
 
-  const rawMode = config.get<unknown>('sidecar.mode');
-  // Managed by default: a user with subscriptions and no proxy is asked once and is then ready to sign in.
-  let mode: EndpointSettings['mode'] = 'managed';
-  if (rawMode === 'managed' || rawMode === 'external') mode = rawMode;
-  else if (rawMode !== undefined)
-    problems.push(`roundtable.sidecar.mode must be "managed" or "external"; using "managed".`);
+  const d = DEFAULT_ORCHESTRATOR_SETTINGS;
+  const orchestrator: OrchestratorSettings = {
+    ...d,
+    participants,
+    routerMode: read.oneOf('router.defaultMode', ['manual', 'roundRobin'] as const, d.routerMode),
+    maxRespondersPerTurn: read.integer('router.maxRespondersPerTurn', 1, MAX_PARTICIPANTS, d.maxRespondersPerTurn),
+    userName: read.text('userName', 40, d.userName),
+    softLimitChars: read.integer('context.softLimitChars', 10_000, 2_000_000, d.softLimitChars),
+  };
 
-  const rawPort = config.get<unknown>('sidecar.port');
-  let port = 8317;
-  if (typeof rawPort === 'number' && Number.isInteger(rawPort) && rawPort >= 1 && rawPort <= 65535) port = rawPort;
-  else if (rawPort !== undefined)
-    problems.push(`roundtable.sidecar.port must be a whole number from 1 to 65535; using 8317.`);
-
-  const rawUrl = config.get<unknown>('sidecar.externalUrl');
-  let externalUrl = '';
-  if (typeof rawUrl === 'string') externalUrl = rawUrl;
-  else if (rawUrl !== undefined && rawUrl !== null) problems.push('roundtable.sidecar.externalUrl must be a string.');
-
-  const rawBinary = config.get<unknown>('sidecar.binaryPath');
-  let binaryPath = '';
-  if (typeof rawBinary === 'string') binaryPath = rawBinary.trim();
-  else if (rawBinary !== undefined && rawBinary !== null)
-    problems.push('roundtable.sidecar.binaryPath must be a string.');
-
+  const binaryPath = read.text('sidecar.binaryPath', 4096, '', { allowEmpty: true });
   return {
-    orchestrator: { ...DEFAULT_ORCHESTRATOR_SETTINGS, participants },
-    endpoint: { mode, port, externalUrl },
+    orchestrator,
+    endpoint: {
+      // Managed by default: a user with subscriptions and no proxy is asked once and is then ready to sign in.
+      mode: read.oneOf('sidecar.mode', ['managed', 'external'] as const, 'managed'),
+      port: read.integer('sidecar.port', 1, 65535, 8317),
+      externalUrl: read.text('sidecar.externalUrl', 4096, '', { allowEmpty: true, trim: false }),
+    },
     binaryPath,
     problems,
   };
+}
+
+/** Reads one setting at a time, reporting a wrong value (with what is used instead) and returning the default. */
+class SettingReader {
+  constructor(
+    private readonly config: ConfigurationLike,
+    private readonly problems: string[],
+  ) {}
+
+  oneOf<T extends string>(key: string, values: readonly T[], fallback: T): T {
+    const raw = this.config.get<unknown>(key);
+    if (raw === undefined || raw === null) return fallback;
+    if (values.includes(raw as T)) return raw as T;
+    const allowed = values.map((v) => `"${v}"`).join(' or ');
+    this.problems.push(`roundtable.${key} must be ${allowed}; using "${fallback}".`);
+    return fallback;
+  }
+
+  integer(key: string, min: number, max: number, fallback: number): number {
+    const raw = this.config.get<unknown>(key);
+    if (raw === undefined || raw === null) return fallback;
+    if (typeof raw === 'number' && Number.isInteger(raw) && raw >= min && raw <= max) return raw;
+    this.problems.push(`roundtable.${key} must be a whole number from ${min} to ${max}; using ${fallback}.`);
+    return fallback;
+  }
+
+  text(
+    key: string,
+    maxLength: number,
+    fallback: string,
+    options: { allowEmpty?: boolean; trim?: boolean } = {},
+  ): string {
+    const raw = this.config.get<unknown>(key);
+    if (raw === undefined || raw === null) return fallback;
+    if (typeof raw !== 'string') {
+      this.problems.push(`roundtable.${key} must be a string.`);
+      return fallback;
+    }
+    const value = options.trim === false ? raw : raw.trim();
+    if ((value === '' && !options.allowEmpty) || value.length > maxLength) {
+      const length = options.allowEmpty ? `at most ${maxLength}` : `1 to ${maxLength}`;
+      this.problems.push(`roundtable.${key} must be ${length} characters; using "${fallback}".`);
+      return fallback;
+    }
+    return value;
+  }
 }

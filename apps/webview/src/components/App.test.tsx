@@ -82,6 +82,23 @@ describe('App rendering the host state', () => {
     expect(screen.getByLabelText('To')).toBe(select);
   });
 
+  it('a muted participant keeps its messages, greyed and marked, and is not offered as a target', () => {
+    const [claude, gpt, gemini] = viewState().participants;
+    if (!claude || !gpt || !gemini) throw new Error('fixture');
+    h.emit(
+      h.host.send('table/changed', {
+        participants: [claude, { ...gpt, muted: true }, gemini],
+        defaultTarget: 'claude',
+      }),
+    );
+    expect(messageEl('a2').classList.contains('message--muted')).toBe(true);
+    expect(messageEl('a2').querySelector('.speaker-muted')?.textContent).toBe('muted');
+    expect(messageEl('a1').querySelector('.speaker-muted')).toBeNull();
+    expect(contentOf('a2').textContent?.trim()).toBe('Agreed.');
+    const select = screen.getByTestId('target-select') as HTMLSelectElement;
+    expect([...select.options].map((o) => o.value)).toEqual(['claude']);
+  });
+
   it('changing the target posts chat/setTarget', () => {
     const select = screen.getByTestId('target-select') as HTMLSelectElement;
     select.value = 'gpt';

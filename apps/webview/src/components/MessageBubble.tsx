@@ -34,7 +34,7 @@ export function MessageBubble({
 
   return (
     <article
-      class={`message message--${role} message--${status}`}
+      class={`message message--${role} message--${status}${speaker.muted ? ' message--muted' : ''}`}
       data-testid="message"
       data-speaker={message.speaker}
       data-status={status}
@@ -50,6 +50,11 @@ export function MessageBubble({
           </span>
         )}
         <span class="speaker">{speaker.label}</span>
+        {speaker.muted && (
+          <span class="speaker-muted" title="Muted in roundtable.participants: not asked to answer">
+            muted
+          </span>
+        )}
         {status === 'streaming' && (
           <span class="typing" data-testid="typing">
             <span class="visually-hidden">is typing</span>

@@ -11,7 +11,8 @@ const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFra
  */
 export function TargetChip({ chat }: { chat: ChatModel }) {
   const { replica } = chat;
-  const enabled = chat.enabledParticipants.value;
+  // A muted participant is never asked, so it is not offered here either.
+  const enabled = chat.routableParticipants.value;
   const target = replica.defaultTarget.value ?? '';
   const known = enabled.some((p) => p.id === target);
   const tokens = useMemo(
@@ -35,7 +36,7 @@ export function TargetChip({ chat }: { chat: ChatModel }) {
         >
           {!known && (
             <option value="" disabled>
-              {enabled.length === 0 ? 'No participants enabled' : 'Choose…'}
+              {enabled.length === 0 ? 'Nobody can answer' : 'Choose…'}
             </option>
           )}
           {enabled.map((p) => (

@@ -7,6 +7,8 @@ export interface Speaker {
   mark?: string;
   /** The participant's accent colour; the only non-theme colour in the UI. Absent for the user and notes. */
   accent?: string;
+  /** The participant is muted now: its messages stay, greyed, and it is not asked to answer. */
+  muted?: boolean;
 }
 
 /** Who a message is from, as shown above it. A speaker no longer in the settings keeps its id as label. */
@@ -15,7 +17,12 @@ export function describeSpeaker(message: ViewMessage, participants: ReadonlyMap<
   if (message.role === 'system') return { label: 'System' };
   const participant = participants.get(message.speaker);
   return participant
-    ? { label: participant.displayName, accent: participant.color, mark: markOf(participant.displayName) }
+    ? {
+        label: participant.displayName,
+        accent: participant.color,
+        mark: markOf(participant.displayName),
+        ...(participant.muted ? { muted: true } : {}),
+      }
     : { label: message.speaker, mark: markOf(message.speaker) };
 }
 

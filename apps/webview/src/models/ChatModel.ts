@@ -48,6 +48,8 @@ export class ChatModel {
   readonly ready = computed(() => this.replica.thread.value !== undefined);
   readonly busy = computed(() => this.replica.thread.value?.busy ?? false);
   readonly enabledParticipants = computed(() => this.replica.participants.value.filter((p) => p.enabled));
+  /** Who can be asked to answer: enabled and not muted (a muted participant stays in the thread, silent). */
+  readonly routableParticipants = computed(() => this.enabledParticipants.value.filter((p) => p.muted !== true));
   readonly participantsById = computed(
     () => new Map<string, Participant>(this.replica.participants.value.map((p) => [p.id, p])),
   );

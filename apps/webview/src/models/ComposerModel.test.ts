@@ -76,3 +76,43 @@ describe('ComposerModel', () => {
     expect(store.state).toEqual({ draft: '' });
   });
 });
+
+describe('ComposerModel: who the @ autocomplete offers', () => {
+  function table() {
+    const transport = new FakeHostTransport();
+    const chat = new ChatModel(transport);
+    const host = new HostScript();
+    transport.emit(
+      host.state(
+        viewState({
+          participants: [
+            { id: 'claude', displayName: 'Claude', color: '#D97706', model: 'c', enabled: true, aliases: ['opus'] },
+            { id: 'gpt', displayName: 'GPT', color: '#10A37F', model: 'g', enabled: true },
+            { id: 'kimi', displayName: 'Kimi', color: '#4285F4', model: 'k', enabled: true, muted: true },
+            { id: 'gemini', displayName: 'Gemini', color: '#8B5CF6', model: 'm', enabled: false },
+          ],
+        }),
+      ),
+    );
+    return new ComposerModel(chat, new MemoryUiStateStore());
+  }
+  const offered = (composer: ComposerModel, draft: string) => {
+    composer.setDraft(draft);
+    return composer.menu.value?.candidates.map((c) => c.id) ?? [];
+  };
+
+  it('lists each participant who can answer with its aliases, then everyone; never the muted or disabled', () => {
+    const composer = table();
+    expect(offered(composer, '@')).toEqual(['claude', 'opus', 'gpt', 'all']);
+    expect(offered(composer, '@k')).toEqual([]);
+  });
+
+  it('an alias matches by its own name; a display name lists its participant once', () => {
+    const composer = table();
+    expect(offered(composer, '@op')).toEqual(['opus']);
+    expect(offered(composer, '@cla')).toEqual(['claude']);
+    composer.setDraft('@op');
+    composer.acceptMention();
+    expect(composer.draft.value).toBe('@opus ');
+  });
+});

@@ -30,11 +30,17 @@ export class ComposerModel {
   private readonly dismissed = signal<number | undefined>(undefined);
   private readonly active = signal(0);
 
-  /** Who can be addressed: the enabled participants in table order, then everyone. */
+  /**
+   * Who can be addressed: the participants who can answer (enabled, not muted) in table order, each followed by its
+   * aliases, then everyone.
+   */
   readonly addressable = computed<MentionCandidate[]>(() => {
-    const enabled = this.chat.enabledParticipants.value;
-    const people = enabled.map((p) => ({ id: p.id, label: p.displayName, detail: p.model }));
-    return enabled.length > 1
+    const routable = this.chat.routableParticipants.value;
+    const people = routable.flatMap((p): MentionCandidate[] => [
+      { id: p.id, label: p.displayName, detail: p.model },
+      ...(p.aliases ?? []).map((alias) => ({ id: alias, label: p.displayName, detail: `@${p.id}`, aliasOf: p.id })),
+    ]);
+    return routable.length > 1
       ? [...people, { id: 'all', label: 'Everyone', detail: 'all, one after another' }]
       : people;
   });

@@ -35,14 +35,22 @@ function insideFence(before: string): boolean {
   return open;
 }
 
-/** Someone the composer can address: a participant, or everyone. */
+/** Someone the composer can address: a participant (by its id or an alias), or everyone. */
 export interface MentionCandidate {
+  /** What is inserted after the `@`. */
   id: string;
   label: string;
   detail: string;
+  /** Set on an alias: the participant it names. */
+  aliasOf?: string;
 }
 
-/** The candidates whose id or name starts with the query, in table order, `all` last. */
+/**
+ * The candidates whose @-name starts with the query, or whose display name does (an alias matches by its own name
+ * only, so typing a participant's name lists that participant once), in table order, `all` last.
+ */
 export function matchCandidates(candidates: readonly MentionCandidate[], query: string): MentionCandidate[] {
-  return candidates.filter((c) => c.id.startsWith(query) || c.label.toLowerCase().startsWith(query));
+  return candidates.filter(
+    (c) => c.id.startsWith(query) || (c.aliasOf === undefined && c.label.toLowerCase().startsWith(query)),
+  );
 }

@@ -181,11 +181,63 @@ describe('a turn', () => {
     });
   });
 
-  test('reports mentions of participants who are not at the table, and still answers', async () => {
+  test('reports mentions of participants who are not at the table, and still answers the others', async () => {
     const { orchestrator, chat, openThread, idle } = setup();
     const t = openThread();
-    expect(orchestrator.send(t, '@grok @claude hi')).toEqual({ ok: true, notice: 'Not at the table: @grok.' });
+    expect(orchestrator.send(t, '@grok @claude hi')).toEqual({ ok: true, notice: '@grok is not at the table.' });
     await chat.reply(0, 'hi');
     await idle(t);
+  });
+
+  test('a message whose names all fail is refused with why, and nobody else answers it', async () => {
+    const { orchestrator, chat, openThread, messages } = setup({ participants: [claude, { ...gpt, muted: true }] });
+    const t = openThread();
+    expect(orchestrator.send(t, '@gpt @bob thoughts?')).toEqual({
+      ok: false,
+      reason: 'Nobody was asked to answer: @bob is not at the table; @gpt is muted. At the table: @claude.',
+    });
+    expect(messages(t)).toEqual([]);
+    expect(chat.calls).toHaveLength(0);
+  });
+
+  test('at most maxRespondersPerTurn answer one message; the notice names who was left out', async () => {
+    const { orchestrator, chat, openThread, idle } = setup({ participants: [claude, gpt] });
+    orchestrator.table.update({ ...orchestrator.table.settings, maxRespondersPerTurn: 1 });
+    const t = openThread();
+    expect(orchestrator.send(t, '@all hi')).toMatchObject({
+      ok: true,
+      notice: expect.stringContaining('@gpt was left out'),
+    });
+    await chat.reply(0, 'only me');
+    await idle(t);
+    expect(chat.calls.map((c) => c.model)).toEqual(['claude-sonnet-4-6']);
+  });
+
+  test('a muted participant keeps its place but is never asked: not by default, not by @all, not by retry', async () => {
+    const { orchestrator, chat, openThread, idle, messages } = setup({
+      participants: [{ ...claude, muted: true }, gpt],
+    });
+    const t = openThread();
+    expect(orchestrator.table.defaultTarget()).toBe('gpt');
+    orchestrator.send(t, '@all hi');
+    await chat.reply(0, 'gpt only');
+    await idle(t);
+    expect(chat.calls.map((c) => c.model)).toEqual(['gpt-5.5']);
+    expect(orchestrator.table.setDefaultTarget('claude')).toMatchObject({ ok: false });
+    expect(messages(t).map((m) => m.speaker)).toEqual(['user', 'gpt']);
+
+    // A reply Claude gave before it was muted cannot be retried until it is unmuted.
+    orchestrator.table.update({ ...orchestrator.table.settings, participants: [claude, gpt] });
+    orchestrator.send(t, '@claude once more');
+    await chat.call(1);
+    orchestrator.stop(t);
+    await idle(t);
+    const stopped = messages(t).at(-1);
+    orchestrator.table.update({ ...orchestrator.table.settings, participants: [{ ...claude, muted: true }, gpt] });
+    expect(orchestrator.retry(t, stopped?.id ?? '')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('muted'),
+    });
+    expect(chat.calls).toHaveLength(2);
   });
 });

@@ -1,5 +1,6 @@
 import { Disposable } from '../base/lifecycle';
 import type { Clock, IdGenerator, Logger } from '../ports';
+import { describeRouting } from '../router/describeRouting';
 import { route } from '../router/route';
 import type { ThreadRepository } from '../store/ports';
 import type { SaveTiming } from '../store/saveScheduler';
@@ -62,7 +63,8 @@ export class Orchestrator extends Disposable {
 
   /**
    * Appends the user's message and starts the replies it asks for. Returns as soon as the turn has started (never
-   * waits for a model). Unknown @-mentions are answered with a notice, not a refusal.
+   * waits for a model). Names that get no reply (unknown, disabled, muted, past the responder cap) come back as a
+   * notice; a message whose names all fail is refused with why, so it never goes to someone it did not name.
    */
   send(threadId: string, text: string, explicitTargets?: string[]): IntentResult {
     if (!this.store.isLoaded(threadId)) return refuse('That thread is not open any more.');
@@ -70,16 +72,20 @@ export class Orchestrator extends Disposable {
       return refuse('A reply is still streaming in this thread. Stop it or wait for it to finish.');
     }
     if (text.trim() === '') return refuse('The message is empty.');
+    const { participants, routerMode, maxRespondersPerTurn } = this.table.settings;
     const decision = route({
       text,
-      participants: this.table.participants,
-      mode: this.table.settings.routerMode,
+      participants,
+      mode: routerMode,
       defaultTarget: this.table.defaultTarget(),
       lastAssistantSpeaker: this.lastAssistantSpeaker(threadId),
+      maxResponders: maxRespondersPerTurn,
       ...(explicitTargets ? { explicitTargets } : {}),
     });
-    if (this.table.enabled().length === 0 || decision.targets.length === 0) {
-      return refuse('No participant is enabled. Add one in the setting roundtable.participants.');
+    const notice = describeRouting(decision, participants, maxRespondersPerTurn);
+    if (decision.reason === 'unroutable' && notice) return refuse(notice);
+    if (decision.targets.length === 0) {
+      return refuse('No participant can answer: enable or unmute one in the setting roundtable.participants.');
     }
     this.store.append(
       threadId,
@@ -96,10 +102,7 @@ export class Orchestrator extends Disposable {
     const lastMentioned = decision.targets.at(-1);
     if (decision.reason === 'mentions' && lastMentioned) this.table.setDefaultTarget(lastMentioned);
     this.runner.start(threadId, decision.targets);
-    const unknown = decision.unknownMentions;
-    return unknown.length === 0
-      ? OK
-      : { ok: true, notice: `Not at the table: ${unknown.map((id) => `@${id}`).join(', ')}.` };
+    return notice ? { ok: true, notice } : OK;
   }
 
   /** Stops the reply in flight on that thread; its partial text is kept as `cancelled`. */
@@ -110,19 +113,19 @@ export class Orchestrator extends Disposable {
 
   /**
    * Gives the responders a stopped turn skipped their turn now, in the order they had, each seeing everything said
-   * so far. Those no longer enabled are left out.
+   * so far. Those disabled or muted since are left out.
    */
   continueSkipped(threadId: string): IntentResult {
     if (!this.store.isLoaded(threadId)) return refuse('That thread is not open any more.');
     if (this.runner.isBusy(threadId)) return refuse('A reply is still streaming in this thread.');
     const progress = this.runner.progressOf(threadId);
     if (progress?.state !== 'stopped') return refuse('Nobody in this thread is waiting for a turn.');
-    const enabled = progress.skipped.filter((id) => this.table.participant(id)?.enabled);
-    if (enabled.length === 0) {
+    const routable = progress.skipped.filter((id) => this.table.routable().some((p) => p.id === id));
+    if (routable.length === 0) {
       this.runner.dismissSkipped(threadId);
-      return refuse('None of the participants who were skipped is enabled any more.');
+      return refuse('None of the participants who were skipped can answer now (each is disabled or muted).');
     }
-    this.runner.start(threadId, enabled);
+    this.runner.start(threadId, routable);
     return OK;
   }
 
@@ -155,6 +158,9 @@ export class Orchestrator extends Disposable {
     }
     const participant = this.table.participant(message.speaker);
     if (!participant?.enabled) return refuse(`"${message.speaker}" is no longer an enabled participant.`);
+    if (participant.muted) {
+      return refuse(`${participant.displayName} is muted: unmute it in roundtable.participants to retry its reply.`);
+    }
     const isNewest = this.store.lastMessage(threadId)?.id === messageId;
     this.runner.start(threadId, [participant.id], isNewest ? messageId : undefined);
     return OK;

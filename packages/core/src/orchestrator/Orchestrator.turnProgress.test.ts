@@ -153,7 +153,10 @@ describe('continuing with the skipped participants', () => {
       ...orchestrator.table.settings,
       participants: [claude, gpt, { ...gemini, enabled: false }],
     });
-    expect(orchestrator.continueSkipped(t)).toMatchObject({ ok: false, reason: expect.stringContaining('enabled') });
+    expect(orchestrator.continueSkipped(t)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('disabled or muted'),
+    });
     expect(progress(t)).toBeUndefined();
   });
 

@@ -1,6 +1,7 @@
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { ParticipantConfig } from '../participants/participant';
+import { isRoutable } from '../router/route';
 import { type IntentResult, OK, refuse } from './result';
 import type { OrchestratorSettings } from './settings';
 
@@ -29,6 +30,11 @@ export class Table extends Disposable {
     return this.current.participants.filter((p) => p.enabled);
   }
 
+  /** Those who can be asked to answer: enabled and not muted. */
+  routable(): ParticipantConfig[] {
+    return this.current.participants.filter(isRoutable);
+  }
+
   participant(id: string): ParticipantConfig | undefined {
     return this.current.participants.find((p) => p.id === id);
   }
@@ -38,16 +44,16 @@ export class Table extends Disposable {
     this.changeEmitter.fire();
   }
 
-  /** The chosen target while it is enabled; otherwise the first enabled participant. */
+  /** The chosen target while it can answer; otherwise the first participant who can. */
   defaultTarget(): string | null {
-    const enabled = this.enabled();
-    if (this.chosenTarget && enabled.some((p) => p.id === this.chosenTarget)) return this.chosenTarget;
-    return enabled[0]?.id ?? null;
+    const routable = this.routable();
+    if (this.chosenTarget && routable.some((p) => p.id === this.chosenTarget)) return this.chosenTarget;
+    return routable[0]?.id ?? null;
   }
 
   setDefaultTarget(participantId: string): IntentResult {
-    if (!this.enabled().some((p) => p.id === participantId)) {
-      return refuse(`"${participantId}" is not an enabled participant.`);
+    if (!this.routable().some((p) => p.id === participantId)) {
+      return refuse(`"${participantId}" is not a participant who can answer (enabled and not muted).`);
     }
     if (this.chosenTarget !== participantId) {
       this.chosenTarget = participantId;

@@ -4,6 +4,8 @@ import type { ParticipantConfig } from '../participants/participant';
 export interface OrchestratorSettings {
   participants: ParticipantConfig[];
   routerMode: 'manual' | 'roundRobin';
+  /** At most this many participants answer one message. */
+  maxRespondersPerTurn: number;
   /** How transcript notes reach the model: extra system messages, or `[System]` user content. */
   systemMode: 'multiple' | 'inline';
   softLimitChars: number;
@@ -13,6 +15,7 @@ export interface OrchestratorSettings {
 
 export const DEFAULT_ORCHESTRATOR_SETTINGS: Omit<OrchestratorSettings, 'participants'> = {
   routerMode: 'manual',
+  maxRespondersPerTurn: 8,
   systemMode: 'multiple',
   softLimitChars: 150_000,
   keepRecent: 6,

@@ -1,38 +1,70 @@
 import * as z from 'zod/mini';
 import { ParticipantId } from '../transcript/schema';
 
-/** A seat at the table: who speaks, with which model, in which colour. */
+/** The most participants one table seats: `@all` asks each of them in turn, so a runaway list is refused. */
+export const MAX_PARTICIPANTS = 16;
+/** The most extra @-names one participant may have. */
+export const MAX_ALIASES = 8;
+
+/** Which endpoint a participant is reached through: the built-in CLIProxyAPI, or an entry of `roundtable.providers`. */
+export const ProviderId = z
+  .string()
+  .check(
+    z.regex(/^[a-z][a-z0-9_-]{0,31}$/, 'must be 1-32 characters: a lower-case letter, then letters, digits, _ or -'),
+  );
+/** The provider of a participant that names none. */
+export const DEFAULT_PROVIDER = 'cliproxyapi';
+
+const displayName = z.string().check(z.trim(), z.minLength(1), z.maxLength(40));
+const color = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #D97706'));
+const model = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
+const systemPrompt = z.string().check(z.maxLength(100_000));
+const aliases = z.array(ParticipantId).check(z.maxLength(MAX_ALIASES));
+
+/**
+ * A seat at the table: who speaks, with which model, in which colour. `aliases` are extra @-names (`@opus`);
+ * a `muted` participant stays in the thread (its replies are still shown and in every prompt) but is never asked
+ * to answer; `provider` names the endpoint (the built-in CLIProxyAPI when absent).
+ */
 export const ParticipantConfig = z.strictObject({
   id: ParticipantId,
-  displayName: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
-  color: z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #D97706')),
-  model: z.string().check(z.trim(), z.minLength(1)),
-  systemPrompt: z.optional(z.string()),
+  displayName,
+  color,
+  model,
+  systemPrompt: z.optional(systemPrompt),
   enabled: z.boolean(),
+  aliases: z.optional(aliases),
+  muted: z.optional(z.boolean()),
+  provider: z.optional(ProviderId),
 });
 export type ParticipantConfig = z.infer<typeof ParticipantConfig>;
 
 /** What a user may write in settings: everything but id and model has a default. */
 const ParticipantSetting = z.object({
   id: ParticipantId,
-  displayName: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(40))),
-  color: z.optional(z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #D97706'))),
-  model: z.string().check(z.trim(), z.minLength(1)),
-  systemPrompt: z.optional(z.string()),
+  displayName: z.optional(displayName),
+  color: z.optional(color),
+  model,
+  systemPrompt: z.optional(systemPrompt),
   enabled: z.optional(z.boolean()),
+  aliases: z.optional(aliases),
+  muted: z.optional(z.boolean()),
+  provider: z.optional(ProviderId),
 });
 
 const FALLBACK_COLORS = ['#D97706', '#10A37F', '#4285F4', '#8B5CF6', '#EC4899', '#0EA5E9'];
 
 export interface ParticipantSettingsResult {
   participants: ParticipantConfig[];
-  /** One readable line per rejected entry; the valid entries are still used. */
+  /** One readable line per rejected entry or field, naming both; the valid entries are still used. */
   problems: string[];
 }
 
 /**
  * Reads `roundtable.participants` as typed by a user: each entry is checked on its own, so one typo costs that
- * entry only, never the whole table. Duplicated ids keep the first entry.
+ * entry only, never the whole table. Across the table every @-name (ids and aliases) must be unique: a duplicated
+ * id keeps the first entry, and an alias already taken by an id or an earlier alias is dropped (the entry stays).
+ * Entries past `MAX_PARTICIPANTS` are refused.
  */
 export function parseParticipantSettings(raw: unknown): ParticipantSettingsResult {
   if (!Array.isArray(raw)) {
@@ -40,17 +72,24 @@ export function parseParticipantSettings(raw: unknown): ParticipantSettingsResul
   }
   const participants: ParticipantConfig[] = [];
   const problems: string[] = [];
+  const ids = new Set<string>();
   for (const [i, entry] of raw.entries()) {
+    const at = `roundtable.participants[${i}]`;
+    if (participants.length === MAX_PARTICIPANTS) {
+      problems.push(`${at} and after: a table seats at most ${MAX_PARTICIPANTS} participants; the rest are left out`);
+      break;
+    }
     const parsed = ParticipantSetting.safeParse(entry);
     if (!parsed.success) {
-      problems.push(`roundtable.participants[${i}]: ${z.prettifyError(parsed.error).replaceAll('\n', ' ')}`);
+      problems.push(`${at}: ${z.prettifyError(parsed.error).replaceAll('\n', ' ')}`);
       continue;
     }
     const p = parsed.data;
-    if (participants.some((other) => other.id === p.id)) {
-      problems.push(`roundtable.participants[${i}]: duplicate id "${p.id}" (the first entry is used)`);
+    if (ids.has(p.id)) {
+      problems.push(`${at}: duplicate id "${p.id}" (the first entry is used)`);
       continue;
     }
+    ids.add(p.id);
     participants.push({
       id: p.id,
       displayName: p.displayName ?? p.id.charAt(0).toUpperCase() + p.id.slice(1),
@@ -58,7 +97,34 @@ export function parseParticipantSettings(raw: unknown): ParticipantSettingsResul
       model: p.model,
       ...(p.systemPrompt ? { systemPrompt: p.systemPrompt } : {}),
       enabled: p.enabled ?? true,
+      ...(p.aliases && p.aliases.length > 0 ? { aliases: p.aliases } : {}),
+      ...(p.muted ? { muted: true } : {}),
+      ...(p.provider ? { provider: p.provider } : {}),
     });
   }
-  return { participants, problems };
+  return { participants: dropTakenAliases(participants, raw, problems), problems };
+}
+
+/** Removes each alias that is some participant's id or an alias an earlier entry already has, saying which. */
+function dropTakenAliases(participants: ParticipantConfig[], raw: unknown[], problems: string[]): ParticipantConfig[] {
+  const ids = new Set(participants.map((p) => p.id));
+  const taken = new Map<string, string>();
+  return participants.map((p) => {
+    if (!p.aliases) return p;
+    const index = raw.findIndex((entry) => (entry as { id?: unknown } | null)?.id === p.id);
+    const kept: string[] = [];
+    for (const [j, alias] of p.aliases.entries()) {
+      if (kept.includes(alias)) continue; // written twice in one entry: harmless
+      const at = `roundtable.participants[${index}].aliases[${j}]`;
+      const owner = ids.has(alias) ? `the id of "${alias}"` : taken.get(alias);
+      if (owner !== undefined) {
+        problems.push(`${at}: "@${alias}" is already ${owner}; this alias is ignored`);
+        continue;
+      }
+      taken.set(alias, `an alias of "${p.id}"`);
+      kept.push(alias);
+    }
+    const { aliases: _aliases, ...rest } = p;
+    return kept.length > 0 ? { ...rest, aliases: kept } : rest;
+  });
 }

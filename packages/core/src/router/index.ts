@@ -1,2 +1,3 @@
+export { describeRouting } from './describeRouting';
 export { parseMentions } from './parseMentions';
-export { type RouteDecision, type RouteInput, route } from './route';
+export { isRoutable, type RouteDecision, type RouteInput, route } from './route';

@@ -2,12 +2,27 @@ import { describe, expect, test } from 'vitest';
 import type { ParticipantConfig } from '../participants/participant';
 import { parseMentions, type RouteDecision, type RouteInput, route } from './index';
 
-function seat(id: string, enabled = true): ParticipantConfig {
-  return { id, displayName: id.toUpperCase(), color: '#123456', model: `${id}-model`, enabled };
+function seat(id: string, enabled = true, extra: Partial<ParticipantConfig> = {}): ParticipantConfig {
+  return { id, displayName: id.toUpperCase(), color: '#123456', model: `${id}-model`, enabled, ...extra };
 }
 
-// Config order: claude, gpt, gemini (disabled), grok.
-const table = [seat('claude'), seat('gpt'), seat('gemini', false), seat('grok')];
+// Config order: claude (also @opus), gpt, gemini (disabled), grok, kimi (muted).
+const table = [
+  seat('claude', true, { aliases: ['opus', 'sonnet'] }),
+  seat('gpt'),
+  seat('gemini', false, { aliases: ['bard'] }),
+  seat('grok'),
+  seat('kimi', true, { muted: true, aliases: ['moon'] }),
+];
+
+/** A decision: who answers and why, and (when there are any) the names that get no reply. */
+function d(
+  targets: string[],
+  reason: RouteDecision['reason'],
+  rest: Partial<Pick<RouteDecision, 'unknown' | 'disabled' | 'muted' | 'overCap'>> = {},
+): RouteDecision {
+  return { targets, unknown: [], disabled: [], muted: [], overCap: [], reason, ...rest };
+}
 
 const base: RouteInput = {
   text: 'hello',
@@ -55,145 +70,150 @@ describe('parseMentions', () => {
 
 describe('route', () => {
   test.each<{ name: string; input: Partial<RouteInput>; expected: RouteDecision }>([
-    {
-      name: 'single mention',
-      input: { text: '@grok what do you think?' },
-      expected: { targets: ['grok'], unknownMentions: [], reason: 'mentions' },
-    },
+    { name: 'single mention', input: { text: '@grok what do you think?' }, expected: d(['grok'], 'mentions') },
     {
       name: 'several mentions, in mention order (not config order)',
       input: { text: '@grok then @claude' },
-      expected: { targets: ['grok', 'claude'], unknownMentions: [], reason: 'mentions' },
+      expected: d(['grok', 'claude'], 'mentions'),
     },
     {
       name: 'duplicate mentions answer once',
       input: { text: '@gpt @claude @gpt' },
-      expected: { targets: ['gpt', 'claude'], unknownMentions: [], reason: 'mentions' },
+      expected: d(['gpt', 'claude'], 'mentions'),
     },
+    { name: 'uppercase mention', input: { text: '@CLAUDE please' }, expected: d(['claude'], 'mentions') },
+    { name: 'mention with trailing punctuation', input: { text: 'Thoughts, @gpt?' }, expected: d(['gpt'], 'mentions') },
     {
-      name: 'uppercase mention',
-      input: { text: '@CLAUDE please' },
-      expected: { targets: ['claude'], unknownMentions: [], reason: 'mentions' },
+      name: 'an alias names its participant',
+      input: { text: '@opus, thoughts?' },
+      expected: d(['claude'], 'mentions'),
     },
+    { name: 'an alias in any case', input: { text: '@Sonnet hi' }, expected: d(['claude'], 'mentions') },
     {
-      name: 'mention with trailing punctuation',
-      input: { text: 'Thoughts, @gpt?' },
-      expected: { targets: ['gpt'], unknownMentions: [], reason: 'mentions' },
+      name: 'id and alias of one participant answer once, at the first name',
+      input: { text: '@gpt @opus @claude' },
+      expected: d(['gpt', 'claude'], 'mentions'),
     },
     {
       name: 'mentions beat explicit targets and the default',
       input: { text: '@grok', explicitTargets: ['claude'], defaultTarget: 'gpt' },
-      expected: { targets: ['grok'], unknownMentions: [], reason: 'mentions' },
+      expected: d(['grok'], 'mentions'),
     },
     {
-      name: '@all: every enabled participant in config order',
+      name: '@all: every routable participant in config order (not the disabled, not the muted)',
       input: { text: '@all go' },
-      expected: { targets: ['claude', 'gpt', 'grok'], unknownMentions: [], reason: 'all' },
+      expected: d(['claude', 'gpt', 'grok'], 'all'),
     },
     {
       name: '@all plus other mentions is still all, in config order',
       input: { text: '@grok @all @claude' },
-      expected: { targets: ['claude', 'gpt', 'grok'], unknownMentions: [], reason: 'all' },
+      expected: d(['claude', 'gpt', 'grok'], 'all'),
     },
     {
-      name: '@all with an unknown and a disabled mention reports them',
-      input: { text: '@all @nobody @gemini' },
-      expected: { targets: ['claude', 'gpt', 'grok'], unknownMentions: ['nobody', 'gemini'], reason: 'all' },
+      name: '@all with unknown, disabled and muted names reports each',
+      input: { text: '@all @nobody @gemini @moon' },
+      expected: d(['claude', 'gpt', 'grok'], 'all', { unknown: ['nobody'], disabled: ['gemini'], muted: ['kimi'] }),
     },
     {
       name: 'unknown mention beside a known one',
       input: { text: '@nobody @gpt' },
-      expected: { targets: ['gpt'], unknownMentions: ['nobody'], reason: 'mentions' },
+      expected: d(['gpt'], 'mentions', { unknown: ['nobody'] }),
     },
     {
-      name: 'disabled mention is reported and skipped',
-      input: { text: '@gemini @claude' },
-      expected: { targets: ['claude'], unknownMentions: ['gemini'], reason: 'mentions' },
+      name: 'disabled mention (by alias) is reported by id and skipped',
+      input: { text: '@bard @claude' },
+      expected: d(['claude'], 'mentions', { disabled: ['gemini'] }),
     },
     {
-      name: 'only unusable mentions fall through to the default',
-      input: { text: '@gemini @nobody hi', defaultTarget: 'grok' },
-      expected: { targets: ['grok'], unknownMentions: ['gemini', 'nobody'], reason: 'default' },
+      name: 'muted mention is reported and skipped',
+      input: { text: '@kimi @gpt' },
+      expected: d(['gpt'], 'mentions', { muted: ['kimi'] }),
     },
     {
-      name: 'only unusable mentions fall through to explicit targets',
+      name: 'only unusable mentions: nobody answers, nobody else is asked instead',
+      input: { text: '@gemini @nobody @kimi hi', defaultTarget: 'grok' },
+      expected: d([], 'unroutable', { unknown: ['nobody'], disabled: ['gemini'], muted: ['kimi'] }),
+    },
+    {
+      name: 'only an unknown mention: not rerouted to explicit targets',
       input: { text: '@nobody', explicitTargets: ['gpt'] },
-      expected: { targets: ['gpt'], unknownMentions: ['nobody'], reason: 'explicit' },
+      expected: d([], 'unroutable', { unknown: ['nobody'] }),
     },
     {
-      name: 'only unusable mentions fall through to round robin',
+      name: 'only a disabled mention: not rerouted by round robin',
       input: { text: '@gemini', mode: 'roundRobin', lastAssistantSpeaker: 'claude' },
-      expected: { targets: ['gpt'], unknownMentions: ['gemini'], reason: 'roundRobin' },
+      expected: d([], 'unroutable', { disabled: ['gemini'] }),
     },
     {
       name: 'mid-word @ is not a mention: default answers',
       input: { text: 'write to me@claude.ai or foo@gpt', defaultTarget: 'grok' },
-      expected: { targets: ['grok'], unknownMentions: [], reason: 'default' },
+      expected: d(['grok'], 'default'),
     },
     {
       name: 'mentions inside a code span are ignored',
       input: { text: 'what does `@claude` mean?', defaultTarget: 'gpt' },
-      expected: { targets: ['gpt'], unknownMentions: [], reason: 'default' },
+      expected: d(['gpt'], 'default'),
     },
     {
       name: 'mentions inside a fenced block are ignored',
       input: { text: 'review:\n```py\n@grok\ndef f(): pass\n```', defaultTarget: 'claude' },
-      expected: { targets: ['claude'], unknownMentions: [], reason: 'default' },
+      expected: d(['claude'], 'default'),
     },
     {
-      name: 'explicit targets: enabled ones, order kept, deduplicated',
-      input: { explicitTargets: ['grok', 'gemini', 'nobody', 'claude', 'grok'] },
-      expected: { targets: ['grok', 'claude'], unknownMentions: [], reason: 'explicit' },
+      name: 'explicit targets: routable ones, order kept, deduplicated',
+      input: { explicitTargets: ['grok', 'gemini', 'kimi', 'nobody', 'claude', 'grok'] },
+      expected: d(['grok', 'claude'], 'explicit'),
     },
     {
-      name: 'explicit targets all disabled fall through to the default',
-      input: { explicitTargets: ['gemini'], defaultTarget: 'claude' },
-      expected: { targets: ['claude'], unknownMentions: [], reason: 'default' },
+      name: 'explicit targets none routable fall through to the default',
+      input: { explicitTargets: ['gemini', 'kimi'], defaultTarget: 'claude' },
+      expected: d(['claude'], 'default'),
     },
     {
       name: 'empty explicit targets fall through to the default',
       input: { explicitTargets: [], defaultTarget: 'claude' },
-      expected: { targets: ['claude'], unknownMentions: [], reason: 'default' },
+      expected: d(['claude'], 'default'),
     },
+    { name: 'manual: the default target', input: { defaultTarget: 'grok' }, expected: d(['grok'], 'default') },
     {
-      name: 'manual: the default target',
-      input: { defaultTarget: 'grok' },
-      expected: { targets: ['grok'], unknownMentions: [], reason: 'default' },
-    },
-    {
-      name: 'manual: disabled default falls back to the first enabled',
+      name: 'manual: disabled default falls back to the first routable',
       input: { defaultTarget: 'gemini', participants: [seat('gemini', false), seat('claude', false), seat('gpt')] },
-      expected: { targets: ['gpt'], unknownMentions: [], reason: 'default' },
+      expected: d(['gpt'], 'default'),
     },
     {
-      name: 'manual: unknown default falls back to the first enabled',
+      name: 'manual: muted default falls back to the first routable',
+      input: { defaultTarget: 'kimi' },
+      expected: d(['claude'], 'default'),
+    },
+    {
+      name: 'manual: unknown default falls back to the first routable',
       input: { defaultTarget: 'nobody' },
-      expected: { targets: ['claude'], unknownMentions: [], reason: 'default' },
+      expected: d(['claude'], 'default'),
     },
     {
-      name: 'manual: no default falls back to the first enabled',
-      input: { defaultTarget: null },
-      expected: { targets: ['claude'], unknownMentions: [], reason: 'default' },
+      name: 'manual: no default falls back to the first routable',
+      input: { defaultTarget: null, participants: [seat('a', true, { muted: true }), seat('b')] },
+      expected: d(['b'], 'default'),
     },
     {
       name: 'manual ignores the last speaker',
       input: { defaultTarget: 'claude', lastAssistantSpeaker: 'claude' },
-      expected: { targets: ['claude'], unknownMentions: [], reason: 'default' },
+      expected: d(['claude'], 'default'),
     },
     {
       name: 'roundRobin: next after the last speaker',
       input: { mode: 'roundRobin', lastAssistantSpeaker: 'claude', defaultTarget: 'grok' },
-      expected: { targets: ['gpt'], unknownMentions: [], reason: 'roundRobin' },
+      expected: d(['gpt'], 'roundRobin'),
     },
     {
       name: 'roundRobin: skips a disabled participant',
       input: { mode: 'roundRobin', lastAssistantSpeaker: 'gpt' },
-      expected: { targets: ['grok'], unknownMentions: [], reason: 'roundRobin' },
+      expected: d(['grok'], 'roundRobin'),
     },
     {
-      name: 'roundRobin: wraps from the last to the first',
+      name: 'roundRobin: skips a muted participant and wraps from the last to the first',
       input: { mode: 'roundRobin', lastAssistantSpeaker: 'grok' },
-      expected: { targets: ['claude'], unknownMentions: [], reason: 'roundRobin' },
+      expected: d(['claude'], 'roundRobin'),
     },
     {
       name: 'roundRobin: wraps past disabled ones at the start',
@@ -202,47 +222,66 @@ describe('route', () => {
         lastAssistantSpeaker: 'c',
         participants: [seat('a', false), seat('b'), seat('c'), seat('d', false)],
       },
-      expected: { targets: ['b'], unknownMentions: [], reason: 'roundRobin' },
+      expected: d(['b'], 'roundRobin'),
     },
     {
-      name: 'roundRobin: after a now-disabled speaker comes the next enabled one',
+      name: 'roundRobin: after a now-disabled speaker comes the next routable one',
       input: { mode: 'roundRobin', lastAssistantSpeaker: 'gemini' },
-      expected: { targets: ['grok'], unknownMentions: [], reason: 'roundRobin' },
+      expected: d(['grok'], 'roundRobin'),
     },
     {
-      name: 'roundRobin: a sole enabled participant follows itself',
+      name: 'roundRobin: a sole routable participant follows itself',
       input: { mode: 'roundRobin', lastAssistantSpeaker: 'gpt', participants: [seat('claude', false), seat('gpt')] },
-      expected: { targets: ['gpt'], unknownMentions: [], reason: 'roundRobin' },
+      expected: d(['gpt'], 'roundRobin'),
     },
     {
-      name: 'roundRobin: no previous speaker -> first enabled',
+      name: 'roundRobin: no previous speaker -> first routable',
       input: { mode: 'roundRobin', lastAssistantSpeaker: null, participants: [seat('a', false), seat('b')] },
-      expected: { targets: ['b'], unknownMentions: [], reason: 'roundRobin' },
+      expected: d(['b'], 'roundRobin'),
     },
     {
-      name: 'roundRobin: unknown previous speaker -> first enabled',
+      name: 'roundRobin: unknown previous speaker -> first routable',
       input: { mode: 'roundRobin', lastAssistantSpeaker: 'removed' },
-      expected: { targets: ['claude'], unknownMentions: [], reason: 'roundRobin' },
+      expected: d(['claude'], 'roundRobin'),
     },
     {
       name: 'roundRobin: explicit targets still win',
       input: { mode: 'roundRobin', lastAssistantSpeaker: 'claude', explicitTargets: ['grok'] },
-      expected: { targets: ['grok'], unknownMentions: [], reason: 'explicit' },
+      expected: d(['grok'], 'explicit'),
+    },
+    {
+      name: 'the cap keeps the first responders of @all; the rest are reported in order',
+      input: { text: '@all', maxResponders: 2 },
+      expected: d(['claude', 'gpt'], 'all', { overCap: ['grok'] }),
+    },
+    {
+      name: 'the cap keeps the first mentioned',
+      input: { text: '@grok @gpt @claude', maxResponders: 1 },
+      expected: d(['grok'], 'mentions', { overCap: ['gpt', 'claude'] }),
+    },
+    {
+      name: 'a cap above the number addressed changes nothing',
+      input: { text: '@grok @gpt', maxResponders: 8 },
+      expected: d(['grok', 'gpt'], 'mentions'),
     },
     {
       name: 'no participants at all',
       input: { participants: [], text: '@claude', explicitTargets: ['claude'] },
-      expected: { targets: [], unknownMentions: ['claude'], reason: 'none' },
+      expected: d([], 'none', { unknown: ['claude'] }),
     },
     {
-      name: 'all disabled: nobody answers, even @all, mentions reported',
+      name: 'all disabled: nobody answers, even @all, names reported',
       input: { participants: [seat('claude', false), seat('gpt', false)], text: '@all @gpt', defaultTarget: 'gpt' },
-      expected: { targets: [], unknownMentions: ['gpt'], reason: 'none' },
+      expected: d([], 'none', { disabled: ['gpt'] }),
     },
     {
-      name: 'all disabled in round robin',
-      input: { participants: [seat('claude', false)], mode: 'roundRobin', lastAssistantSpeaker: 'claude' },
-      expected: { targets: [], unknownMentions: [], reason: 'none' },
+      name: 'all muted or disabled in round robin',
+      input: {
+        participants: [seat('claude', false), seat('gpt', true, { muted: true })],
+        mode: 'roundRobin',
+        lastAssistantSpeaker: 'claude',
+      },
+      expected: d([], 'none'),
     },
   ])('$name', ({ input, expected }) => {
     expect(route({ ...base, ...input })).toEqual(expected);

@@ -5,68 +5,119 @@ export interface RouteInput {
   /** The user's message. */
   text: string;
   /** In config order. */
-  participants: ParticipantConfig[];
+  participants: readonly ParticipantConfig[];
   mode: 'manual' | 'roundRobin';
-  /** The "speaking to" selector. */
+  /** The "speaking to" choice of the thread. */
   defaultTarget: string | null;
   lastAssistantSpeaker: string | null;
   /** Targets chosen in the UI, if any. */
-  explicitTargets?: string[];
+  explicitTargets?: readonly string[];
+  /** At most this many answer one message; undefined means no cap. */
+  maxResponders?: number;
 }
 
 export interface RouteDecision {
-  /** Who answers, in order; replies are sequential. Only enabled participants, each at most once. */
+  /** Who answers, in order; replies are sequential. Only routable participants (enabled, not muted), each once. */
   targets: string[];
-  /** Mentioned ids that are unknown or disabled (never `all`), so the UI can say so. */
-  unknownMentions: string[];
-  reason: 'mentions' | 'all' | 'explicit' | 'default' | 'roundRobin' | 'none';
+  /** Mentioned names that are nobody's id or alias (never `all`), as typed (lower-cased). */
+  unknown: string[];
+  /** Participants named by id or alias who are disabled, by id. */
+  disabled: string[];
+  /** Participants named by id or alias who are muted, by id. */
+  muted: string[];
+  /** Addressed, but past `maxResponders`: they do not answer this message. In the order they would have. */
+  overCap: string[];
+  /**
+   * Why these targets: `unroutable` when the message names participants but none of them can answer (nobody
+   * else is asked in their place); `none` when nobody at the table can answer at all.
+   */
+  reason: 'mentions' | 'all' | 'explicit' | 'default' | 'roundRobin' | 'unroutable' | 'none';
 }
 
 /**
- * Decides who answers a user message, in priority order:
- * 1. `@all` -> every enabled participant in config order (other mentions add nothing);
- * 2. `@id` mentions -> the enabled ones, in mention order;
- * 3. (no usable mention) `explicitTargets` -> the enabled ones, in their order;
- * 4. manual mode -> `defaultTarget` if enabled, else the first enabled participant;
- *    roundRobin -> the next enabled participant after `lastAssistantSpeaker` in config order, wrapping
- *    (the first enabled one when there is no previous speaker or it is no longer configured).
- * No enabled participant -> no targets, reason `none`. Pure: same input, same decision.
+ * Decides who answers a user message. A participant is *routable* when enabled and not muted. In priority order:
+ * 1. `@all` -> every routable participant in config order (other mentions add nothing);
+ * 2. mentions (by id or alias, case-insensitive) -> the routable ones, in mention order; when the message names
+ *    participants and none of them is routable, nobody answers (`unroutable`): a message meant for someone never
+ *    goes silently to someone else;
+ * 3. (no mention at all) `explicitTargets` -> the routable ones, in their order;
+ * 4. manual mode -> `defaultTarget` if routable, else the first routable participant;
+ *    roundRobin -> the next routable participant after `lastAssistantSpeaker` in config order, wrapping
+ *    (the first routable one when there is no previous speaker or it is no longer configured).
+ * Then at most `maxResponders` answer; the rest are `overCap`. Unknown, disabled and muted names are reported
+ * whatever the outcome. Pure: same input, same decision.
  */
 export function route(input: RouteInput): RouteDecision {
-  const enabled = unique(input.participants.filter((p) => p.enabled).map((p) => p.id));
-  const isEnabled = (id: string) => enabled.includes(id);
-  const mentions = parseMentions(input.text);
-  const unknownMentions = mentions.filter((id) => id !== 'all' && !isEnabled(id));
-  const decide = (targets: string[], reason: RouteDecision['reason']): RouteDecision =>
-    targets.length > 0 ? { targets, unknownMentions, reason } : { targets: [], unknownMentions, reason: 'none' };
+  const { participants } = input;
+  const routable = participants.filter(isRoutable).map((p) => p.id);
+  const canAnswer = (id: string) => routable.includes(id);
+  const named = resolveMentions(parseMentions(input.text), participants);
+  const report = {
+    unknown: named.unknown,
+    disabled: named.ids.filter((id) => participants.find((p) => p.id === id)?.enabled === false),
+    muted: named.ids.filter((id) => {
+      const p = participants.find((q) => q.id === id);
+      return p?.enabled === true && p.muted === true;
+    }),
+  };
+  const decide = (targets: readonly string[], reason: RouteDecision['reason']): RouteDecision => {
+    const unique = [...new Set(targets)];
+    const cap = input.maxResponders ?? unique.length;
+    return unique.length > 0
+      ? { targets: unique.slice(0, cap), ...report, overCap: unique.slice(cap), reason }
+      : { targets: [], ...report, overCap: [], reason: reason === 'unroutable' ? reason : 'none' };
+  };
 
-  if (enabled.length === 0) return decide([], 'none');
-  if (mentions.includes('all')) return decide(enabled, 'all');
-  const mentioned = mentions.filter(isEnabled);
-  if (mentioned.length > 0) return decide(mentioned, 'mentions');
+  if (routable.length === 0) return decide([], 'none');
+  if (named.all) return decide(routable, 'all');
+  if (named.ids.length > 0 || named.unknown.length > 0) {
+    const mentioned = named.ids.filter(canAnswer);
+    return mentioned.length > 0 ? decide(mentioned, 'mentions') : decide([], 'unroutable');
+  }
 
-  const explicit = unique((input.explicitTargets ?? []).filter(isEnabled));
+  const explicit = (input.explicitTargets ?? []).filter(canAnswer);
   if (explicit.length > 0) return decide(explicit, 'explicit');
 
   if (input.mode === 'roundRobin') {
-    const next = nextAfter(input.lastAssistantSpeaker, input.participants) ?? enabled[0];
+    const next = nextAfter(input.lastAssistantSpeaker, participants) ?? routable[0];
     return decide(next === undefined ? [] : [next], 'roundRobin');
   }
-  const target = input.defaultTarget !== null && isEnabled(input.defaultTarget) ? input.defaultTarget : enabled[0];
+  const target = input.defaultTarget !== null && canAnswer(input.defaultTarget) ? input.defaultTarget : routable[0];
   return decide(target === undefined ? [] : [target], 'default');
 }
 
+/** Enabled and not muted: can be asked to answer. */
+export function isRoutable(p: ParticipantConfig): boolean {
+  return p.enabled && p.muted !== true;
+}
+
 /**
- * The first enabled participant after `previous` in config order, wrapping around (so a sole enabled speaker
+ * Mentions as participants: each name is matched to the participant whose id or alias it is (ids first, which
+ * settings keep unique across ids and aliases), deduplicated by participant in mention order.
+ */
+function resolveMentions(mentions: readonly string[], participants: readonly ParticipantConfig[]) {
+  const ids: string[] = [];
+  const unknown: string[] = [];
+  let all = false;
+  for (const name of mentions) {
+    if (name === 'all') {
+      all = true;
+      continue;
+    }
+    const p = participants.find((q) => q.id === name) ?? participants.find((q) => q.aliases?.includes(name));
+    if (!p) unknown.push(name);
+    else if (!ids.includes(p.id)) ids.push(p.id);
+  }
+  return { ids, unknown, all };
+}
+
+/**
+ * The first routable participant after `previous` in config order, wrapping around (so a sole routable speaker
  * follows itself); undefined when `previous` is null or no longer configured.
  */
 function nextAfter(previous: string | null, participants: readonly ParticipantConfig[]): string | undefined {
   const at = previous === null ? -1 : participants.findIndex((p) => p.id === previous);
   if (at < 0) return undefined;
   const rotated = [...participants.slice(at + 1), ...participants.slice(0, at + 1)];
-  return rotated.find((p) => p.enabled)?.id;
-}
-
-function unique(ids: string[]): string[] {
-  return [...new Set(ids)];
+  return rotated.find(isRoutable)?.id;
 }
