@@ -1,10 +1,12 @@
-import { defineProject } from 'vitest/config';
+import { configDefaults, defineProject } from 'vitest/config';
 
 export default defineProject({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
     name: 'webview',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    // Those need real layout: the Chromium project (vitest.browser.config.ts) runs them.
+    exclude: [...configDefaults.exclude, 'src/**/*.browser.test.tsx'],
     environment: 'happy-dom',
   },
 });

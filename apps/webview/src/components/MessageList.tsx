@@ -4,7 +4,8 @@ import { useRef, useState } from 'preact/hooks';
 import type { ChatModel, Participant } from '../models/ChatModel';
 import type { RenderMarkdown } from '../models/MarkdownModel';
 import { type MessageActions, MessageBubble } from './MessageBubble';
-import { isNearBottom } from './scroll';
+import { GROUP_STYLE, groupsOf } from './messageGroups';
+import { followsAfterScroll } from './scroll';
 import { describeSpeaker } from './speaker';
 
 const COPIED_LABEL_MS = 1500;
@@ -21,16 +22,21 @@ const COPIED_LABEL_MS = 1500;
  * updates are not read out one by one.
  *
  * The list renders when the order of messages changes; each message renders from its own signal, so a streamed
- * delta re-renders one bubble, never the list.
+ * delta re-renders one bubble, never the list. Messages sit in groups the browser skips while off screen (see
+ * `messageGroups`), so what a streamed delta costs the browser does not grow with the thread either.
  */
 export function MessageList({ chat, render }: { chat: ChatModel; render: RenderMarkdown | undefined }) {
   const listRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
+  // Where following last put the list: the user moving up from there stops following (see `followsAfterScroll`).
+  const followedTo = useRef(0);
   // Shown while the user has scrolled up: a way back to the newest message (and to following it again).
   const [away, setAway] = useState(false);
   const lastCount = useRef(0);
   const order = chat.replica.order.value;
   const participants = chat.participantsById.value;
+  // Not subscribed: another thread always comes with another order, which renders the list.
+  const threadId = chat.replica.thread.peek()?.id;
 
   // Follow new content while the user is at the bottom; a message they just sent always brings them there.
   // A signal effect: it runs on every change of the newest message without re-rendering the list.
@@ -43,7 +49,7 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
     // After the bubble has rendered the change.
     requestAnimationFrame(() => {
       const list = listRef.current;
-      if (list && stickToBottom.current) list.scrollTop = list.scrollHeight;
+      if (list && stickToBottom.current) scrollToEnd(list, followedTo);
     });
   });
 
@@ -76,7 +82,7 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
     if (!list) return;
     stickToBottom.current = true;
     setAway(false);
-    list.scrollTop = list.scrollHeight;
+    scrollToEnd(list, followedTo);
   };
 
   return (
@@ -92,7 +98,8 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrollable log must be reachable by keyboard to scroll it.
         tabIndex={0}
         onScroll={(event) => {
-          stickToBottom.current = isNearBottom(event.currentTarget);
+          const list = event.currentTarget;
+          stickToBottom.current = followsAfterScroll(list, followedTo.current, stickToBottom.current);
           if (away === stickToBottom.current) setAway(!stickToBottom.current);
         }}
         onClick={onClick}
@@ -104,12 +111,18 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
             No messages yet. Say something to the table; @-mention a participant to pick who answers.
           </p>
         ) : (
-          order.map((id) => {
-            const message = chat.replica.message(id);
-            return message ? (
-              <MessageItem key={id} message={message} participants={participants} actions={chat} render={render} />
-            ) : null;
-          })
+          groupsOf(order).map((ids, group) => (
+            // A group's thread and index are its identity: appended messages join the last group or start a new
+            // one, and another thread gets new groups (which do not keep the sizes of the last thread's).
+            <div key={`${threadId}:${group}`} class="message-group" style={GROUP_STYLE}>
+              {ids.map((id) => {
+                const message = chat.replica.message(id);
+                return message ? (
+                  <MessageItem key={id} message={message} participants={participants} actions={chat} render={render} />
+                ) : null;
+              })}
+            </div>
+          ))
         )}
       </div>
       {away && order.length > 0 && (
@@ -141,6 +154,12 @@ function MessageItem({
   return (
     <MessageBubble message={value} speaker={describeSpeaker(value, participants)} actions={actions} render={render} />
   );
+}
+
+/** Shows the list's end, and remembers where that is (see `followsAfterScroll`). */
+function scrollToEnd(list: HTMLElement, followedTo: { current: number }): void {
+  list.scrollTop = list.scrollHeight;
+  followedTo.current = list.scrollTop;
 }
 
 async function copyCode(button: HTMLButtonElement, code: string): Promise<void> {

@@ -2,27 +2,18 @@ import { act } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { highlightStats } from '../markdown/highlightCode';
 import { renderMarkdown } from '../markdown/renderMarkdown';
-import { MarkdownModel } from '../models/MarkdownModel';
 import { AppHarness, messageEl } from '../testing/AppHarness';
+import { countingRenderer } from '../testing/counters';
 import { viewMessage, viewState } from '../testing/fixtures';
 import { longReply, streamPieces } from '../testing/longReply';
 import { MemoryUiStateStore } from '../transport/FakeHostTransport';
 
 // What streaming a long reply costs, counted rather than timed: Markdown characters parsed, against the reply's
 // length. A reply of about 20,000 tokens (80,000 characters) full of code streams into a 1,000-message thread.
+// The same stream with real layout (scrolling, renders per piece) is in streaming.browser.test.tsx.
 
 const h = new AppHarness();
 afterEach(() => h.dispose());
-
-function countingRenderer() {
-  const counter = { chars: 0, calls: [] as string[] };
-  const render = (text: string) => {
-    counter.chars += text.length;
-    counter.calls.push(text);
-    return renderMarkdown(text);
-  };
-  return { counter, markdown: MarkdownModel.loaded(render) };
-}
 
 describe('streaming a long reply', () => {
   it('parses at most twice the reply’s length in Markdown, however many batches it arrives in', () => {

@@ -1,7 +1,11 @@
 import type { HighlightedLine } from './highlight/highlighter';
 
-/** Code blocks tokenized so far (a cached block is not tokenized again); the cost tests and the bench read it. */
-export const highlightStats = { tokenized: 0 };
+/**
+ * What highlighting has done so far, for the cost tests: `tokenized` counts blocks run through the tokenizer (a
+ * cached block is not tokenized again), `applied` the code elements given their coloured tokens (once each, unless
+ * an element is thrown away and rendered again).
+ */
+export const highlightStats = { tokenized: 0, applied: 0 };
 
 type Highlighter = typeof import('./highlight/highlighter');
 
@@ -52,6 +56,7 @@ async function drain(): Promise<void> {
       if (!lines || !code.isConnected || code.textContent !== text) continue;
       code.replaceChildren(...nodesOf(lines));
       code.dataset.highlight = 'done';
+      highlightStats.applied += 1;
     }
   } catch (error) {
     console.error('[roundtable] code highlighting failed; code stays plain', error);

@@ -5,7 +5,7 @@ import { ChatModel } from '../models/ChatModel';
 import { ComposerModel } from '../models/ComposerModel';
 import { MarkdownModel } from '../models/MarkdownModel';
 import { FakeHostTransport, MemoryUiStateStore } from '../transport/FakeHostTransport';
-import { HostScript } from './fixtures';
+import { HostScript, priorMessages, viewMessage, viewState } from './fixtures';
 
 /**
  * Mounts the real App on the fake transport, the way main.tsx wires it, and plays the host. Create one per
@@ -19,12 +19,27 @@ export class AppHarness {
   chat: ChatModel | undefined;
   private models: { chat: ChatModel; composer: ComposerModel } | undefined;
 
-  mount(store = new MemoryUiStateStore(), markdown = MarkdownModel.loaded(renderMarkdown)): void {
+  /** `container`: where to render (by default a new element in the body); `pageRoot()` gives the app the page. */
+  mount(
+    store = new MemoryUiStateStore(),
+    markdown = MarkdownModel.loaded(renderMarkdown),
+    container?: HTMLElement,
+  ): void {
     const chat = new ChatModel(this.transport);
     const composer = new ComposerModel(chat, store);
     this.models = { chat, composer };
     this.chat = chat;
-    render(<App chat={chat} composer={composer} markdown={markdown} />);
+    render(<App chat={chat} composer={composer} markdown={markdown} />, container ? { container } : {});
+  }
+
+  /**
+   * Mounts the app on the whole page (see `pageRoot`) showing a busy thread of `prior` finished messages and, last,
+   * an empty reply streaming in with the id `LIVE`.
+   */
+  openStreamingThread(prior: number, markdown = MarkdownModel.loaded(renderMarkdown)): void {
+    this.mount(new MemoryUiStateStore(), markdown, pageRoot());
+    this.emit(this.host.state(viewState({ thread: { busy: true } }, priorMessages(prior))));
+    this.emit(this.host.added(viewMessage({ id: LIVE, content: '', status: 'streaming' }), prior));
   }
 
   /** Plays the host: raw data goes through the transport's validation, then Preact re-renders. */
@@ -55,6 +70,20 @@ export class AppHarness {
     this.transport = new FakeHostTransport((message) => this.warnings.push(message));
     this.host = new HostScript();
   }
+}
+
+/** The id of the reply `openStreamingThread` streams into. */
+export const LIVE = 'live';
+
+/**
+ * A `#root` element in the body, as the webview's HTML has: with main.css loaded (in a real browser), the app fills
+ * the viewport and the message list is the element that scrolls. `cleanup()` removes it again.
+ */
+export function pageRoot(): HTMLElement {
+  const root = document.createElement('div');
+  root.id = 'root';
+  document.body.append(root);
+  return root;
 }
 
 export function messageEl(id: string): HTMLElement {

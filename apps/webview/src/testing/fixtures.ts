@@ -24,6 +24,27 @@ export function viewMessage(overrides: Partial<ViewMessage> & Pick<ViewMessage, 
   };
 }
 
+/**
+ * A thread's earlier messages: `count` finished ones, questions and answers from two speakers, each a short
+ * paragraph of Markdown with inline code and no fenced block (so nothing in them waits to be highlighted).
+ */
+export function priorMessages(count: number): ViewMessage[] {
+  return Array.from({ length: count }, (_, i) =>
+    i % 3 === 0
+      ? viewMessage({
+          id: `m${i}`,
+          role: 'user',
+          speaker: 'user',
+          content: `Question ${i}: what does \`step${i}\` do?`,
+        })
+      : viewMessage({
+          id: `m${i}`,
+          speaker: i % 3 === 1 ? 'claude' : 'gpt',
+          content: `Reply **${i}**: \`step${i}\` reads the input once and reports each problem with its line.`,
+        }),
+  );
+}
+
 export function listEntry(overrides: Partial<ThreadListEntry> & Pick<ThreadListEntry, 'id'>): ThreadListEntry {
   return { title: overrides.id, updatedAt: CREATED, messageCount: 1, busy: false, ...overrides };
 }

@@ -1,0 +1,98 @@
+import type { FirstTranscriptJs } from '../size/firstTranscript';
+
+/** One streamed piece's frame: when it was due (its rAF timestamp), and how long its scripts and the whole took. */
+export interface FrameSample {
+  start: number;
+  script: number;
+  frame: number;
+}
+
+/** A frame at 60 Hz: the budget for each frame while text streams in. */
+const FRAME_BUDGET_MS = 1000 / 60;
+const MAX_COST_RATIO = 1.2;
+const MAX_FIRST_TRANSCRIPT_BYTES = 60 * 1024;
+
+/** The nearest-rank percentile `p` (0 to 100) of `values`. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const count = (value: number) => value.toLocaleString('en-US');
+const met = (ok: boolean) => (ok ? 'yes' : 'NO');
+
+function table(rows: readonly (readonly string[])[]): string {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('   ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+/** The bench's report: both thread lengths side by side, each figure next to its target and whether it is met. */
+export function formatReport(input: {
+  reply: string;
+  pieces: number;
+  runs: readonly [{ prior: number; samples: FrameSample[] }, { prior: number; samples: FrameSample[] }];
+  size: FirstTranscriptJs;
+  browser: string;
+  viewport: string;
+}): string {
+  const [short, long] = input.runs;
+  const stats = (samples: FrameSample[]) => {
+    const frames = samples.map((s) => s.frame);
+    const intervals = samples.slice(1).map((s, i) => s.start - (samples[i]?.start ?? s.start));
+    return {
+      p95: percentile(frames, 95),
+      median: percentile(frames, 50),
+      scriptP95: percentile(
+        samples.map((s) => s.script),
+        95,
+      ),
+      over: frames.filter((frame) => frame > FRAME_BUDGET_MS).length,
+      intervalP95: percentile(intervals, 95),
+    };
+  };
+  const a = stats(short.samples);
+  const b = stats(long.samples);
+  const ratio = b.median / a.median;
+  const kb = input.size.gzipBytes / 1024;
+  const fences = input.reply.split('```').length >> 1;
+  const budget = `< ${ms(FRAME_BUDGET_MS)}`;
+  const rows = [
+    ['', `${count(short.prior)} earlier messages`, `${count(long.prior)} earlier messages`, 'target', 'met'],
+    ['frame time, p95', ms(a.p95), ms(b.p95), budget, met(a.p95 < FRAME_BUDGET_MS && b.p95 < FRAME_BUDGET_MS)],
+    ['frame time, median', ms(a.median), ms(b.median)],
+    ['  of which scripts, p95', ms(a.scriptP95), ms(b.scriptP95)],
+    ['frames over budget', `${a.over} of ${count(input.pieces)}`, `${b.over} of ${count(input.pieces)}`],
+    ['rAF interval, p95', ms(a.intervalP95), ms(b.intervalP95)],
+    ['per-batch cost, 1,000 vs 10', '', `${ratio.toFixed(2)}x`, `≤ ${MAX_COST_RATIO}x`, met(ratio <= MAX_COST_RATIO)],
+    [
+      'first-transcript JS, gzip',
+      `${kb.toFixed(1)} KB`,
+      `(${input.size.files.join(', ')})`,
+      `< ${MAX_FIRST_TRANSCRIPT_BYTES / 1024} KB`,
+      met(input.size.gzipBytes < MAX_FIRST_TRANSCRIPT_BYTES),
+    ],
+  ];
+  return [
+    `Streaming one reply in ${input.browser}, viewport ${input.viewport}: ${count(input.reply.length)} characters ` +
+      `(~${count(Math.round(input.reply.length / 4))} tokens, ${fences} code blocks) in ${count(input.pieces)} pieces, ` +
+      'one per frame',
+    '',
+    table(rows),
+    '',
+    'frame time: from the frame’s start (its requestAnimationFrame timestamp, where the piece is applied, or the end',
+    '  of the previous frame if that ran late) until the main thread is free after it (a task posted from the frame',
+    '  runs after its style, layout and paint): scripts, style, layout and paint recording; raster and compositing',
+    '  run on other threads. rAF interval: from one frame’s timestamp to the next, 16.7 ms when none is dropped.',
+    'per-batch cost: the median frame time with 1,000 earlier messages over the median with 10.',
+    'Timings depend on the machine and its load: they are reported here, never asserted.',
+  ].join('\n');
+}

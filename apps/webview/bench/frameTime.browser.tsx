@@ -1,0 +1,108 @@
+import '../src/main.css';
+import { it } from 'vitest';
+import type { FirstTranscriptJs } from '../size/firstTranscript';
+import { isNearBottom } from '../src/components/scroll';
+import { AppHarness, LIVE } from '../src/testing/AppHarness';
+import { nextFrame, untilFrame } from '../src/testing/frames';
+import { describeInChromium } from '../src/testing/inChromium';
+import { longReply, streamPieces } from '../src/testing/longReply';
+import { type FrameSample, formatReport } from './frameReport';
+
+// `pnpm bench`, in headless Chromium: what a frame costs while a reply of about 20,000 tokens (80,000 characters,
+// a code block every few hundred) streams into a thread with 10 and with 1,000 earlier messages, one piece (a 50 ms
+// batch of the host's) per frame, with the real stylesheet; and the first-transcript JS of a fresh build. Printed,
+// never asserted: timings depend on the machine and what else it runs.
+//
+// Frame time: from a frame's start (its requestAnimationFrame timestamp, where the piece is applied, or the end of the
+// previous frame if that ran late) until the main thread is free again after that frame (a task posted from the
+// frame runs after its style, layout and paint): the scripts, style, layout and paint recording the piece costs, plus
+// anything else the frame ran (the list following the output). Raster and compositing run on other threads and are
+// not in it. The rAF interval (from one frame's timestamp to the next) is what the user sees: 16.7 ms when no frame
+// is dropped.
+
+declare module 'vitest/browser' {
+  interface BrowserCommands {
+    firstTranscriptJs: () => Promise<FirstTranscriptJs>;
+    report: (text: string) => Promise<void>;
+  }
+}
+
+const REPLY = longReply(80_000);
+const PIECES = streamPieces(REPLY);
+const WARM_UP_PIECES = 300;
+
+/**
+ * Applies `work` at the start of the next frame; resolves once the main thread has finished that frame. A frame
+ * starts at its requestAnimationFrame timestamp, or when the previous frame ended if that ran late (the timestamp is
+ * when the frame was due, so a late frame would otherwise be counted twice).
+ */
+function inNextFrame(work: () => void, previousEnd: number): Promise<FrameSample & { end: number }> {
+  return new Promise((resolve) => {
+    requestAnimationFrame((due) => {
+      const start = Math.max(due, previousEnd);
+      work();
+      let scripted = start;
+      // Queued after Preact's render (a microtask the piece scheduled), so it marks the end of the frame's scripts.
+      queueMicrotask(() => {
+        scripted = performance.now();
+      });
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        const end = performance.now();
+        resolve({ start: due, script: scripted - start, frame: end - start, end });
+      };
+      channel.port2.postMessage(undefined);
+    });
+  });
+}
+
+/** Streams `pieces` into a thread of `prior` messages, one per frame, as the webview gets them (no `act`). */
+async function streamFrames(prior: number, pieces: readonly string[]): Promise<FrameSample[]> {
+  const h = new AppHarness();
+  try {
+    h.openStreamingThread(prior);
+    const list = document.querySelector<HTMLElement>('[data-testid="message-list"]');
+    if (!list) throw new Error('no message list');
+    await untilFrame(() => isNearBottom(list), 'the list to start at the bottom');
+    for (let frame = 0; frame < 10; frame++) await nextFrame();
+    const samples: FrameSample[] = [];
+    let offset = 0;
+    let end = performance.now();
+    for (const piece of pieces) {
+      const sample = await inNextFrame(() => h.transport.emit(h.host.appended(LIVE, piece, offset)), end);
+      samples.push(sample);
+      end = sample.end;
+      offset += piece.length;
+    }
+    h.emit(h.host.status(LIVE, 'complete'));
+    return samples;
+  } finally {
+    h.dispose();
+  }
+}
+
+describeInChromium('pnpm bench: frame time while a long reply streams, in Chromium', () => {
+  it('with 10 and with 1,000 earlier messages; and the first-transcript JS', async () => {
+    // Imported here: the module exists only in browser mode, and without Chromium this file loads in happy-dom.
+    const { commands } = await import('vitest/browser');
+    // Warms up the JIT, the Markdown renderer and the highlighter's chunk, so neither measured run pays for them.
+    await streamFrames(10, PIECES.slice(0, WARM_UP_PIECES));
+    const short = await streamFrames(10, PIECES);
+    const long = await streamFrames(1_000, PIECES);
+    const size = await commands.firstTranscriptJs();
+    await commands.report(
+      formatReport({
+        reply: REPLY,
+        pieces: PIECES.length,
+        runs: [
+          { prior: 10, samples: short },
+          { prior: 1_000, samples: long },
+        ],
+        size,
+        browser: navigator.userAgent.match(/HeadlessChrome\/[\d.]+|Chrome\/[\d.]+/)?.[0] ?? navigator.userAgent,
+        viewport: `${innerWidth}×${innerHeight}`,
+      }),
+    );
+  });
+});
