@@ -112,6 +112,35 @@ describe('thread and message intents', () => {
     expect(messages(t)[1]?.error).toBeUndefined();
   });
 
+  test('retry of an older reply runs it again in its place, from the messages before it; later ones stay', async () => {
+    const { orchestrator, chat, openThread, messages, idle } = setup();
+    const t = openThread();
+    orchestrator.send(t, 'first question');
+    const first = await chat.call(0);
+    first.emit({ type: 'delta', text: 'half an ans' });
+    await vi.waitFor(() => expect(first.queued).toBe(0));
+    orchestrator.stop(t);
+    await idle(t);
+    orchestrator.send(t, 'second question');
+    await chat.reply(1, 'second answer');
+    await idle(t);
+    const stopped = messages(t)[1];
+
+    expect(orchestrator.retry(t, stopped?.id ?? '')).toEqual({ ok: true });
+    const again = await chat.call(2);
+    // It is asked what it was asked the first time: nothing said after it, not even its own stopped text.
+    expect(again.messages.slice(1)).toEqual([{ role: 'user', content: '[User] first question' }]);
+    await chat.reply(2, 'a whole answer');
+    await idle(t);
+    expect(messages(t).map((m) => [m.id, m.content, m.status])).toEqual([
+      [messages(t)[0]?.id, 'first question', 'complete'],
+      [stopped?.id, 'a whole answer', 'complete'],
+      [messages(t)[2]?.id, 'second question', 'complete'],
+      [messages(t)[3]?.id, 'second answer', 'complete'],
+    ]);
+    expect(messages(t)[1]).toMatchObject({ seq: 1, attempt: 2 });
+  });
+
   test('a reply keeps streaming after its view lets go of the thread, and is written when it ends', async () => {
     const { orchestrator, chat, repository, openThread, idle } = setup();
     const lease = orchestrator.newThread();

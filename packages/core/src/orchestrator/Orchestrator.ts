@@ -146,8 +146,8 @@ export class Orchestrator extends Disposable {
   }
 
   /**
-   * Runs a failed or stopped reply again. The newest message is re-run in place (a new attempt of the same
-   * message); an older one gets a fresh reply at the end, because the conversation has moved on since.
+   * Runs a failed or stopped reply again, in place: a new attempt of the same message, in the same position, from
+   * the messages before it. The replies after it keep what they said.
    */
   retry(threadId: string, messageId: string): IntentResult {
     if (this.runner.isBusy(threadId)) return refuse('A reply is still streaming in this thread.');
@@ -161,8 +161,7 @@ export class Orchestrator extends Disposable {
     if (participant.muted) {
       return refuse(`${participant.displayName} is muted: unmute it in roundtable.participants to retry its reply.`);
     }
-    const isNewest = this.store.lastMessage(threadId)?.id === messageId;
-    this.runner.start(threadId, [participant.id], isNewest ? messageId : undefined);
+    this.runner.start(threadId, [participant.id], messageId);
     return OK;
   }
 

@@ -44,7 +44,8 @@ const STOPPED = 'Stopped by the user';
  * - at most one turn per thread; turns on different threads run side by side and never wait for each other;
  * - a turn holds its thread loaded (a lease) until it ends, so switching views away does not stop it;
  * - each responder's prompt is assembled from the live transcript when its reply starts, so it sees the replies
- *   before it (the shared context);
+ *   before it (the shared context); a reply re-run in place (retry) sees only the messages before it, as it did
+ *   the first time, whatever was said after;
  * - every reply ends `complete`, `error` or `cancelled` with the text it got; if its message stops streaming
  *   meanwhile (deleted in another window, thread deleted), the reply is abandoned and the turn ends;
  * - Stop (or a removed thread) ends the reply in flight as `cancelled` and skips the responders still queued;
@@ -184,9 +185,11 @@ export class TurnRunner extends Disposable {
           { id: this.deps.ids.next(), role: 'assistant', speaker: participant.id, content: '', status: 'streaming' },
           'normal',
         );
-    const transcript = store.transcript(threadId);
-    if (started?.status !== 'streaming' || !transcript) return 'abandoned';
+    const live = store.transcript(threadId);
+    if (started?.status !== 'streaming' || !live) return 'abandoned';
     const messageId = started.id;
+    const at = live.messages.findIndex((m) => m.id === messageId);
+    const transcript = { ...live, messages: live.messages.slice(0, at) };
 
     const prompt = assemblePrompt({
       transcript,

@@ -128,10 +128,6 @@ export class ThreadStore extends Disposable {
     return this.loaded.get(threadId)?.doc.get(messageId);
   }
 
-  lastMessage(threadId: string): Message | undefined {
-    return this.loaded.get(threadId)?.doc.last();
-  }
-
   /** Appends a message created now (it sorts last). Undefined when the thread is not loaded. */
   append(threadId: string, draft: Omit<Message, 'seq' | 'createdAt'>, urgency: SaveUrgency): Message | undefined {
     const entry = this.loaded.get(threadId);
