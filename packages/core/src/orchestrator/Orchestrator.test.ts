@@ -79,6 +79,25 @@ describe('a turn', () => {
     expect(failures).toEqual(['claude:rate-limit']);
   });
 
+  test('a reply that starts with its own label has exactly that label taken off, however it streams', async () => {
+    const { orchestrator, chat, openThread, messages, idle } = setup({ participants: [claude, gpt] });
+    const t = openThread();
+    orchestrator.send(t, '@claude @gpt hi');
+    const first = await chat.call(0);
+    first.emit({ type: 'delta', text: '[Cla' });
+    first.emit({ type: 'delta', text: 'ude]: Hello, ' });
+    first.emit({ type: 'delta', text: '[Claude]: stays' });
+    first.emit({ type: 'finish', reason: 'stop' });
+    first.end();
+    await chat.reply(1, 'Claude: is not my name');
+    await idle(t);
+    expect(
+      messages(t)
+        .slice(1)
+        .map((m) => m.content),
+    ).toEqual(['Hello, [Claude]: stays', 'Claude: is not my name']);
+  });
+
   test('a stream that ends with neither finish nor error is an error, not a success', async () => {
     const { orchestrator, chat, openThread, messages, idle } = setup();
     const t = openThread();

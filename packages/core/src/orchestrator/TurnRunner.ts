@@ -8,6 +8,7 @@ import { assemblePrompt } from '../prompt/assemblePrompt';
 import type { ThreadLease, ThreadStore } from '../store/ThreadStore';
 import type { Message } from '../transcript/schema';
 import { DeltaBatcher } from './deltaBatcher';
+import { OwnLabelStripper, ownLabels } from './ownLabel';
 import type { ChatBackend } from './ports';
 import type { OrchestratorSettings } from './settings';
 import { type TurnProgress, TurnProgressBoard, type TurnProgressChange } from './TurnProgress';
@@ -215,13 +216,15 @@ export class TurnRunner extends Disposable {
       reply.abort(new DOMException('The reply was removed', 'AbortError'));
     });
 
+    // A model that starts with its own name, as it reads everyone else's, has exactly that label taken off.
+    const label = new OwnLabelStripper(ownLabels(participant));
     let usage: TokenUsage | undefined;
     let failure: ChatError | undefined;
     let finished = false;
     let status: Message['status'];
     try {
       for await (const event of this.deps.chat({ model: participant.model, messages: prompt.messages }, reply.signal)) {
-        if (event.type === 'delta') batcher.append(event.text);
+        if (event.type === 'delta') batcher.append(label.push(event.text));
         else if (event.type === 'usage') usage = event.usage;
         else if (event.type === 'finish') finished = true;
         else failure = event.error;
@@ -236,6 +239,7 @@ export class TurnRunner extends Disposable {
         failure = { kind: 'stream', message: `Unexpected failure: ${errorMessage(error)}` };
       }
     } finally {
+      batcher.append(label.flush());
       batcher.flush();
       batcher.dispose();
       signal.removeEventListener('abort', forward);
