@@ -47,11 +47,11 @@ run(`Roundtable running CLIProxyAPI itself (managed mode)${title}`, () => {
     await chat.frame.locator('[data-testid="sidecar-status"][data-ok="true"]').waitFor({ timeout: 90_000 });
     await shot('managed-green');
     expect(proxy.requests).toHaveLength(1);
-    // Green, and it says which participant has no login yet (the proxy serves none of its models).
+    // Green, and it says which participants have no login yet: the three default seats, none served yet.
     await expect
       .poll(() => chat.sidecarStatus.getAttribute('title'), { timeout: 15_000 })
       .toMatch(
-        /^Roundtable runs CLIProxyAPI at http:\/\/127\.0\.0\.1:\d+\. Not served now: @claude \(claude-sonnet-4-6\)\.$/,
+        /^Roundtable runs CLIProxyAPI at http:\/\/127\.0\.0\.1:\d+\. Not served now: @claude \(claude-sonnet-4-6\), @gpt \(gpt-5\.5\), @gemini \(gemini-3-flash\)\.$/,
       );
     await expect.poll(proxyPid, { timeout: 10_000 }).toBeGreaterThan(0);
   });
