@@ -127,6 +127,26 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   await input.press('Enter');
 }
 
+/**
+ * Opens a workspace file with Quick Open, as a user does. A file written a moment ago may not be in Quick Open's
+ * file list yet (it is refreshed from a watcher), so the name is typed again until the file is listed.
+ */
+export async function openFile(page: Page, name: string): Promise<void> {
+  const input = page.locator('.quick-input-widget input');
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first();
+  await eventually(async () => {
+    if (!(await input.isVisible())) await page.keyboard.press('Control+P');
+    await input.fill('');
+    await input.fill(name);
+    return row.waitFor({ timeout: 2_000 }).then(
+      () => true,
+      () => false,
+    );
+  }, `Quick Open to list ${name}`);
+  await row.click();
+  await page.locator(`.tabs-container .tab.active[aria-label^="${name}"]`).waitFor();
+}
+
 /** Stores the proxy's access key the way a user does: the command, then the password box. */
 export async function setProxyAccessKey(page: Page, key: string): Promise<void> {
   await runCommand(page, 'Roundtable: Set Proxy Access Key');

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentOf } from '../src/chatView';
 import { expectNoUnexpectedErrors, useSuite } from '../src/suite';
+import { openFile } from '../src/workbench';
 
 // The composer and the view's title bar in a real VS Code: addressing a participant through the @ autocomplete,
 // stopping a reply with Escape, the keybinding that focuses the message box, and New Thread in the title bar.
@@ -96,10 +97,7 @@ describe('the composer in a real VS Code (code-server + Chromium)', () => {
   it('Insert at Cursor puts a code block from a reply into the open editor', async () => {
     const { page, session, chat, shot } = suite;
     await writeFile(join(session.runDir.workspace, 'notes.txt'), 'first line\n');
-    await page.keyboard.press('F1');
-    const quickOpen = page.locator('.quick-input-widget input');
-    await quickOpen.fill('notes.txt');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'notes.txt' }).first().click();
+    await openFile(page, 'notes.txt');
     const editor = page.locator('.editor-instance .monaco-editor .view-lines');
     await editor.filter({ hasText: 'first line' }).waitFor();
     await editor.click();
@@ -114,6 +112,42 @@ describe('the composer in a real VS Code (code-server + Chromium)', () => {
     await editor.filter({ hasText: 'console.log(42);' }).waitFor();
     await shot('inserted-at-cursor');
     expect(await editor.textContent()).toMatch(/first\s+line\s*console\.log\(42\);/);
+  });
+
+  it('Add Selection to Chat from the editor’s context menu puts a chip in the composer that the model then reads', async () => {
+    const { page, session, proxy, chat, shot } = suite;
+    await writeFile(
+      join(session.runDir.workspace, 'plan.ts'),
+      'const first = 1;\nconst second = 2;\nconst third = 3;\n',
+    );
+    await openFile(page, 'plan.ts');
+    const editor = page.locator('.editor-instance .monaco-editor .view-lines');
+    await editor.filter({ hasText: 'const third' }).waitFor();
+    // Lines 2 and 3, selected the way a user does, then the context menu.
+    await editor.locator('.view-line', { hasText: 'const second' }).click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+End');
+    await editor.locator('.view-line', { hasText: 'const second' }).click({ button: 'right' });
+    await page.locator('.context-view .action-item', { hasText: 'Add Selection to Chat' }).click();
+
+    const chip = chat.frame.locator('[data-testid="context-chip"]');
+    await chip.waitFor();
+    expect(await chip.textContent()).toContain('plan.ts:2-3');
+    await expect.poll(() => chat.composer.evaluate((el) => el === document.activeElement)).toBe(true);
+    await shot('selection-chip');
+    const index = proxy.requests.length;
+    await chat.composer.pressSequentially('@claude what do these lines set?');
+    await chat.composer.press('Enter');
+    await chip.waitFor({ state: 'detached' });
+    const asked = chat.messages({ speaker: 'user', hasText: 'what do these lines set?' });
+    await asked.locator('.context-block summary', { hasText: 'plan.ts:2-3' }).waitFor();
+    await chat.messages({ speaker: 'claude', status: 'complete', hasText: 'what do these lines set?' }).waitFor();
+    const request = proxy.requests.slice(index).find((r) => r.path.startsWith('/v1/chat/completions'));
+    const sent = (request?.body as { messages?: { content: string }[] } | undefined)?.messages?.at(-1)?.content;
+    expect(sent).toBe(
+      '[User] @claude what do these lines set?\n\nSelection: plan.ts (lines 2-3)\n```typescript\nconst second = 2;\nconst third = 3;\n```',
+    );
   });
 
   it('raised no unexpected error in the page, the webview or the extension host', async () => {

@@ -1,4 +1,4 @@
-import type { DisposableStore, Logger } from '@roundtable/core';
+import type { ContextBlock, DisposableStore, Logger } from '@roundtable/core';
 import * as vscode from 'vscode';
 import type { SecretAccessKeyStore } from './adapters/SecretAccessKeyStore';
 import { registerThreadCommands } from './threadCommands';
@@ -23,6 +23,8 @@ export interface CommandDeps {
   showSidecarActions: () => Promise<void>;
   showDiagnostics: () => void;
   showLog: () => void;
+  /** What "Add Selection to Chat" adds from the editor with the focus; undefined when no text editor has it. */
+  editorSelection: () => ContextBlock[] | undefined;
 }
 
 /** Each command parses its input, calls one thing, and shows the result. */
@@ -68,10 +70,29 @@ export function registerCommands(store: DisposableStore, deps: CommandDeps): voi
   registerThreadCommands(store, 'roundtable.panel', () => deps.panels.session(), deps.ui, deps.logger);
 
   // Focus the view used last and its message box (the page focuses it when it is ready, if it was not).
-  register('roundtable.focusComposer', async () => {
+  const focusComposer = async () => {
     const session = deps.activeView();
     if (session === deps.panels.session()) deps.panels.show();
     else await vscode.commands.executeCommand('roundtable.chat.focus');
     session.controller.focusComposer();
+    return session;
+  };
+  register('roundtable.focusComposer', focusComposer);
+
+  // The selection (or the file) goes to the view used last as a chip, and the keyboard follows it there.
+  register('roundtable.addSelectionToChat', async () => {
+    const blocks = deps.editorSelection();
+    if (!blocks) {
+      deps.ui.showWarning('Roundtable: put the cursor in a text editor, select some code, and add it again.');
+      return;
+    }
+    const session = await focusComposer();
+    for (const block of blocks) {
+      const added = session.controller.context.add(block);
+      if (!added.ok) {
+        deps.ui.showWarning(added.reason);
+        return;
+      }
+    }
   });
 }

@@ -8,6 +8,7 @@ import {
 } from '@roundtable/core';
 import { type ProxyEndpoint, ProxyMonitor, resolveProxyEndpoint } from '@roundtable/sidecar';
 import * as vscode from 'vscode';
+import { editorFileContext, editorSelectionContext } from './adapters/editorContext';
 import { insertAtCursor, trackLastTextEditor } from './adapters/lastTextEditor';
 import { OutputChannelLogger } from './adapters/OutputChannelLogger';
 import { readSettings } from './adapters/readSettings';
@@ -157,6 +158,7 @@ export function activate(context: vscode.ExtensionContext): void {
       },
     }),
     logger,
+    activeFile: () => (settings.autoIncludeActiveFile ? editorFileContext(lastEditor.current()) : undefined),
   };
   let active: ChatSession | undefined;
   const createSession = () => new ChatSession(viewDeps, (session) => (active = session));
@@ -184,6 +186,10 @@ export function activate(context: vscode.ExtensionContext): void {
     checkSidecar: () => monitor.check(),
     showSidecarActions: () => pickSidecarAction(sidecarStatus.current, managed !== undefined),
     showLog: () => channel.show(),
+    editorSelection: () => {
+      const editor = vscode.window.activeTextEditor;
+      return editor ? editorSelectionContext(editor) : undefined;
+    },
     showDiagnostics: () => {
       channel.appendLine(
         diagnosticsReport({

@@ -26,7 +26,14 @@ describe('readSettings', () => {
   test('the manifest offers the same three seats as its default, and lists every setting read here', () => {
     const properties = manifest.contributes.configuration.properties;
     expect(properties['roundtable.participants'].default).toEqual(DEFAULT_SEATS);
-    for (const key of ['router.defaultMode', 'router.maxRespondersPerTurn', 'userName', 'context.softLimitChars']) {
+    const keys = [
+      'router.defaultMode',
+      'router.maxRespondersPerTurn',
+      'userName',
+      'context.softLimitChars',
+      'context.autoIncludeActiveFile',
+    ];
+    for (const key of keys) {
       expect(Object.keys(properties)).toContain(`roundtable.${key}`);
     }
   });
@@ -42,8 +49,10 @@ describe('readSettings', () => {
         'router.maxRespondersPerTurn': 2,
         userName: '  Ada ',
         'context.softLimitChars': 50_000,
+        'context.autoIncludeActiveFile': true,
       }),
     );
+    expect(s.autoIncludeActiveFile).toBe(true);
     expect(s.orchestrator).toMatchObject({
       routerMode: 'roundRobin',
       maxRespondersPerTurn: 2,
@@ -79,6 +88,11 @@ describe('readSettings', () => {
     ['userName', '', 'roundtable.userName must be 1 to 40 characters; using "User".'],
     ['userName', 'x'.repeat(41), 'roundtable.userName'],
     ['userName', 7, 'roundtable.userName must be a string.'],
+    [
+      'context.autoIncludeActiveFile',
+      'yes',
+      'roundtable.context.autoIncludeActiveFile must be true or false; using false.',
+    ],
     ['context.softLimitChars', 500, 'roundtable.context.softLimitChars must be a whole number from 10000 to 2000000'],
   ])('a wrong %s (%j) falls back to the default and is reported', (key, value, expected) => {
     const s = readSettings(config({ [key]: value }));

@@ -17,6 +17,8 @@ export interface RoundtableSettings {
   endpoint: EndpointSettings;
   /** A CLIProxyAPI binary the user provides for managed mode; empty means the pinned release. */
   binaryPath: string;
+  /** Every message takes the file open in the editor along. */
+  autoIncludeActiveFile: boolean;
   /** Readable lines about values that were ignored (the defaults were used instead). */
   problems: string[];
 }
@@ -54,6 +56,7 @@ export function readSettings(config: ConfigurationLike): RoundtableSettings {
       externalUrl: read.text('sidecar.externalUrl', 4096, '', { allowEmpty: true, trim: false }),
     },
     binaryPath,
+    autoIncludeActiveFile: read.flag('context.autoIncludeActiveFile', false),
     problems,
   };
 }
@@ -71,6 +74,14 @@ class SettingReader {
     if (values.includes(raw as T)) return raw as T;
     const allowed = values.map((v) => `"${v}"`).join(' or ');
     this.problems.push(`roundtable.${key} must be ${allowed}; using "${fallback}".`);
+    return fallback;
+  }
+
+  flag(key: string, fallback: boolean): boolean {
+    const raw = this.config.get<unknown>(key);
+    if (raw === undefined || raw === null) return fallback;
+    if (typeof raw === 'boolean') return raw;
+    this.problems.push(`roundtable.${key} must be true or false; using ${fallback}.`);
     return fallback;
   }
 

@@ -123,5 +123,9 @@ describe('composer keys around a turn', () => {
   it('shows roughly how much the next reply’s model reads', () => {
     h.emit(h.host.state(viewState({}, [viewMessage({ id: 'a1', content: 'x'.repeat(8_000) })])));
     expect(screen.getByTestId('prompt-size').textContent).toBe('~2K tokens');
+    // Context chips go along with the next message, so they count too.
+    const block = { kind: 'file' as const, path: 'big.ts', content: 'y'.repeat(4_000) };
+    h.emit(h.host.send('context/changed', { blocks: [{ id: 'c1', block }] }));
+    expect(screen.getByTestId('prompt-size').textContent).toBe('~3K tokens');
   });
 });

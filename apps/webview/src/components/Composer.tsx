@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { ChatModel } from '../models/ChatModel';
 import type { ComposerModel } from '../models/ComposerModel';
+import { ContextChips } from './ContextChips';
 import { MentionMenu } from './MentionMenu';
 import { TargetChip } from './TargetChip';
 
@@ -19,6 +20,7 @@ export function Composer({ chat, composer }: { chat: ChatModel; composer: Compos
   const problem = composer.problem.value;
   const menu = composer.menu.value;
   const busy = chat.busy.value;
+  const hasContext = chat.replica.context.value.length > 0;
 
   // After an autocomplete choice rewrote the draft, put the caret after the inserted name.
   useLayoutEffect(() => {
@@ -82,6 +84,7 @@ export function Composer({ chat, composer }: { chat: ChatModel; composer: Compos
       }}
     >
       {menu && <MentionMenu menu={menu} onPick={take} />}
+      <ContextChips chat={chat} />
       <label class="visually-hidden" for="composer-input">
         Message
       </label>
@@ -117,7 +120,7 @@ export function Composer({ chat, composer }: { chat: ChatModel; composer: Compos
             Stop
           </button>
         ) : (
-          <button type="submit" data-testid="send" disabled={draft.trim() === ''}>
+          <button type="submit" data-testid="send" disabled={draft.trim() === '' && !hasContext}>
             Send
           </button>
         )}

@@ -6,7 +6,8 @@ const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFra
 
 /**
  * Who answers a message without an @-mention, as a chip beside Send, and roughly how much the next reply's model
- * will read: every participant sees the whole thread, so it is the thread's text (about four characters a token).
+ * will read: every participant sees the whole thread, so it is the thread's text and the context chips waiting to
+ * go along (about four characters a token).
  * The estimate follows the thread as messages come and go, not each streamed word.
  */
 export function TargetChip({ chat }: { chat: ChatModel }) {
@@ -19,7 +20,9 @@ export function TargetChip({ chat }: { chat: ChatModel }) {
     () =>
       computed(() => {
         replica.order.value;
-        const chars = replica.messageList().reduce((sum, m) => sum + m.content.length, 0);
+        const thread = replica.messageList().reduce((sum, m) => sum + m.content.length, 0);
+        const chips = replica.context.value.reduce((sum, c) => sum + c.block.content.length, 0);
+        const chars = thread + chips;
         return Math.ceil(chars / 4);
       }),
     [replica],

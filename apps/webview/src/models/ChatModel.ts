@@ -69,7 +69,8 @@ export class ChatModel {
    * thread). `onRefused` gets the host's reason if the host refuses it after all.
    */
   send(text: string, onRefused?: (reason: string) => void): SendResult {
-    if (text.trim() === '') return 'empty';
+    // Context chips alone make a message (the question can be in the code's comments).
+    if (text.trim() === '' && this.replica.context.peek().length === 0) return 'empty';
     if (text.length > MAX_USER_TEXT_CHARS) return 'tooLong';
     const thread = this.replica.thread.peek();
     if (!thread || thread.busy) return 'busy';
@@ -82,6 +83,11 @@ export class ChatModel {
   stop(): void {
     const thread = this.replica.thread.peek();
     if (thread) this.intent('chat/stop', { threadId: thread.id });
+  }
+
+  /** Takes a chip of editor context out of the composer. */
+  removeContext(id: string): void {
+    this.intent('context/remove', { id });
   }
 
   /** Gives the participants the last turn skipped their turn now. */

@@ -3,6 +3,7 @@ import {
   assertNever,
   type HostToWebview,
   type MessagePatchPayload,
+  type PendingContext,
   type SaveProblem,
   type SeatMap,
   type SidecarStatus,
@@ -46,6 +47,8 @@ export class ThreadReplica {
   readonly termsNotice = signal(false);
   /** Who answers now and who is queued, or who the last turn skipped. */
   readonly turn = signal<TurnView | undefined>(undefined);
+  /** Editor context waiting in the composer, as chips. */
+  readonly context = signal<readonly PendingContext[]>([]);
   private readonly messages = new Map<string, Signal<ViewMessage>>();
   /** The sequence number the next message must carry; undefined while waiting for a full state. */
   private expected: number | undefined;
@@ -126,6 +129,9 @@ export class ThreadReplica {
       case 'terms/changed':
         this.termsNotice.value = message.payload.show;
         return true;
+      case 'context/changed':
+        this.context.value = message.payload.blocks;
+        return true;
       case 'turn/changed':
         this.turn.value = message.payload.turn ?? undefined;
         return true;
@@ -152,6 +158,7 @@ export class ThreadReplica {
       this.saveProblems.value = state.saveProblems;
       this.termsNotice.value = state.termsNotice ?? false;
       this.turn.value = state.turn;
+      this.context.value = state.context ?? [];
     });
   }
 

@@ -5,7 +5,7 @@ import { route } from '../router/route';
 import type { ThreadRepository } from '../store/ports';
 import type { SaveTiming } from '../store/saveScheduler';
 import { type ThreadLease, ThreadStore } from '../store/ThreadStore';
-import type { Message } from '../transcript/schema';
+import type { ContextBlock, Message } from '../transcript/schema';
 import type { ChatBackend } from './ports';
 import { type IntentResult, OK, refuse } from './result';
 import type { OrchestratorSettings } from './settings';
@@ -66,12 +66,12 @@ export class Orchestrator extends Disposable {
    * waits for a model). Names that get no reply (unknown, disabled, muted, past the responder cap) come back as a
    * notice; a message whose names all fail is refused with why, so it never goes to someone it did not name.
    */
-  send(threadId: string, text: string, explicitTargets?: string[]): IntentResult {
+  send(threadId: string, text: string, explicitTargets?: string[], contextBlocks: ContextBlock[] = []): IntentResult {
     if (!this.store.isLoaded(threadId)) return refuse('That thread is not open any more.');
     if (this.runner.isBusy(threadId)) {
       return refuse('A reply is still streaming in this thread. Stop it or wait for it to finish.');
     }
-    if (text.trim() === '') return refuse('The message is empty.');
+    if (text.trim() === '' && contextBlocks.length === 0) return refuse('The message is empty.');
     const { participants, routerMode, maxRespondersPerTurn } = this.table.settings;
     const decision = route({
       text,
@@ -94,6 +94,7 @@ export class Orchestrator extends Disposable {
         role: 'user',
         speaker: 'user',
         content: text,
+        ...(contextBlocks.length > 0 ? { contextBlocks } : {}),
         targets: decision.targets,
         status: 'complete',
       },

@@ -1,9 +1,11 @@
 import * as z from 'zod/mini';
 import { ParticipantConfig } from '../participants/participant';
 import { Message, MessageStatus, Usage } from '../transcript/schema';
+import { PendingContextList } from './pendingContext';
 import { SeatMap, SidecarStatus } from './proxyStatus';
 import { TurnView } from './turnView';
 
+export { MAX_CONTEXT_BLOCK_CHARS, MAX_CONTEXT_BLOCKS, PendingContext } from './pendingContext';
 export { isSidecarPending, isSidecarUp, SeatMap, SeatView, SidecarStatus, sidecarTone } from './proxyStatus';
 export { TurnView } from './turnView';
 
@@ -54,6 +56,8 @@ export const WebviewToHost = z.discriminatedUnion('type', [
     }),
   ),
   intent('chat/stop', z.strictObject({ threadId: id })),
+  /** Take a chip of editor context out of the composer. */
+  intent('context/remove', z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(64)) })),
   /** Give the participants a stopped turn skipped their turn now. */
   intent('turn/continue', z.strictObject({ threadId: id })),
   /** Drop the offer to continue with them. */
@@ -139,6 +143,8 @@ export const ViewState = z.strictObject({
   termsNotice: z.optional(z.boolean()),
   /** Who answers now and who is queued, or who the last turn skipped; absent when there is nothing to say. */
   turn: z.optional(TurnView),
+  /** Editor context waiting in this view's composer, in the order it was added; absent when there is none. */
+  context: z.optional(PendingContextList),
 });
 export type ViewState = z.infer<typeof ViewState>;
 
@@ -175,6 +181,8 @@ export const HostToWebview = z.discriminatedUnion('type', [
   ),
   update('sidecar/changed', SidecarStatus),
   update('seats/changed', SeatMap),
+  /** The composer's editor context changed (a chip added or removed, or all taken by a message). */
+  update('context/changed', z.strictObject({ blocks: PendingContextList })),
   /** The shown thread's turn moved on to its next responder, ended early, or is over. */
   update('turn/changed', z.strictObject({ turn: z.nullable(TurnView) })),
   update('storage/changed', z.strictObject({ saveProblems: z.array(SaveProblem) })),

@@ -13,6 +13,7 @@ import {
 } from '../protocol/messages';
 import type { UnreadableThread } from '../store/ports';
 import type { ThreadChange, ThreadLease } from '../store/ThreadStore';
+import { PendingContextBox } from './PendingContextBox';
 import {
   listEntries,
   saveProblemsView,
@@ -20,7 +21,7 @@ import {
   toPatchPayload,
   toViewMessage,
   turnView,
-  unreadableEntry,
+  unreadableChanges,
   viewStateOf,
 } from './viewModel';
 import type { ChatViewDeps } from './viewPorts';
@@ -47,6 +48,8 @@ export class ChatViewController extends Disposable {
   /** The composer should take focus once the page is ready (the focus command ran while it was not). */
   private focusPending = false;
   private unreadable = new Map<string, UnreadableThread>();
+  /** Editor context waiting in this view's composer ("Add Selection to Chat"). */
+  readonly context = this._register(new PendingContextBox());
 
   constructor(
     private readonly deps: ChatViewDeps,
@@ -77,6 +80,7 @@ export class ChatViewController extends Disposable {
     this._register(deps.sidecar.onDidChange((status) => this.send('sidecar/changed', status)));
     if (deps.seats) this._register(deps.seats.onDidChange((seats) => this.send('seats/changed', seats)));
     if (deps.terms) this._register(deps.terms.onDidChange((show) => this.send('terms/changed', { show })));
+    this._register(this.context.onDidChange((blocks) => this.send('context/changed', { blocks: [...blocks] })));
     this._register({ dispose: () => this.lease?.dispose() });
   }
 
@@ -161,9 +165,14 @@ export class ChatViewController extends Disposable {
     await this.ensureThread();
     switch (intent.type) {
       case 'chat/send':
-        return this.onShown(intent.payload.threadId, (t) =>
-          orchestrator.send(t, intent.payload.text, intent.payload.targets),
-        );
+        return this.onShown(intent.payload.threadId, (t) => {
+          const context = this.context.forMessage(this.deps.activeFile?.());
+          const result = orchestrator.send(t, intent.payload.text, intent.payload.targets, context.blocks);
+          if (result.ok) context.sent();
+          return result;
+        });
+      case 'context/remove':
+        return this.context.remove(intent.payload.id);
       case 'chat/stop':
         return this.onShown(intent.payload.threadId, (t) => orchestrator.stop(t));
       case 'turn/continue':
@@ -239,7 +248,7 @@ export class ChatViewController extends Disposable {
   private sendState(): void {
     const threadId = this.threadId;
     if (!threadId || !this.ready) return;
-    this.post(hostMessage('view/state', this.seq++, threadId, viewStateOf(this.deps, threadId)));
+    this.post(hostMessage('view/state', this.seq++, threadId, viewStateOf(this.deps, threadId, this.context.current)));
   }
 
   private onStoreChange(change: ThreadChange): void {
@@ -272,13 +281,9 @@ export class ChatViewController extends Disposable {
         }
         return;
       case 'unreadableChanged': {
-        const next = new Map(change.unreadable.map((u) => [u.key, u]));
-        for (const key of this.unreadable.keys()) if (!next.has(key)) this.send('threads/removed', { threadId: key });
-        for (const [key, u] of next) {
-          if (JSON.stringify(this.unreadable.get(key)) !== JSON.stringify(u)) {
-            this.send('threads/changed', { entry: unreadableEntry(u) });
-          }
-        }
+        const { next, removed, changed } = unreadableChanges(this.unreadable, change.unreadable);
+        for (const key of removed) this.send('threads/removed', { threadId: key });
+        for (const entry of changed) this.send('threads/changed', { entry });
         this.unreadable = next;
         return;
       }

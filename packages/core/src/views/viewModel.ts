@@ -1,6 +1,7 @@
 import type { TurnProgress } from '../orchestrator/TurnProgress';
 import type {
   MessagePatchPayload,
+  PendingContext,
   SaveProblem,
   ThreadListEntry,
   TurnView,
@@ -46,6 +47,19 @@ export function unreadableEntry(u: UnreadableThread): ThreadListEntry {
   };
 }
 
+/** How the list of unreadable files changed: the keys gone, and the entries new or different. */
+export function unreadableChanges(
+  previous: ReadonlyMap<string, UnreadableThread>,
+  now: readonly UnreadableThread[],
+): { next: Map<string, UnreadableThread>; removed: string[]; changed: ThreadListEntry[] } {
+  const next = new Map(now.map((u) => [u.key, u]));
+  const removed = [...previous.keys()].filter((key) => !next.has(key));
+  const changed = [...next.values()]
+    .filter((u) => JSON.stringify(previous.get(u.key)) !== JSON.stringify(u))
+    .map(unreadableEntry);
+  return { next, removed, changed };
+}
+
 /** The whole thread list: threads newest first, then the unreadable files. */
 export function listEntries(store: ThreadStore, isBusy: (threadId: string) => boolean): ThreadListEntry[] {
   return [
@@ -66,7 +80,7 @@ export function saveProblemsView(store: ThreadStore, problems: readonly StoreSav
 }
 
 /** Everything a view shows of `threadId` (loaded in the store) and of the table, the proxy and the store. */
-export function viewStateOf(deps: ChatViewDeps, threadId: string): ViewState {
+export function viewStateOf(deps: ChatViewDeps, threadId: string, context: readonly PendingContext[] = []): ViewState {
   const { store, runner, table } = deps.orchestrator;
   const snapshot = store.snapshot(threadId);
   if (!snapshot) throw new Error(`thread ${threadId} is not loaded`);
@@ -88,5 +102,6 @@ export function viewStateOf(deps: ChatViewDeps, threadId: string): ViewState {
     saveProblems: saveProblemsView(store, store.catalog.saveProblems()),
     ...(deps.terms?.current ? { termsNotice: true } : {}),
     ...(turn ? { turn } : {}),
+    ...(context.length > 0 ? { context: [...context] } : {}),
   };
 }

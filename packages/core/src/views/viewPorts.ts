@@ -3,6 +3,7 @@ import type { Orchestrator } from '../orchestrator/Orchestrator';
 import type { IntentResult } from '../orchestrator/result';
 import type { Logger } from '../ports';
 import type { SeatMap, SidecarStatus } from '../protocol/proxyStatus';
+import type { ContextBlock } from '../transcript/schema';
 
 /** A value that changes over time, with its current value. */
 export interface StatusSource<T> {
@@ -34,6 +35,11 @@ export interface ChatViewDeps {
   seats?: StatusSource<SeatMap>;
   host: HostActions;
   logger: Logger;
+  /**
+   * The file open in the editor, when the user asked for it to go along with every message
+   * (`roundtable.context.autoIncludeActiveFile`); undefined otherwise, or when no file is open.
+   */
+  activeFile?: () => ContextBlock | undefined;
   /** Whether the first-run Terms-of-Service notice is still to be shown, and how it is dismissed for good. */
   terms?: StatusSource<boolean> & { dismiss(): Promise<void> };
 }

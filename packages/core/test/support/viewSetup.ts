@@ -105,7 +105,7 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
     },
   };
   const logs: string[] = [];
-  const view = (extra: Pick<ChatViewDeps, 'terms'> = {}) => {
+  const view = (extra: Pick<ChatViewDeps, 'terms' | 'activeFile'> = {}) => {
     const posted: HostToWebview[] = [];
     const controller = new ChatViewController(
       {

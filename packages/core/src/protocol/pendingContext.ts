@@ -1,0 +1,19 @@
+import * as z from 'zod/mini';
+import { ContextBlock } from '../transcript/schema';
+
+/** The most editor context one message carries: the chips, and the active file when that setting is on. */
+export const MAX_CONTEXT_BLOCKS = 10;
+/** The most text one context block carries; a longer file or selection is cut, with a note saying so. */
+export const MAX_CONTEXT_BLOCK_CHARS = 100_000;
+
+/**
+ * Editor context waiting in a view's composer as a removable chip, until the next message takes it along. The id
+ * names the chip, so removing one is never confused with another added meanwhile.
+ */
+export const PendingContext = z.strictObject({
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  block: ContextBlock,
+});
+export type PendingContext = z.infer<typeof PendingContext>;
+
+export const PendingContextList = z.array(PendingContext).check(z.maxLength(MAX_CONTEXT_BLOCKS));

@@ -1,0 +1,83 @@
+import { describe, expect, test } from 'vitest';
+import { MAX_CONTEXT_BLOCK_CHARS, MAX_CONTEXT_BLOCKS } from '../protocol/pendingContext';
+import type { ContextBlock } from '../transcript/schema';
+import { capContent, PendingContextBox } from './PendingContextBox';
+
+const selection = (path: string, start = 1, end = 2, content = 'const a = 1;\n'): ContextBlock => ({
+  kind: 'selection',
+  path,
+  range: [start, end],
+  content,
+  language: 'ts',
+});
+
+describe('PendingContextBox', () => {
+  test('chips are added in order, each once, removed by id, and say so', () => {
+    const box = new PendingContextBox();
+    const seen: string[][] = [];
+    box.onDidChange((chips) => seen.push(chips.map((c) => c.block.path)));
+    box.add(selection('a.ts'));
+    box.add(selection('b.ts'));
+    box.add(selection('a.ts')); // the same range of the same file again: nothing new
+    box.add(selection('a.ts', 5, 9));
+    expect(box.current.map((c) => [c.id, c.block.path, c.block.range])).toEqual([
+      ['c1', 'a.ts', [1, 2]],
+      ['c2', 'b.ts', [1, 2]],
+      ['c3', 'a.ts', [5, 9]],
+    ]);
+    expect(box.remove('c2')).toEqual({ ok: true });
+    expect(box.remove('c2')).toEqual({ ok: true }); // twice is harmless
+    expect(box.current.map((c) => c.id)).toEqual(['c1', 'c3']);
+    expect(seen).toEqual([['a.ts'], ['a.ts', 'b.ts'], ['a.ts', 'b.ts', 'a.ts'], ['a.ts', 'a.ts']]);
+  });
+
+  test(`holds at most ${MAX_CONTEXT_BLOCKS}, refusing the next with why`, () => {
+    const box = new PendingContextBox();
+    for (let i = 0; i < MAX_CONTEXT_BLOCKS; i++) expect(box.add(selection(`f${i}.ts`)).ok).toBe(true);
+    expect(box.add(selection('one-more.ts'))).toEqual({
+      ok: false,
+      reason: `A message takes at most ${MAX_CONTEXT_BLOCKS} pieces of context; remove one first.`,
+    });
+  });
+
+  test('a message takes the chips and the active file; the box empties only once it is sent', () => {
+    const box = new PendingContextBox();
+    box.add(selection('a.ts'));
+    const file: ContextBlock = { kind: 'file', path: 'main.ts', content: 'x\n' };
+    const refused = box.forMessage(file);
+    expect(refused.blocks.map((b) => `${b.kind}:${b.path}`)).toEqual(['selection:a.ts', 'file:main.ts']);
+    expect(box.current).toHaveLength(1); // not sent: the chip stays for the next try
+    const accepted = box.forMessage(undefined);
+    box.add(selection('added-meanwhile.ts'));
+    accepted.sent();
+    expect(box.current.map((c) => c.block.path)).toEqual(['added-meanwhile.ts']);
+  });
+
+  test('the active file is not sent twice when a chip already holds that whole file', () => {
+    const box = new PendingContextBox();
+    box.add({ kind: 'file', path: 'main.ts', content: 'x\n' });
+    expect(box.forMessage({ kind: 'file', path: 'main.ts', content: 'x\n' }).blocks).toHaveLength(1);
+  });
+});
+
+describe('capContent', () => {
+  test('leaves a block within the limit as it is', () => {
+    const block = selection('a.ts', 1, 1, 'short\n');
+    expect(capContent(block)).toBe(block);
+  });
+
+  test('cuts a long block at a line end and says how much was left out', () => {
+    const content = `${'line of text\n'.repeat(20)}`;
+    const capped = capContent({ kind: 'file', path: 'big.txt', content }, 100);
+    expect(capped.content).toBe(
+      `${'line of text\n'.repeat(7)}[Roundtable cut this file here: 13 more lines (169 characters) not included.]\n`,
+    );
+  });
+
+  test('a huge file is cut to the limit plus its note', () => {
+    const content = 'x'.repeat(MAX_CONTEXT_BLOCK_CHARS * 3);
+    const capped = capContent({ kind: 'file', path: 'min.js', content });
+    expect(capped.content.length).toBeLessThan(MAX_CONTEXT_BLOCK_CHARS + 200);
+    expect(capped.content).toContain('[Roundtable cut this file here: 1 more line (200,000 characters) not included.]');
+  });
+});

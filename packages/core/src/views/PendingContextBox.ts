@@ -1,0 +1,76 @@
+import { Emitter, type Event } from '../base/event';
+import { Disposable } from '../base/lifecycle';
+import { type IntentResult, OK, refuse } from '../orchestrator/result';
+import { MAX_CONTEXT_BLOCK_CHARS, MAX_CONTEXT_BLOCKS, type PendingContext } from '../protocol/pendingContext';
+import type { ContextBlock } from '../transcript/schema';
+
+/**
+ * One view's editor context waiting for the next message: chips added by "Add Selection to Chat", removed one by
+ * one, and taken all at once by a message that is sent. It belongs to the view, not the thread (like a draft).
+ *
+ * Invariants: at most `MAX_CONTEXT_BLOCKS` chips; no chip carries more than `MAX_CONTEXT_BLOCK_CHARS` of content
+ * (a longer one is cut, with a note saying how much was left out); the same range of the same file is kept once.
+ */
+export class PendingContextBox extends Disposable {
+  private chips: PendingContext[] = [];
+  private counter = 0;
+  private readonly changeEmitter = this._register(new Emitter<readonly PendingContext[]>());
+  readonly onDidChange: Event<readonly PendingContext[]> = this.changeEmitter.event;
+
+  get current(): readonly PendingContext[] {
+    return this.chips;
+  }
+
+  add(block: ContextBlock): IntentResult {
+    const capped = capContent(block);
+    if (this.chips.some((c) => sameSource(c.block, capped))) return OK;
+    if (this.chips.length >= MAX_CONTEXT_BLOCKS) {
+      return refuse(`A message takes at most ${MAX_CONTEXT_BLOCKS} pieces of context; remove one first.`);
+    }
+    this.chips = [...this.chips, { id: `c${++this.counter}`, block: capped }];
+    this.changeEmitter.fire(this.chips);
+    return OK;
+  }
+
+  remove(id: string): IntentResult {
+    if (!this.chips.some((c) => c.id === id)) return OK; // already gone (sent, or removed twice)
+    this.chips = this.chips.filter((c) => c.id !== id);
+    this.changeEmitter.fire(this.chips);
+    return OK;
+  }
+
+  /**
+   * What the next message takes along: every chip, then the active file (when given and not already a chip's
+   * whole file), at most `MAX_CONTEXT_BLOCKS` in all. `sent` empties the box once the message is accepted.
+   */
+  forMessage(activeFile: ContextBlock | undefined): { blocks: ContextBlock[]; sent: () => void } {
+    const blocks = this.chips.map((c) => c.block);
+    if (activeFile && !blocks.some((b) => b.kind === 'file' && b.path === activeFile.path)) {
+      blocks.push(capContent(activeFile));
+    }
+    const taken = this.chips;
+    return {
+      blocks: blocks.slice(0, MAX_CONTEXT_BLOCKS),
+      sent: () => {
+        if (taken.length === 0) return;
+        this.chips = this.chips.filter((c) => !taken.includes(c));
+        this.changeEmitter.fire(this.chips);
+      },
+    };
+  }
+}
+
+function sameSource(a: ContextBlock, b: ContextBlock): boolean {
+  return a.kind === b.kind && a.path === b.path && a.range?.[0] === b.range?.[0] && a.range?.[1] === b.range?.[1];
+}
+
+/** A block whose content is at most `MAX_CONTEXT_BLOCK_CHARS`, cut at a line end where possible, with a note. */
+export function capContent(block: ContextBlock, max = MAX_CONTEXT_BLOCK_CHARS): ContextBlock {
+  if (block.content.length <= max) return block;
+  const cut = block.content.lastIndexOf('\n', max);
+  const kept = block.content.slice(0, cut > max / 2 ? cut + 1 : max);
+  const leftOut = block.content.slice(kept.length);
+  const lines = leftOut.split('\n').length - (leftOut.endsWith('\n') ? 1 : 0);
+  const note = `[Roundtable cut this ${block.kind} here: ${lines.toLocaleString('en-US')} more line${lines === 1 ? '' : 's'} (${leftOut.length.toLocaleString('en-US')} characters) not included.]`;
+  return { ...block, content: `${kept}${kept.endsWith('\n') ? '' : '\n'}${note}\n` };
+}
