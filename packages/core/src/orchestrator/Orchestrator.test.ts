@@ -113,9 +113,7 @@ describe('a turn', () => {
     const { orchestrator, chat, openThread, messages, idle } = setup({ participants: [claude, gpt] });
     const t = openThread();
     orchestrator.send(t, '@all what do you think?');
-    const call = await chat.call(0);
-    call.emit({ type: 'delta', text: 'I think' });
-    await vi.waitFor(() => expect(call.queued).toBe(0));
+    const call = await chat.partial(0, 'I think');
     orchestrator.stop(t);
     await idle(t);
     expect(call.signal.aborted).toBe(true);

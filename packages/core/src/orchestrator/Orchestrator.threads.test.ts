@@ -33,9 +33,7 @@ describe('persistence', () => {
     const { orchestrator, chat, repository, openThread } = setup();
     const t = openThread();
     orchestrator.send(t, 'hello');
-    const call = await chat.call(0);
-    call.emit({ type: 'delta', text: 'half a tho' });
-    await vi.waitFor(() => expect(call.queued).toBe(0));
+    await chat.partial(0, 'half a tho');
     await orchestrator.shutdown();
     expect(repository.stored(t)?.messages[1]).toMatchObject({ status: 'cancelled', content: 'half a tho' });
   });
@@ -116,9 +114,7 @@ describe('thread and message intents', () => {
     const { orchestrator, chat, openThread, messages, idle } = setup();
     const t = openThread();
     orchestrator.send(t, 'first question');
-    const first = await chat.call(0);
-    first.emit({ type: 'delta', text: 'half an ans' });
-    await vi.waitFor(() => expect(first.queued).toBe(0));
+    await chat.partial(0, 'half an ans');
     orchestrator.stop(t);
     await idle(t);
     orchestrator.send(t, 'second question');

@@ -50,9 +50,7 @@ describe('the progress of a turn', () => {
     const { orchestrator, chat, openThread, idle, progress } = table();
     const t = openThread();
     orchestrator.send(t, '@all plan the release');
-    const call = await chat.call(0);
-    call.emit({ type: 'delta', text: 'First,' });
-    await vi.waitFor(() => expect(call.queued).toBe(0));
+    await chat.partial(0, 'First,');
     orchestrator.stop(t);
     await idle(t);
     expect(progress(t)).toEqual({ state: 'stopped', skipped: ['gpt', 'gemini'] });
@@ -104,9 +102,7 @@ describe('continuing with the skipped participants', () => {
     const { orchestrator, chat, openThread, idle, messages, progress } = table();
     const t = openThread();
     orchestrator.send(t, '@all plan the release');
-    const call = await chat.call(0);
-    call.emit({ type: 'delta', text: 'First, freeze' });
-    await vi.waitFor(() => expect(call.queued).toBe(0));
+    await chat.partial(0, 'First, freeze');
     orchestrator.stop(t);
     await idle(t);
 

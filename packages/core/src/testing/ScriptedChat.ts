@@ -71,6 +71,14 @@ export class ScriptedChat {
     }
   }
 
+  /** Emits `text` on call `index` and resolves once the orchestrator has taken it: the reply is mid-stream. */
+  async partial(index: number, text: string): Promise<ScriptedCall> {
+    const call = await this.call(index);
+    call.emit({ type: 'delta', text });
+    while (call.queued > 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    return call;
+  }
+
   /** Emits a whole successful reply on call `index`. */
   async reply(index: number, text: string): Promise<void> {
     const call = await this.call(index);
