@@ -180,6 +180,49 @@ const cases: { name: string; error: CollectedError; noise: boolean }[] = [
     noise: false,
   },
   {
+    name: 'the Markdown language server cut off by the extension host stopping',
+    error: {
+      source: 'exthost-log',
+      text: [
+        '2026-12-01 09:46:26.267 [error] Error: Starting server failed',
+        '\tat yI.$start (/c/lib/vscode/extensions/markdown-language-features/dist/extension.js:37:11857)',
+        '\tat async yI.sendRequest (/c/lib/vscode/extensions/markdown-language-features/dist/extension.js:35:112381)',
+        '\tat async i.provideLinks (file:///c/lib/vscode/out/vs/workbench/api/node/extensionHostProcess.js:191:161228)',
+        '(logged while the extension host was terminating)',
+      ].join('\n'),
+    },
+    noise: true,
+  },
+  {
+    name: 'the Markdown provider failing as the extension host stops',
+    error: {
+      source: 'exthost-log',
+      text: '2026-12-01 09:46:26.267 [error] [vscode.markdown-language-features] provider FAILED\n(logged while the extension host was terminating)',
+    },
+    noise: true,
+  },
+  {
+    name: 'the Markdown language server failing while the window is open is not excused',
+    error: {
+      source: 'exthost-log',
+      text: '2026-12-01 09:46:26.267 [error] Error: Starting server failed\n\tat yI.$start (/c/lib/vscode/extensions/markdown-language-features/dist/extension.js:37:11857)',
+    },
+    noise: false,
+  },
+  {
+    name: 'a failed start with our own frame in it is not excused, even at teardown',
+    error: {
+      source: 'exthost-log',
+      text: [
+        '2026-12-01 09:46:26.267 [error] Error: Starting server failed',
+        '\tat yI.$start (/c/lib/vscode/extensions/markdown-language-features/dist/extension.js:37:11857)',
+        '\tat x (/run/extensions/roundtable.roundtable-0.1.0/dist/extension.js:1:1)',
+        '(logged while the extension host was terminating)',
+      ].join('\n'),
+    },
+    noise: false,
+  },
+  {
     name: 'late write to the workbench log during a reload',
     error: {
       source: 'console',

@@ -82,6 +82,16 @@ export const codeServerNoise: readonly NoiseRule[] = [
       'a webview resource and every frame is inside the workbench itself.',
   },
   {
+    sources: ['exthost-log'],
+    pattern:
+      /\[error\] (?:\[vscode\.markdown-language-features\] provider FAILED|Error: Starting server failed\n\s+at [^\n]*\/extensions\/markdown-language-features\/dist\/extension\.js:\d+:\d+\)(?:\n\s+at [^\n]*(?:\/extensions\/markdown-language-features\/|\/out\/vs\/workbench\/api\/node\/extensionHostProcess\.js)[^\n]*)*)\n\(logged while the extension host was terminating\)$/,
+    reason:
+      "The built-in Markdown extension starts its language server when a Markdown editor opens (Roundtable's prompt " +
+      'documents are Markdown); a window that closes meanwhile stops the extension host first, and the half-started ' +
+      'server reports it. Excused only during teardown, and only with every frame inside markdown-language-features ' +
+      'or VS Code itself.',
+  },
+  {
     sources: ['console'],
     pattern: /Unable to write file 'vscode-log:[^']*' \(Error: IndexedDB database 'vscode-web-db' is closed\.\)/,
     reason:

@@ -150,6 +150,31 @@ describe('the composer in a real VS Code (code-server + Chromium)', () => {
     );
   });
 
+  it('a reply’s Prompt opens what it was sent in a read-only editor, and compares it with the other reply’s', async () => {
+    const { page, chat, shot } = suite;
+    await chat.newThread();
+    await chat.send('@all compare notes');
+    const gpt = chat.messages({ speaker: 'gpt', status: 'complete' });
+    await gpt.waitFor();
+    await gpt.getByRole('button', { name: 'Prompt: what GPT was sent' }).click();
+    const picks = page.locator('.quick-input-widget .monaco-list-row');
+    await picks.filter({ hasText: "Compare with Claude's prompt" }).waitFor();
+    await picks.filter({ hasText: "Show GPT's prompt" }).click();
+    const tab = page.locator('.tabs-container .tab.active', { hasText: "GPT's prompt" });
+    await tab.waitFor();
+    const lines = page.locator('.editor-instance .monaco-editor .view-lines');
+    await lines.filter({ hasText: 'What GPT was sent' }).waitFor();
+    // The editor draws spaces as no-break spaces.
+    expect((await lines.first().textContent())?.replaceAll('\u00a0', ' ')).toContain('- Model: gpt-5.5');
+    await shot('prompt-inspector');
+
+    await gpt.getByRole('button', { name: 'Prompt: what GPT was sent' }).click();
+    await picks.filter({ hasText: "Compare with Claude's prompt" }).click();
+    await page.locator('.tabs-container .tab.active', { hasText: "GPT's prompt ↔ Claude's prompt" }).waitFor();
+    await page.locator('.monaco-diff-editor').first().waitFor();
+    await shot('prompt-compare');
+  });
+
   it('raised no unexpected error in the page, the webview or the extension host', async () => {
     expect(await expectNoUnexpectedErrors(suite), 'errors not covered by a documented noise rule').toBe('');
   });

@@ -173,7 +173,7 @@ async function checkFocus(suite: Suite): Promise<void> {
   await retry.focus();
   await page.keyboard.press('ArrowRight');
   const moved = await sampleFocus(frame);
-  expect(moved?.name).toMatch(/^button "Delete message from GPT/);
+  expect(moved?.name).toMatch(/^button "Prompt: what GPT was sent/);
 
   await chat.frame.locator('[data-testid="message-list"]').evaluate((el) => {
     el.scrollTop = 0;

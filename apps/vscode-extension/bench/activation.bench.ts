@@ -90,6 +90,7 @@ async function activateToFirstState(root: string): Promise<void> {
         resetSeat: async () => ({ ok: true }),
         insertCode: async () => ({ ok: true }),
         openCodeInNewFile: async () => ({ ok: true }),
+        showPrompt: async () => ({ ok: true }),
       },
       logger: silentLogger,
     },

@@ -11,7 +11,7 @@ const production = process.env.NODE_ENV !== 'development';
 // Two bundles: the host, and the managed proxy's code (archives, YAML, processes), which the host requires only in
 // managed mode, so external mode never loads it.
 await build({
-  entryPoints: { extension: join(root, 'src/extension.ts'), managed: join(root, 'src/sidecar/managedSidecar.ts') },
+  entryPoints: { extension: join(root, 'src/extension.ts'), managed: join(root, 'src/sidecar/managedBundle.ts') },
   outdir: join(root, 'dist'),
   bundle: true,
   platform: 'node',

@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import { editorFileContext, editorSelectionContext } from './adapters/editorContext';
 import { insertAtCursor, trackLastTextEditor } from './adapters/lastTextEditor';
 import { OutputChannelLogger } from './adapters/OutputChannelLogger';
+import { PromptDocuments } from './adapters/promptDocuments';
 import { readSettings } from './adapters/readSettings';
 import { resolveHost } from './adapters/resolveHost';
 import { SecretAccessKeyStore } from './adapters/SecretAccessKeyStore';
@@ -19,8 +20,8 @@ import { registerCommands } from './commands';
 import { diagnosticsReport } from './diagnostics';
 import { createChatBackend } from './proxy/createChatBackend';
 import { effectiveMode } from './sidecar/effectiveMode';
-import { managedEndpoint, startManaged } from './sidecar/loadManaged';
-import { seatActions, signIn } from './sidecar/signIn';
+import { managedBundle, managedEndpoint, startManaged } from './sidecar/loadManaged';
+import { signIn } from './sidecar/signIn';
 import { createSidecarStatusBar, pickSidecarAction } from './sidecar/statusBar';
 import { FileThreadRepository } from './storage/FileThreadRepository';
 import { ThreadFolderWatcher } from './storage/ThreadFolderWatcher';
@@ -128,6 +129,7 @@ export function activate(context: vscode.ExtensionContext): void {
   );
 
   const lastEditor = disposables.add(trackLastTextEditor());
+  const prompts = disposables.add(new PromptDocuments());
   const ui: HostUi = {
     showWarning: (message) => void vscode.window.showWarningMessage(message),
     showInfo: (message) => void vscode.window.showInformationMessage(message),
@@ -141,6 +143,12 @@ export function activate(context: vscode.ExtensionContext): void {
       await vscode.window.showTextDocument(document);
     },
     languages: () => Promise.resolve(vscode.languages.getLanguages()),
+    showDocument: (document) => prompts.show(document),
+    compareDocuments: (left, right) => prompts.compare(left, right),
+    pick: async (title, labels) => {
+      const items = labels.map((label, index) => ({ label, index }));
+      return (await vscode.window.showQuickPick(items, { title }))?.index;
+    },
   };
   const terms = disposables.add(new TermsNoticeState(context.globalState));
   const viewDeps: ChatViewDeps = {
@@ -152,7 +160,7 @@ export function activate(context: vscode.ExtensionContext): void {
       ui,
       logger,
       locate: (key) => repository.locate(key),
-      ...(managed ? { seats: seatActions(managed, logger) } : {}),
+      ...(managed ? { seats: managedBundle().seatActions(managed, logger) } : {}),
       sidecarActions: async () => {
         await vscode.commands.executeCommand('roundtable.sidecar.actions');
       },

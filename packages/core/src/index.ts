@@ -47,8 +47,10 @@ export {
   type AssembledPrompt,
   type AssemblePromptInput,
   assemblePrompt,
+  describePrompt,
   displayNameOf,
   OMISSION_MARKER,
+  type PromptDocument,
 } from './prompt';
 export { parseMentions, type RouteDecision, type RouteInput, route } from './router';
 export type {

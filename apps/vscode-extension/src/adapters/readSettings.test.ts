@@ -17,6 +17,7 @@ describe('readSettings', () => {
     expect(s.orchestrator).toMatchObject({
       routerMode: 'manual',
       maxRespondersPerTurn: 8,
+      maxRounds: 3,
       userName: 'User',
       softLimitChars: 150_000,
     });
@@ -29,6 +30,7 @@ describe('readSettings', () => {
     const keys = [
       'router.defaultMode',
       'router.maxRespondersPerTurn',
+      'router.maxRounds',
       'userName',
       'context.softLimitChars',
       'context.autoIncludeActiveFile',
@@ -85,6 +87,7 @@ describe('readSettings', () => {
     ['router.defaultMode', 'random', 'roundtable.router.defaultMode must be "manual" or "roundRobin"; using "manual".'],
     ['router.maxRespondersPerTurn', 0, 'roundtable.router.maxRespondersPerTurn must be a whole number from 1 to 16'],
     ['router.maxRespondersPerTurn', 2.5, 'roundtable.router.maxRespondersPerTurn'],
+    ['router.maxRounds', 11, 'roundtable.router.maxRounds must be a whole number from 1 to 10; using 3.'],
     ['userName', '', 'roundtable.userName must be 1 to 40 characters; using "User".'],
     ['userName', 'x'.repeat(41), 'roundtable.userName'],
     ['userName', 7, 'roundtable.userName must be a string.'],

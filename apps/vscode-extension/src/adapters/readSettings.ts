@@ -42,6 +42,7 @@ export function readSettings(config: ConfigurationLike): RoundtableSettings {
     participants,
     routerMode: read.oneOf('router.defaultMode', ['manual', 'roundRobin'] as const, d.routerMode),
     maxRespondersPerTurn: read.integer('router.maxRespondersPerTurn', 1, MAX_PARTICIPANTS, d.maxRespondersPerTurn),
+    maxRounds: read.integer('router.maxRounds', 1, 10, d.maxRounds),
     userName: read.text('userName', 40, d.userName),
     softLimitChars: read.integer('context.softLimitChars', 10_000, 2_000_000, d.softLimitChars),
   };

@@ -1,12 +1,13 @@
-import type { IntentResult, Logger } from '@roundtable/core';
+import type { Logger } from '@roundtable/core';
 import * as vscode from 'vscode';
+import { managedBundle } from './loadManaged';
 import type { ManagedSidecar } from './managedApi';
 
 /**
- * `roundtable.sidecar.login`: pick a provider, sign in on its page in the browser (the proxy receives the callback
- * and stores the login itself: Roundtable never sees a token), and hear the outcome. Only https pages are opened.
+ * `roundtable.sidecar.login`: in managed mode, the sign-in flow of the managed bundle (`signInManaged`); with a proxy
+ * of the user's own, how to sign in with it instead.
  */
-export async function signIn(managed: ManagedSidecar | undefined, logger: Logger, providerId?: string): Promise<void> {
+export async function signIn(managed: ManagedSidecar | undefined, logger: Logger): Promise<void> {
   if (!managed) {
     const choice = await vscode.window.showInformationMessage(
       'With your own CLIProxyAPI (external mode), sign in with it, for example `cli-proxy-api -claude-login`. In managed mode Roundtable runs the proxy and signs in from here.',
@@ -19,78 +20,5 @@ export async function signIn(managed: ManagedSidecar | undefined, logger: Logger
     }
     return;
   }
-  const providers = managed.loginProviders().map((p) => ({ label: p.label, id: p.id }));
-  // A seat's "Sign in" names its provider; the command asks.
-  const pick =
-    providers.find((p) => p.id === providerId) ??
-    (await vscode.window.showQuickPick(providers, {
-      title: 'Roundtable: sign in to a subscription',
-      placeHolder: 'The proxy keeps the login; Roundtable never sees it',
-    }));
-  if (!pick) return;
-  const outcome = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Signing in: ${pick.label}`, cancellable: true },
-    (progress, token) => {
-      const controller = new AbortController();
-      token.onCancellationRequested(() => controller.abort());
-      return managed.login(
-        pick.id,
-        async (url, userCode) => {
-          progress.report({
-            message: userCode
-              ? `Enter the code ${userCode} on the page that opened (it is on your clipboard).`
-              : 'Finish on the page that opened in your browser.',
-          });
-          if (userCode) await vscode.env.clipboard.writeText(userCode);
-          const uri = vscode.Uri.parse(url, true);
-          if (uri.scheme === 'https') await vscode.env.openExternal(uri);
-        },
-        controller.signal,
-      );
-    },
-  );
-  if (outcome.kind === 'ok') {
-    logger.info(`Signed in: ${pick.label}.`);
-    void vscode.window.showInformationMessage(`Signed in: ${pick.label}. Its models are served now.`);
-  } else if (outcome.kind === 'failed') {
-    logger.warn(`Sign-in to ${pick.label} failed: ${outcome.reason}`);
-    const choice = await vscode.window.showWarningMessage(
-      `Signing in to ${pick.label} failed: ${outcome.reason}`,
-      'Sign In in a Terminal',
-    );
-    if (choice) await signInInTerminal(managed, pick);
-  }
-}
-
-/**
- * The fallback: the binary's own login in a terminal, for when the browser cannot reach this machine (a remote
- * window): it prints the page to open and takes the final URL pasted back, or shows a device code.
- */
-async function signInInTerminal(managed: ManagedSidecar, pick: { id: string; label: string }): Promise<void> {
-  const commandLine = await managed.terminalLogin(pick.id);
-  if (!commandLine) {
-    void vscode.window.showWarningMessage(
-      'CLIProxyAPI is not installed yet: start it first (Roundtable: Restart CLIProxyAPI).',
-    );
-    return;
-  }
-  const [shellPath, ...shellArgs] = commandLine;
-  const terminal = vscode.window.createTerminal({ name: `Roundtable: sign in to ${pick.label}`, shellPath, shellArgs });
-  terminal.show();
-}
-
-/** What a seat's buttons in the chat do: sign in to the login it needs (in the background), or clear its pause. */
-export function seatActions(managed: ManagedSidecar, logger: Logger) {
-  return {
-    signIn: async (participantId: string): Promise<IntentResult> => {
-      const provider = managed.seatProvider(participantId);
-      if (!provider) return { ok: false, reason: 'Roundtable cannot tell which login this participant’s model needs.' };
-      void signIn(managed, logger, provider);
-      return { ok: true };
-    },
-    reset: async (participantId: string): Promise<IntentResult> => {
-      const reset = await managed.resetSeat(participantId);
-      return reset.ok ? { ok: true, notice: 'The proxy will try that login again now.' } : reset;
-    },
-  };
+  await managedBundle().signInManaged(managed, logger);
 }

@@ -49,13 +49,23 @@ function setup() {
     logger: silentLogger,
     settings: {
       ...DEFAULT_ORCHESTRATOR_SETTINGS,
-      participants: [{ id: 'claude', displayName: 'Claude', color: '#D97706', model: 'm', enabled: true }],
+      participants: [
+        { id: 'claude', displayName: 'Claude', color: '#D97706', model: 'm', enabled: true },
+        { id: 'gpt', displayName: 'GPT', color: '#10A37F', model: 'g', enabled: true },
+      ],
     },
   });
   cleanup.push(orchestrator);
   const revealed: string[] = [];
   const links: string[] = [];
-  const editor = { open: false, inserted: [] as string[], untitled: [] as [string, string | undefined][] };
+  const editor = {
+    open: false,
+    inserted: [] as string[],
+    untitled: [] as [string, string | undefined][],
+    documents: [] as string[],
+    picks: [] as string[][],
+    choose: undefined as number | undefined,
+  };
   const ui: HostUi = {
     showWarning: () => {},
     showInfo: () => {},
@@ -75,6 +85,16 @@ function setup() {
       editor.untitled.push([code, language]);
     },
     languages: async () => ['plaintext', 'python', 'shellscript', 'typescript'],
+    showDocument: async (document) => {
+      editor.documents.push(document.title);
+    },
+    compareDocuments: async (left, right) => {
+      editor.documents.push(`${left.title} ↔ ${right.title}`);
+    },
+    pick: async (_title, labels) => {
+      editor.picks.push([...labels]);
+      return editor.choose;
+    },
   };
   const sidecar = {
     current: { state: 'healthy', detail: 'ok' } as SidecarStatus,
@@ -175,5 +195,38 @@ describe('ChatSession', () => {
     await page.send(webviewIntent('sidecar/actions', 'r1', {}));
     await vi.waitFor(() => expect(page.types()).toContain('request/done'));
     expect(sidecarMenus()).toBe(1);
+  });
+
+  test('Prompt shows the reply’s prompt alone, or offers to compare it with the others of its turn', async () => {
+    const { session, chat, editor } = setup();
+    const page = new FakeWebview();
+    session.attach(page);
+    await page.send(viewSignal('view/ready'));
+    const threadId = session.controller.threadId ?? '';
+    const done = () => page.posted.filter((m) => m.type === 'request/done').length;
+    const reply = (i: number) => {
+      const m = page.posted.filter((p) => p.type === 'message/added').map((p) => p.payload.message)[i];
+      return m?.id ?? '';
+    };
+    await page.send(webviewIntent('chat/send', 'r1', { threadId, text: '@claude alone' }));
+    await chat.reply(0, 'one');
+    await vi.waitFor(() => expect(page.types().filter((t) => t === 'message/added')).toHaveLength(2));
+    await page.send(webviewIntent('message/prompt', 'r2', { threadId, messageId: reply(1) }));
+    await vi.waitFor(() => expect(editor.documents).toEqual(["Claude's prompt"]));
+    expect(editor.picks).toEqual([]);
+
+    await vi.waitFor(() => expect(done()).toBe(2));
+    await page.send(webviewIntent('chat/send', 'r3', { threadId, text: '@all both' }));
+    await chat.reply(1, 'two');
+    await chat.reply(2, 'three');
+    await vi.waitFor(() => expect(page.types().filter((t) => t === 'message/added')).toHaveLength(5));
+    editor.choose = 1;
+    await page.send(webviewIntent('message/prompt', 'r4', { threadId, messageId: reply(3) }));
+    await vi.waitFor(() => expect(editor.documents.at(-1)).toBe("Claude's prompt ↔ GPT's prompt"));
+    expect(editor.picks).toEqual([["Show Claude's prompt", "Compare with GPT's prompt"]]);
+    editor.choose = undefined;
+    await page.send(webviewIntent('message/prompt', 'r5', { threadId, messageId: reply(4) }));
+    await vi.waitFor(() => expect(done()).toBe(5));
+    expect(editor.documents).toHaveLength(2); // dismissed: nothing opened
   });
 });

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { HostActions, IntentResult, Logger } from '@roundtable/core';
+import type { HostActions, IntentResult, Logger, PromptDocument } from '@roundtable/core';
 import { languageIdFor } from './codeLanguage';
 import { checkExternalLink } from './links';
 
@@ -18,6 +18,12 @@ export interface HostUi {
   openUntitled(code: string, languageId: string | undefined): Promise<void>;
   /** The language ids VS Code knows now. */
   languages(): Promise<readonly string[]>;
+  /** Shows a document in a read-only editor. */
+  showDocument(document: PromptDocument): Promise<void>;
+  /** Shows two documents side by side, their differences marked. */
+  compareDocuments(left: PromptDocument, right: PromptDocument): Promise<void>;
+  /** A choice among `labels`: the index picked, or undefined when the user dismissed it. */
+  pick(title: string, labels: readonly string[]): Promise<number | undefined>;
 }
 
 /**
@@ -59,6 +65,18 @@ export function createHostActions(deps: {
         ok: false,
         reason: 'Open a file in an editor first: Insert at Cursor puts the code where its cursor is.',
       };
+    },
+    async showPrompt(shown, others): Promise<IntentResult> {
+      if (others.length === 0) {
+        await deps.ui.showDocument(shown);
+        return { ok: true };
+      }
+      const labels = [`Show ${shown.title}`, ...others.map((o) => `Compare with ${o.title}`)];
+      const choice = await deps.ui.pick(`What ${shown.speaker} was sent`, labels);
+      const other = choice === undefined || choice === 0 ? undefined : others[choice - 1];
+      if (choice === 0) await deps.ui.showDocument(shown);
+      else if (other) await deps.ui.compareDocuments(shown, other);
+      return { ok: true };
     },
     async openCodeInNewFile(code, language): Promise<IntentResult> {
       await deps.ui.openUntitled(code, languageIdFor(language, await deps.ui.languages()));

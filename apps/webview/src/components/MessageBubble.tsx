@@ -9,6 +9,8 @@ import { WaitingFor } from './WaitingFor';
 export interface MessageActions {
   retry(messageId: string): void;
   deleteMessage(messageId: string): void;
+  /** Shows the prompt a reply was sent (the host opens it in an editor). */
+  showPrompt(messageId: string): void;
 }
 
 /**
@@ -31,6 +33,8 @@ export function MessageBubble({
   const deleted = status === 'deleted';
   const canRetry = role === 'assistant' && (status === 'error' || status === 'cancelled');
   const canDelete = !deleted && status !== 'streaming';
+  // A reply's prompt is recorded when it starts, so it can be read while the reply is still coming.
+  const canShowPrompt = role === 'assistant' && !deleted;
 
   return (
     <article
@@ -85,7 +89,7 @@ export function MessageBubble({
           {message.error?.trim() || 'The reply failed without an error message.'}
         </p>
       )}
-      {(canRetry || canDelete) && (
+      {(canRetry || canDelete || canShowPrompt) && (
         // One Tab stop per message: arrows move between its actions (MessageList keeps the roving tabindex).
         <div class="message-actions" role="toolbar" aria-label={`Actions for the message from ${speaker.label}`}>
           {canRetry && (
@@ -93,11 +97,23 @@ export function MessageBubble({
               Retry
             </button>
           )}
-          {canDelete && (
+          {canShowPrompt && (
             <button
               type="button"
               class="link-button"
               tabIndex={canRetry ? -1 : 0}
+              aria-label={`Prompt: what ${speaker.label} was sent`}
+              title="The exact prompt this reply was sent, in an editor (and the others of its turn, to compare)"
+              onClick={() => actions.showPrompt(id)}
+            >
+              Prompt
+            </button>
+          )}
+          {canDelete && (
+            <button
+              type="button"
+              class="link-button"
+              tabIndex={canRetry || canShowPrompt ? -1 : 0}
               aria-label={`Delete message from ${speaker.label}`}
               onClick={() => actions.deleteMessage(id)}
             >

@@ -206,35 +206,6 @@ describe('MessageList code block toolbar', () => {
   });
 });
 
-describe('MessageList message actions toolbar', () => {
-  it('is one Tab stop per message; arrows move from Retry to Delete', () => {
-    h.mount();
-    h.emit(
-      h.host.state(viewState({}, [viewMessage({ id: 'e1', speaker: 'gpt', status: 'error', error: 'HTTP 500' })])),
-    );
-    const toolbar = screen.getByRole('toolbar', { name: 'Actions for the message from GPT' });
-    const [retry, remove] = [...toolbar.querySelectorAll('button')];
-    expect([retry?.tabIndex, remove?.tabIndex]).toEqual([0, -1]);
-    retry?.focus();
-    fireEvent.keyDown(retry as HTMLButtonElement, { key: 'ArrowRight' });
-    expect(document.activeElement).toBe(remove);
-    expect([retry?.tabIndex, remove?.tabIndex]).toEqual([-1, 0]);
-  });
-});
-
-describe('MessageList message actions', () => {
-  it('Retry and Delete post their intents', () => {
-    h.mount();
-    h.emit(
-      h.host.state(viewState({}, [viewMessage({ id: 'e1', speaker: 'gpt', status: 'error', error: 'HTTP 500' })])),
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(h.lastIntent()).toEqual({ type: 'message/retry', payload: { threadId: 'thread-1', messageId: 'e1' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Delete message from GPT' }));
-    expect(h.lastIntent()).toEqual({ type: 'message/delete', payload: { threadId: 'thread-1', messageId: 'e1' } });
-  });
-});
-
 describe('MessageList while a reply has not started', () => {
   it('says how long it has been waiting, and stops once the words come', () => {
     vi.useFakeTimers({ now: Date.parse('2026-11-30T12:00:12.000Z') });

@@ -81,3 +81,24 @@ describe('listOf', () => {
     [['GPT', 'Gemini', 'Kimi'], 'GPT, Gemini and Kimi'],
   ])('%j → %s', (names, text) => expect(listOf(names)).toBe(text));
 });
+
+describe('another round', () => {
+  it('after several answered, says the round and offers another until the cap', () => {
+    h.mount();
+    h.emit(
+      h.host.state(
+        viewState({ ...table, turn: { state: 'answered', speakers: ['claude', 'gpt'], round: 1, maxRounds: 3 } }),
+      ),
+    );
+    expect(screen.getByTestId('turn-round').textContent).toBe('Round 1 of 3Another round');
+    fireEvent.click(screen.getByTestId('turn-another-round'));
+    expect(h.lastIntent()).toEqual({ type: 'turn/anotherRound', payload: { threadId: 'thread-1' } });
+    h.emit(
+      h.host.send('turn/changed', {
+        turn: { state: 'answered', speakers: ['claude', 'gpt'], round: 3, maxRounds: 3 },
+      }),
+    );
+    expect(screen.queryByTestId('turn-another-round')).toBeNull();
+    expect(screen.getByTestId('turn-round').textContent).toContain('send a message to go on');
+  });
+});

@@ -5,7 +5,9 @@ import type { ChatModel, Participant } from '../models/ChatModel';
  * Where the turn stands, just above the message box:
  * - while several participants answer one after another, who is answering, how far the turn is ("2 of 3") and who
  *   comes next; a turn with one responder says nothing here (its bubble shows it typing);
- * - after a turn ended early (Stop), who never got to answer, with one button that gives them their turn now.
+ * - after a turn ended early (Stop), who never got to answer, with one button that gives them their turn now;
+ * - once several participants have answered, the round the discussion is in and "Another round", until the cap.
+ *   A message the user sends ends the discussion (and starts the next).
  *
  * The wrapper is always there and is a polite status region, so each step is announced once, without moving focus.
  */
@@ -33,6 +35,29 @@ function TurnLine({ turn, names, chat }: { turn: TurnView; names: ReadonlyMap<st
         <span class="turn-who">
           {name(responders[current] ?? '')} is answering{next ? `, ${name(next)} next` : ''}
         </span>
+      </p>
+    );
+  }
+  if (turn.state === 'answered') {
+    const { round, maxRounds } = turn;
+    return (
+      <p class="turn-status" data-testid="turn-round" data-state="answered">
+        <span class="turn-step">
+          Round {round} of {maxRounds}
+        </span>
+        {round < maxRounds ? (
+          <button
+            type="button"
+            class="button-secondary"
+            data-testid="turn-another-round"
+            title="Each of them answers again, having read the whole round"
+            onClick={() => chat.anotherRound()}
+          >
+            Another round
+          </button>
+        ) : (
+          <span class="turn-who">That is the most rounds; send a message to go on.</span>
+        )}
       </p>
     );
   }

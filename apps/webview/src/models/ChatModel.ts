@@ -95,6 +95,11 @@ export class ChatModel {
     this.onShown((threadId) => this.intent('turn/continue', { threadId }));
   }
 
+  /** Everyone who took part in the discussion answers again, having read the whole last round. */
+  anotherRound(): void {
+    this.onShown((threadId) => this.intent('turn/anotherRound', { threadId }));
+  }
+
   /** Drops the offer to continue with them. */
   dismissSkipped(): void {
     this.onShown((threadId) => this.intent('turn/dismiss', { threadId }));
@@ -145,6 +150,10 @@ export class ChatModel {
 
   openThread(threadId: string): void {
     if (threadId && threadId !== this.replica.thread.peek()?.id) this.intent('thread/open', { threadId });
+  }
+
+  showPrompt(messageId: string): void {
+    this.onShown((threadId) => this.intent('message/prompt', { threadId, messageId }));
   }
 
   retry(messageId: string): void {

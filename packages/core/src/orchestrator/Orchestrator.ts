@@ -6,8 +6,10 @@ import type { ThreadRepository } from '../store/ports';
 import type { SaveTiming } from '../store/saveScheduler';
 import { type ThreadLease, ThreadStore } from '../store/ThreadStore';
 import type { ContextBlock, Message } from '../transcript/schema';
+import { inspectPrompt, type PromptInspection } from './inspectPrompt';
 import type { ChatBackend } from './ports';
 import { type IntentResult, OK, refuse } from './result';
+import { nextRound } from './rounds';
 import type { OrchestratorSettings } from './settings';
 import { Table } from './Table';
 import { TurnRunner } from './TurnRunner';
@@ -130,10 +132,31 @@ export class Orchestrator extends Disposable {
     return OK;
   }
 
+  /**
+   * Another round of the discussion the last user message started: everyone who took part answers again, in the
+   * same order, each having read the whole last round; never past `maxRounds`.
+   */
+  anotherRound(threadId: string): IntentResult {
+    const transcript = this.store.transcript(threadId);
+    if (!transcript) return refuse('That thread is not open any more.');
+    if (this.runner.isBusy(threadId)) return refuse('A reply is still streaming in this thread.');
+    const next = nextRound(transcript.messages, this.table.settings);
+    if (!next.ok) return next;
+    this.runner.start(threadId, next.responders);
+    return OK;
+  }
+
   /** Drops the offer to continue with the responders a stopped turn skipped. */
   dismissSkipped(threadId: string): IntentResult {
     this.runner.dismissSkipped(threadId);
     return OK;
+  }
+
+  /** The prompt a reply was sent ("what did it see"), and those of the other replies of its turn, to compare. */
+  inspectPrompt(threadId: string, messageId: string): PromptInspection {
+    const transcript = this.store.transcript(threadId);
+    if (!transcript) return { ok: false, reason: 'That thread is not open any more.' };
+    return inspectPrompt(transcript, messageId, this.runner.prompts, this.table.settings);
   }
 
   /** Tombstones a message: it keeps its place, loses its content and leaves every prompt. */

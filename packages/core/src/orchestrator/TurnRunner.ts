@@ -4,12 +4,13 @@ import { Disposable } from '../base/lifecycle';
 import type { ChatError, TokenUsage } from '../llm/types';
 import type { ParticipantConfig } from '../participants/participant';
 import type { Clock, IdGenerator, Logger } from '../ports';
-import { assemblePrompt } from '../prompt/assemblePrompt';
 import type { ThreadLease, ThreadStore } from '../store/ThreadStore';
 import type { Message } from '../transcript/schema';
 import { DeltaBatcher } from './deltaBatcher';
 import { OwnLabelStripper, ownLabels } from './ownLabel';
+import { PromptLog } from './PromptLog';
 import type { ChatBackend } from './ports';
+import { promptFor } from './promptFor';
 import type { OrchestratorSettings } from './settings';
 import { type TurnProgress, TurnProgressBoard, type TurnProgressChange } from './TurnProgress';
 
@@ -63,6 +64,8 @@ export class TurnRunner extends Disposable {
   readonly onDidFailReply: Event<TurnFailure> = this.failureEmitter.event;
 
   private readonly turns = new Map<string, Turn>();
+  /** The prompts this window sent, for "what did it see". */
+  readonly prompts = new PromptLog();
   private readonly progress = this._register(new TurnProgressBoard((e) => this.logListenerError(e)));
   /** Who answers now and who is queued, or who a turn that ended early skipped. */
   readonly onDidChangeProgress: Event<TurnProgressChange> = this.progress.onDidChange;
@@ -186,20 +189,20 @@ export class TurnRunner extends Disposable {
           { id: this.deps.ids.next(), role: 'assistant', speaker: participant.id, content: '', status: 'streaming' },
           'normal',
         );
-    const live = store.transcript(threadId);
-    if (started?.status !== 'streaming' || !live) return 'abandoned';
+    const transcript = store.transcript(threadId);
+    if (started?.status !== 'streaming' || !transcript) return 'abandoned';
     const messageId = started.id;
-    const at = live.messages.findIndex((m) => m.id === messageId);
-    const transcript = { ...live, messages: live.messages.slice(0, at) };
 
-    const prompt = assemblePrompt({
-      transcript,
+    const at = transcript.messages.findIndex((m) => m.id === messageId);
+    const prompt = promptFor(transcript, at, participant.id, settings);
+    this.prompts.record({
+      messageId,
       speakerId: participant.id,
-      participants: settings.participants,
-      systemMode: settings.systemMode,
-      softLimitChars: settings.softLimitChars,
-      keepRecent: settings.keepRecent,
-      userName: settings.userName,
+      model: participant.model,
+      messages: prompt.messages,
+      omitted: prompt.omitted,
+      attempt: started.attempt ?? 1,
+      at: this.deps.clock.now().toISOString(),
     });
     if (prompt.omitted > 0) {
       logger.info(`Prompt for ${participant.id}: ${prompt.omitted} older message(s) left out for length.`);

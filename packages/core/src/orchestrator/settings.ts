@@ -6,6 +6,8 @@ export interface OrchestratorSettings {
   routerMode: 'manual' | 'roundRobin';
   /** At most this many participants answer one message. */
   maxRespondersPerTurn: number;
+  /** At most this many rounds of replies follow one user message ("Another round" stops there). */
+  maxRounds: number;
   /** How transcript notes reach the model: extra system messages, or `[System]` user content. */
   systemMode: 'multiple' | 'inline';
   softLimitChars: number;
@@ -16,6 +18,7 @@ export interface OrchestratorSettings {
 export const DEFAULT_ORCHESTRATOR_SETTINGS: Omit<OrchestratorSettings, 'participants'> = {
   routerMode: 'manual',
   maxRespondersPerTurn: 8,
+  maxRounds: 3,
   systemMode: 'multiple',
   softLimitChars: 150_000,
   keepRecent: 6,

@@ -13,6 +13,7 @@ import {
 } from '../protocol/messages';
 import type { UnreadableThread } from '../store/ports';
 import type { ThreadChange, ThreadLease } from '../store/ThreadStore';
+import { handleIntent } from './handleIntent';
 import { PendingContextBox } from './PendingContextBox';
 import {
   listEntries,
@@ -65,8 +66,8 @@ export class ChatViewController extends Disposable {
       }),
     );
     this._register(
-      orchestrator.runner.onDidChangeProgress(({ threadId, progress }) => {
-        if (threadId === this.threadId) this.send('turn/changed', { turn: turnView(progress) ?? null });
+      orchestrator.runner.onDidChangeProgress(({ threadId }) => {
+        if (threadId === this.threadId) this.send('turn/changed', { turn: turnView(deps, threadId) ?? null });
       }),
     );
     this._register(
@@ -161,63 +162,8 @@ export class ChatViewController extends Disposable {
   }
 
   private async handle(intent: WebviewIntent): Promise<IntentResult> {
-    const { orchestrator, host } = this.deps;
     await this.ensureThread();
-    switch (intent.type) {
-      case 'chat/send':
-        return this.onShown(intent.payload.threadId, (t) => {
-          const context = this.context.forMessage(this.deps.activeFile?.());
-          const result = orchestrator.send(t, intent.payload.text, intent.payload.targets, context.blocks);
-          if (result.ok) context.sent();
-          return result;
-        });
-      case 'context/remove':
-        return this.context.remove(intent.payload.id);
-      case 'chat/stop':
-        return this.onShown(intent.payload.threadId, (t) => orchestrator.stop(t));
-      case 'turn/continue':
-        return this.onShown(intent.payload.threadId, (t) => orchestrator.continueSkipped(t));
-      case 'turn/dismiss':
-        return this.onShown(intent.payload.threadId, (t) => orchestrator.dismissSkipped(t));
-      case 'chat/setTarget':
-        return orchestrator.table.setDefaultTarget(intent.payload.participantId);
-      case 'thread/new':
-        return this.newThread();
-      case 'thread/open':
-        return this.openThread(intent.payload.threadId);
-      case 'message/retry':
-        return this.onShown(intent.payload.threadId, (t) => orchestrator.retry(t, intent.payload.messageId));
-      case 'message/delete':
-        return this.onShown(intent.payload.threadId, (t) => orchestrator.deleteMessage(t, intent.payload.messageId));
-      case 'storage/retry': {
-        await orchestrator.store.retrySave(intent.payload.threadId);
-        const problem = orchestrator.store.catalog.saveProblems().find((p) => p.threadId === intent.payload.threadId);
-        return problem ? refuse(`Still not saved: ${problem.reason}`) : OK;
-      }
-      case 'storage/reveal':
-        return host.reveal(intent.payload.threadId);
-      case 'link/open':
-        return host.openLink(intent.payload.url);
-      case 'sidecar/actions':
-        return host.sidecarActions();
-      case 'seat/signIn':
-        return host.signInSeat(intent.payload.participantId);
-      case 'seat/reset':
-        return host.resetSeat(intent.payload.participantId);
-      case 'terms/dismiss':
-        await this.deps.terms?.dismiss();
-        return OK;
-      case 'code/insert':
-        return host.insertCode(intent.payload.code);
-      case 'code/newFile':
-        return host.openCodeInNewFile(intent.payload.code, intent.payload.language);
-    }
-  }
-
-  /** Runs a thread-scoped intent only if it is about the thread this view shows (it may have moved on). */
-  private onShown(threadId: string, fn: (threadId: string) => IntentResult): IntentResult {
-    if (threadId !== this.threadId) return refuse('This view shows another thread now. Try again there.');
-    return fn(threadId);
+    return handleIntent(intent, this, this.deps);
   }
 
   /** The first time: the newest stored thread (reads the index and that one thread), or a new one. */

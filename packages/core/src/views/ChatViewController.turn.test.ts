@@ -50,13 +50,15 @@ describe('ChatViewController: the turn', () => {
     expect(turns().at(-1)).toEqual({ state: 'running', responders: ['gpt'], current: 0 });
     await v.intent('chat/stop', { threadId });
     await vi.waitFor(() => expect(orchestrator.runner.isBusy(threadId)).toBe(false));
-    expect(turns().at(-1)).toBeNull();
+    // Both have now taken part (stopped or not): the first round of a discussion.
+    expect(turns().at(-1)).toEqual({ state: 'answered', speakers: ['claude', 'gpt'], round: 1, maxRounds: 3 });
 
     await v.intent('chat/send', { threadId, text: '@all again' });
     await chat.call(2);
     await v.intent('chat/stop', { threadId });
     await vi.waitFor(() => expect(turns().at(-1)).toEqual({ state: 'stopped', skipped: ['gpt'] }));
     expect(await v.intent('turn/dismiss', { threadId })).toMatchObject({ ok: true });
+    // Only Claude answered this message: nothing left to offer.
     expect(turns().at(-1)).toBeNull();
     expect(await v.intent('turn/continue', { threadId })).toMatchObject({ ok: false });
   });
@@ -73,5 +75,64 @@ describe('ChatViewController: the turn', () => {
     // Both views started on the same new thread; the other one moved on to its own before the turn began.
     expect(other.lastState().thread.id).not.toBe(threadId);
     expect(other.types()).not.toContain('turn/changed');
+  });
+});
+
+describe('ChatViewController: what a reply was sent', () => {
+  test('message/prompt shows the reply’s prompt and offers the others of its turn', async () => {
+    const { v, threadId, chat, orchestrator, prompts } = await threeAtTheTable();
+    await v.intent('chat/send', { threadId, text: '@all hi' });
+    await chat.reply(0, 'one');
+    await chat.reply(1, 'two');
+    await vi.waitFor(() => expect(orchestrator.runner.isBusy(threadId)).toBe(false));
+    const reply = orchestrator.store.transcript(threadId)?.messages[2];
+    expect(await v.intent('message/prompt', { threadId, messageId: reply?.id ?? '' })).toMatchObject({ ok: true });
+    expect(prompts.map((p) => [p.shown.title, p.others.map((o) => o.title)])).toEqual([
+      ["GPT's prompt", ["Claude's prompt"]],
+    ]);
+    expect(await v.intent('message/prompt', { threadId, messageId: 'gone' })).toMatchObject({ ok: false });
+    expect(await v.intent('message/prompt', { threadId: 'elsewhere', messageId: reply?.id ?? '' })).toMatchObject({
+      ok: false,
+      reason: 'This view shows another thread now. Try again there.',
+    });
+    expect(prompts).toHaveLength(1);
+  });
+});
+
+describe('ChatViewController: another round', () => {
+  test('after several answered, the view is told the round; another round is asked of them all, up to the cap', async () => {
+    const { v, threadId, chat, orchestrator, turns } = await threeAtTheTable();
+    orchestrator.table.update({ ...orchestrator.table.settings, maxRounds: 2 });
+    await v.intent('chat/send', { threadId, text: '@all what next?' });
+    await chat.reply(0, 'C1');
+    await chat.reply(1, 'G1');
+    await vi.waitFor(() => expect(orchestrator.runner.isBusy(threadId)).toBe(false));
+    expect(turns().at(-1)).toEqual({ state: 'answered', speakers: ['claude', 'gpt'], round: 1, maxRounds: 2 });
+
+    expect(await v.intent('turn/anotherRound', { threadId })).toMatchObject({ ok: true });
+    const second = await chat.call(2);
+    // Claude reads the whole first round, its own reply and GPT's.
+    expect(second.messages.slice(1).map((m) => m.content)).toEqual(['[User] @all what next?', 'C1', '[GPT]: G1']);
+    await chat.reply(2, 'C2');
+    await chat.reply(3, 'G2');
+    await vi.waitFor(() => expect(turns().at(-1)).toMatchObject({ state: 'answered', round: 2 }));
+    expect(await v.intent('turn/anotherRound', { threadId })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('the most roundtable.router.maxRounds allows'),
+    });
+    expect(chat.calls).toHaveLength(4);
+    // A full state says the same, so a view that comes back offers the same.
+    v.controller.markHidden();
+    await v.ready();
+    expect(v.lastState().turn).toEqual({ state: 'answered', speakers: ['claude', 'gpt'], round: 2, maxRounds: 2 });
+  });
+
+  test('is refused when only one participant answered', async () => {
+    const { v, threadId, chat, orchestrator, turns } = await threeAtTheTable();
+    await v.intent('chat/send', { threadId, text: '@claude alone' });
+    await chat.reply(0, 'C1');
+    await vi.waitFor(() => expect(orchestrator.runner.isBusy(threadId)).toBe(false));
+    expect(turns().at(-1)).toBeNull();
+    expect(await v.intent('turn/anotherRound', { threadId })).toMatchObject({ ok: false });
   });
 });

@@ -1,3 +1,4 @@
+import { discussionOf } from '../orchestrator/rounds';
 import type { TurnProgress } from '../orchestrator/TurnProgress';
 import type {
   MessagePatchPayload,
@@ -68,11 +69,25 @@ export function listEntries(store: ThreadStore, isBusy: (threadId: string) => bo
   ];
 }
 
-export function turnView(progress: TurnProgress | undefined): TurnView | undefined {
-  if (!progress) return undefined;
+function progressView(progress: TurnProgress): TurnView {
   return progress.state === 'running'
     ? { state: 'running', responders: [...progress.responders], current: progress.current }
     : { state: 'stopped', skipped: [...progress.skipped] };
+}
+
+/**
+ * What a view shows of a thread's turn: the runner's progress while it runs or after a Stop; otherwise, once several
+ * participants have answered the last message, the round that discussion is in (counted from the transcript, so it
+ * is the same after a reload).
+ */
+export function turnView(deps: ChatViewDeps, threadId: string): TurnView | undefined {
+  const { runner, store, table } = deps.orchestrator;
+  const progress = runner.progressOf(threadId);
+  if (progress) return progressView(progress);
+  const messages = runner.isBusy(threadId) ? undefined : store.transcript(threadId)?.messages;
+  const discussion = messages && discussionOf(messages);
+  if (!discussion || discussion.speakers.length < 2) return undefined;
+  return { state: 'answered', ...discussion, maxRounds: table.settings.maxRounds };
 }
 
 export function saveProblemsView(store: ThreadStore, problems: readonly StoreSaveProblem[]): SaveProblem[] {
@@ -84,7 +99,7 @@ export function viewStateOf(deps: ChatViewDeps, threadId: string, context: reado
   const { store, runner, table } = deps.orchestrator;
   const snapshot = store.snapshot(threadId);
   if (!snapshot) throw new Error(`thread ${threadId} is not loaded`);
-  const turn = turnView(runner.progressOf(threadId));
+  const turn = turnView(deps, threadId);
   return {
     thread: {
       id: threadId,

@@ -2,6 +2,7 @@ import type { Event } from '../base/event';
 import type { Orchestrator } from '../orchestrator/Orchestrator';
 import type { IntentResult } from '../orchestrator/result';
 import type { Logger } from '../ports';
+import type { PromptDocument } from '../prompt/describePrompt';
 import type { SeatMap, SidecarStatus } from '../protocol/proxyStatus';
 import type { ContextBlock } from '../transcript/schema';
 
@@ -26,6 +27,8 @@ export interface HostActions {
   insertCode(code: string): Promise<IntentResult>;
   /** Opens a code block in a new untitled editor; `language` is the fence's tag (`ts`, `python`, or empty). */
   openCodeInNewFile(code: string, language: string): Promise<IntentResult>;
+  /** Shows a reply's prompt in a read-only editor, offering to compare it with the other replies' of its turn. */
+  showPrompt(shown: PromptDocument, others: readonly PromptDocument[]): Promise<IntentResult>;
 }
 
 export interface ChatViewDeps {

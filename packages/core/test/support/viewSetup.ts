@@ -5,6 +5,7 @@ import { Orchestrator } from '../../src/orchestrator/Orchestrator';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../../src/orchestrator/settings';
 import type { ParticipantConfig } from '../../src/participants/participant';
 import { silentLogger } from '../../src/ports';
+import type { PromptDocument } from '../../src/prompt/describePrompt';
 import {
   type HostToWebview,
   HostToWebview as HostToWebviewSchema,
@@ -77,6 +78,7 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
   const sidecarEmitter = new Emitter<SidecarStatus>();
   const sidecar = { current: { state: 'healthy', detail: 'fine' } as SidecarStatus, onDidChange: sidecarEmitter.event };
   const opened: string[] = [];
+  const prompts: { shown: PromptDocument; others: readonly PromptDocument[] }[] = [];
   const host: HostActions = {
     openLink: async (url) => {
       opened.push(url);
@@ -97,6 +99,10 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
     },
     insertCode: async (code) => {
       opened.push(`insert:${code}`);
+      return { ok: true };
+    },
+    showPrompt: async (shown, others) => {
+      prompts.push({ shown, others });
       return { ok: true };
     },
     openCodeInNewFile: async (code, language) => {
@@ -142,5 +148,5 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
     };
     return { controller, posted, intent, ready, lastState, types: () => posted.map((m) => m.type) };
   };
-  return { orchestrator, repository, chat, clock, sidecarEmitter, sidecar, opened, logs, view };
+  return { orchestrator, repository, chat, clock, sidecarEmitter, sidecar, opened, prompts, logs, view };
 }

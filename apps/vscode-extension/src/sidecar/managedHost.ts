@@ -1,0 +1,74 @@
+import type { Logger } from '@roundtable/core';
+import * as vscode from 'vscode';
+import type { ConsentAsk, ManagedSidecar } from './managedApi';
+import { startManagedSidecar } from './managedSidecar';
+
+// Part of the managed bundle (dist/managed.js): the VS Code side of starting the managed proxy.
+
+/** The managed proxy's settings, as the host reads them. */
+export interface ManagedSettings {
+  binaryPath: string;
+  port: number;
+  participants: () => readonly { id: string; model: string; enabled: boolean }[];
+}
+
+/** Starts the managed proxy with VS Code's storage, secrets, download consent and progress. */
+export function startManagedInVsCode(
+  context: vscode.ExtensionContext,
+  settings: ManagedSettings,
+  logger: Logger,
+): ManagedSidecar {
+  return startManagedSidecar({
+    storageDir: context.globalStorageUri.fsPath,
+    binaryPath: settings.binaryPath,
+    preferredPort: settings.port,
+    participants: settings.participants,
+    secrets: {
+      get: (key) => Promise.resolve(context.secrets.get(key)),
+      store: (key, value) => Promise.resolve(context.secrets.store(key, value)),
+    },
+    logger,
+    consent: askDownloadConsent,
+    showDownload: (download) =>
+      void vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: 'Roundtable: downloading CLIProxyAPI',
+          cancellable: true,
+        },
+        (progress, token) => {
+          token.onCancellationRequested(() => download.cancel());
+          download.onReport((message) => progress.report({ message }));
+          return download.done;
+        },
+      ),
+    ...releaseMirror(),
+  });
+}
+
+async function askDownloadConsent(request: ConsentAsk): Promise<boolean> {
+  const choice = await vscode.window.showWarningMessage(
+    `Roundtable needs CLIProxyAPI ${request.version} to reach your subscriptions. Download it now?`,
+    {
+      modal: true,
+      detail: `It is downloaded once from ${request.url}, checked against its pinned SHA-256 (${request.sha256}) before it is opened, and run on this machine at 127.0.0.1 only.\n\nUsing subscription accounts outside their official clients may break a provider's terms of service and can lead to rate limits or account suspension.`,
+    },
+    'Download and Run',
+  );
+  return choice === 'Download and Run';
+}
+
+/** The end-to-end tests' release server (`ROUNDTABLE_RELEASE_MIRROR` = JSON `{ baseUrl, sha256 }`, loopback only). */
+function releaseMirror(): { mirror?: { baseUrl: string; sha256: string } } {
+  const raw = process.env.ROUNDTABLE_RELEASE_MIRROR;
+  if (!raw) return {};
+  try {
+    const value = JSON.parse(raw) as { baseUrl?: unknown; sha256?: unknown };
+    if (typeof value.baseUrl === 'string' && typeof value.sha256 === 'string' && /^[0-9a-f]{64}$/.test(value.sha256)) {
+      return { mirror: { baseUrl: value.baseUrl, sha256: value.sha256 } };
+    }
+  } catch {
+    // ignored: not a mirror
+  }
+  return {};
+}

@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { claude, disposeAll, gemini, gpt, setup } from '../../test/support/orchestratorSetup';
+import { silentLogger } from '../ports';
+import { FakeClock, MemoryThreadRepository, ScriptedChat } from '../testing';
+import { Orchestrator } from './Orchestrator';
+
+// "What did @gpt see": the exact prompt of a reply, and the others of its turn to compare.
+
+afterEach(disposeAll);
+
+async function roundOfThree() {
+  const s = setup({ participants: [claude, gpt, gemini] });
+  const t = s.openThread();
+  s.orchestrator.send(t, '@all plan the release');
+  await s.chat.reply(0, 'Freeze on Monday.');
+  await s.chat.reply(1, 'Agreed, and tag it.');
+  await s.chat.reply(2, 'I would add a rollback.');
+  await s.idle(t);
+  const replies = s.messages(t).filter((m) => m.role === 'assistant');
+  return { ...s, t, replies };
+}
+
+describe('inspecting a prompt', () => {
+  test('shows exactly what the model was sent, with its size, and offers the other replies of the turn', async () => {
+    const { orchestrator, chat, t, replies } = await roundOfThree();
+    const gptReply = replies[1];
+    const inspection = orchestrator.inspectPrompt(t, gptReply?.id ?? '');
+    if (!inspection.ok) throw new Error(inspection.reason);
+    const sent = chat.calls[1]?.messages ?? [];
+    expect(inspection.shown.title).toBe("GPT's prompt");
+    const text = inspection.shown.text;
+    expect(text).toContain('- Model: gpt-5.5');
+    const chars = sent.reduce((n, m) => n + m.content.length, 0);
+    expect(text).toContain(`- Size: ${sent.length} messages, ${chars.toLocaleString('en-US')} characters, about`);
+    expect(text).toContain('- Left out for length: nothing');
+    // Every message, in order, with its role and its content exactly.
+    for (const [i, m] of sent.entries())
+      expect(text).toContain(`## ${i + 1}. ${m.role}\n\n\`\`\`text\n${m.content}\n\`\`\``);
+    expect(text).not.toContain('rebuilt');
+    expect(inspection.others.map((d) => d.speaker)).toEqual(['Claude', 'Gemini']);
+    expect(inspection.others[1]?.text).toContain('[GPT]: Agreed, and tag it.');
+  });
+
+  test('a prompt this window did not send is rebuilt from the thread, and says so', async () => {
+    const { orchestrator, chat, repository, t, replies } = await roundOfThree();
+    await orchestrator.store.flush();
+    // Another window, over the same stored threads: it sent none of these prompts.
+    const other = new Orchestrator({
+      repository: new MemoryThreadRepository([], repository.storage),
+      chat: new ScriptedChat().backend,
+      clock: new FakeClock(),
+      ids: { next: () => 'x' },
+      logger: silentLogger,
+      settings: orchestrator.table.settings,
+    });
+    try {
+      const opened = await other.store.open(t);
+      if (!opened.ok) throw new Error(opened.reason);
+      const inspection = other.inspectPrompt(t, replies[2]?.id ?? '');
+      if (!inspection.ok) throw new Error(inspection.reason);
+      expect(inspection.shown.text).toContain('not recorded in this window; rebuilt from the thread');
+      // Rebuilt from what came before it, it is what was sent.
+      const sent = chat.calls[2]?.messages ?? [];
+      expect(inspection.shown.text.split('\n## ').slice(1)).toEqual(
+        sent.map((m, i) => `${i + 1}. ${m.role}\n\n\`\`\`text\n${m.content}\n\`\`\`\n`),
+      );
+      opened.lease.dispose();
+    } finally {
+      other.dispose();
+    }
+  });
+
+  test('a fence inside a message cannot end its block early', async () => {
+    const { orchestrator, chat, openThread, idle, messages } = setup();
+    const t = openThread();
+    orchestrator.send(t, 'look:\n```\ncode\n```');
+    await chat.reply(0, 'ok');
+    await idle(t);
+    const inspection = orchestrator.inspectPrompt(t, messages(t)[1]?.id ?? '');
+    expect(inspection.ok && inspection.shown.text).toContain('````text\n[User] look:\n```\ncode\n```\n````');
+  });
+
+  test('refuses a user message, a deleted reply and an unknown one, with why', async () => {
+    const { orchestrator, t, replies, messages } = await roundOfThree();
+    expect(orchestrator.inspectPrompt(t, messages(t)[0]?.id ?? '')).toEqual({
+      ok: false,
+      reason: 'Only a reply has a prompt.',
+    });
+    orchestrator.deleteMessage(t, replies[0]?.id ?? '');
+    expect(orchestrator.inspectPrompt(t, replies[0]?.id ?? '')).toMatchObject({
+      ok: false,
+      reason: 'That reply was deleted.',
+    });
+    expect(orchestrator.inspectPrompt(t, 'nope')).toMatchObject({ ok: false });
+    // And the deleted reply is no longer offered for comparison.
+    const inspection = orchestrator.inspectPrompt(t, replies[1]?.id ?? '');
+    expect(inspection.ok && inspection.others.map((d) => d.speaker)).toEqual(['Gemini']);
+  });
+
+  test('replies of other turns are not offered', async () => {
+    const { orchestrator, chat, t, idle, messages } = await roundOfThree();
+    orchestrator.send(t, '@claude and you?');
+    await chat.reply(3, 'Me too.');
+    await idle(t);
+    const inspection = orchestrator.inspectPrompt(t, messages(t).at(-1)?.id ?? '');
+    expect(inspection.ok && inspection.others).toEqual([]);
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, test } from 'vitest';
+import type { ParticipantConfig } from '../participants/participant';
+import type { Message } from '../transcript/schema';
+import { discussionOf, nextRound } from './rounds';
+import { DEFAULT_ORCHESTRATOR_SETTINGS } from './settings';
+
+let n = 0;
+const msg = (speaker: string, status: Message['status'] = 'complete'): Message => ({
+  id: `m${n}`,
+  seq: n++,
+  role: speaker === 'user' ? 'user' : 'assistant',
+  speaker,
+  content: 'x',
+  status,
+  createdAt: '2026-12-01T10:00:00.000Z',
+});
+const seat = (id: string, extra: Partial<ParticipantConfig> = {}): ParticipantConfig => ({
+  id,
+  displayName: id,
+  color: '#123456',
+  model: 'm',
+  enabled: true,
+  ...extra,
+});
+const settings = { ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: [seat('a'), seat('b'), seat('c')] };
+
+describe('discussionOf', () => {
+  test.each<[string, Message[], ReturnType<typeof discussionOf>]>([
+    ['no user message yet', [], undefined],
+    ['a message nobody answered yet', [msg('user')], undefined],
+    ['one round of two', [msg('user'), msg('a'), msg('b')], { speakers: ['a', 'b'], round: 1 }],
+    [
+      'two rounds, counted by the most replies of anyone',
+      [msg('user'), msg('a'), msg('b'), msg('a'), msg('b')],
+      { speakers: ['a', 'b'], round: 2 },
+    ],
+    ['only since the last user message', [msg('user'), msg('a'), msg('user'), msg('b')], { speakers: ['b'], round: 1 }],
+    ['deleted replies do not count', [msg('user'), msg('a'), msg('b', 'deleted')], { speakers: ['a'], round: 1 }],
+  ])('%s', (_name, messages, expected) => {
+    expect(discussionOf(messages)).toEqual(expected);
+  });
+});
+
+describe('nextRound', () => {
+  test('asks everyone who took part, in their order', () => {
+    expect(nextRound([msg('user'), msg('b'), msg('a')], settings)).toEqual({
+      ok: true,
+      responders: ['b', 'a'],
+      round: 2,
+    });
+  });
+
+  test('leaves out who cannot answer now', () => {
+    const muted = { ...settings, participants: [seat('a', { muted: true }), seat('b'), seat('c')] };
+    expect(nextRound([msg('user'), msg('a'), msg('b'), msg('c')], muted)).toMatchObject({ responders: ['b', 'c'] });
+  });
+
+  test('never past the cap, and only after several took part', () => {
+    const two = [msg('user'), msg('a'), msg('b'), msg('a'), msg('b'), msg('a'), msg('b')];
+    expect(nextRound(two, settings)).toMatchObject({ ok: false, reason: expect.stringContaining('3 rounds') });
+    expect(nextRound(two, { ...settings, maxRounds: 4 })).toMatchObject({ ok: true, round: 4 });
+    expect(nextRound([msg('user'), msg('a')], settings)).toMatchObject({ ok: false });
+  });
+});

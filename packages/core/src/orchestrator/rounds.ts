@@ -1,0 +1,54 @@
+import { isRoutable } from '../router/route';
+import type { Message } from '../transcript/schema';
+import type { OrchestratorSettings } from './settings';
+
+/** Where a discussion stands after the user's last message: who took part, and how many rounds it has had. */
+export interface Discussion {
+  /** The participants who answered since the user's last message, in the order they first did. */
+  speakers: string[];
+  /** The most replies any one of them gave since then: one per round. */
+  round: number;
+}
+
+/**
+ * The discussion the thread's last user message started, counted from the transcript itself (so it holds after a
+ * reload and in every window): undefined until a reply follows that message. Deleted replies do not count.
+ */
+export function discussionOf(messages: readonly Message[]): Discussion | undefined {
+  let start = messages.length;
+  while (start > 0 && messages[start - 1]?.role !== 'user') start--;
+  if (start === 0) return undefined; // no user message yet
+  const counts = new Map<string, number>();
+  for (const m of messages.slice(start)) {
+    if (m.role === 'assistant' && m.status !== 'deleted') counts.set(m.speaker, (counts.get(m.speaker) ?? 0) + 1);
+  }
+  if (counts.size === 0) return undefined;
+  return { speakers: [...counts.keys()], round: Math.max(...counts.values()) };
+}
+
+export type NextRound = { ok: true; responders: string[]; round: number } | { ok: false; reason: string };
+
+/**
+ * Who answers another round: everyone who took part in the discussion and can still answer, in their order, each
+ * having read the whole of the last round. Only after several took part, and never past `maxRounds`.
+ */
+export function nextRound(messages: readonly Message[], settings: OrchestratorSettings): NextRound {
+  const discussion = discussionOf(messages);
+  if (!discussion || discussion.speakers.length < 2) {
+    return { ok: false, reason: 'Another round follows a message several participants answered (for example @all).' };
+  }
+  if (discussion.round >= settings.maxRounds) {
+    return {
+      ok: false,
+      reason: `This discussion has had ${discussion.round} rounds, the most roundtable.router.maxRounds allows. Send a message to go on.`,
+    };
+  }
+  const responders = discussion.speakers.filter((id) => {
+    const p = settings.participants.find((q) => q.id === id);
+    return p !== undefined && isRoutable(p);
+  });
+  if (responders.length === 0) {
+    return { ok: false, reason: 'None of those who took part can answer now (each is disabled, muted or gone).' };
+  }
+  return { ok: true, responders, round: discussion.round + 1 };
+}

@@ -1,0 +1,42 @@
+import type { PromptRecord } from '../orchestrator/PromptLog';
+import { fenceFor } from './renderContextBlock';
+
+/** A prompt as the user reads it in an editor: a title for its tab and Markdown text. */
+export interface PromptDocument {
+  /** E.g. `Claude's prompt`. */
+  title: string;
+  /** Who received it, for choosing between prompts: `Claude`. */
+  speaker: string;
+  text: string;
+}
+
+const count = new Intl.NumberFormat('en-US');
+
+/**
+ * The exact prompt a reply was sent, to read (and to compare with another participant's): a header saying who got
+ * it, with which model, when, and how big it was (characters, and tokens at about four characters each), whether
+ * older messages were left out for length; then every message in order with its role, its content in a fence that
+ * nothing inside can close. Rendered the same way for every participant, so two prompts diff line by line.
+ */
+export function describePrompt(record: PromptRecord, speaker: string): PromptDocument {
+  const chars = record.messages.reduce((sum, m) => sum + m.content.length, 0);
+  const attempt = record.attempt > 1 ? `, attempt ${record.attempt}` : '';
+  const header = [
+    `# What ${speaker} was sent`,
+    '',
+    `- Model: ${record.model}`,
+    `- Reply: ${record.messageId}${attempt}`,
+    record.rebuilt
+      ? '- Sent: not recorded in this window; rebuilt from the thread as it is now, with the current settings'
+      : `- Sent: ${record.at}`,
+    `- Size: ${count.format(record.messages.length)} messages, ${count.format(chars)} characters, about ${count.format(Math.ceil(chars / 4))} tokens`,
+    record.omitted > 0
+      ? `- Left out for length: the ${count.format(record.omitted)} oldest message${record.omitted === 1 ? '' : 's'} (one marker stands in for them)`
+      : '- Left out for length: nothing',
+  ];
+  const body = record.messages.flatMap((m, i) => {
+    const fence = fenceFor(m.content);
+    return ['', `## ${i + 1}. ${m.role}`, '', `${fence}text`, m.content, fence];
+  });
+  return { title: `${speaker}'s prompt`, speaker, text: `${[...header, ...body].join('\n')}\n` };
+}

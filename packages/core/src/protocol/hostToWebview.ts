@@ -1,0 +1,116 @@
+import * as z from 'zod/mini';
+import { ParticipantConfig } from '../participants/participant';
+import { Message, MessageStatus, Usage } from '../transcript/schema';
+import { empty, id, requestId, v } from './common';
+import { PendingContextList } from './pendingContext';
+import { SeatMap, SidecarStatus } from './proxyStatus';
+import { TurnView } from './turnView';
+
+// ---- host -> webview ---------------------------------------------------------------------------------------
+
+/** A message as a view shows it: its place is its position in the list, so it carries no `seq`. */
+export const ViewMessage = z.omit(Message, { seq: true });
+export type ViewMessage = z.infer<typeof ViewMessage>;
+
+/** One entry of the thread list. */
+export const ThreadListEntry = z.strictObject({
+  id,
+  title: z.string(),
+  updatedAt: z.iso.datetime({ offset: true }),
+  messageCount: z.int().check(z.nonnegative()),
+  /** A reply is streaming in it (perhaps shown in another view, or in none). */
+  busy: z.boolean(),
+  /** Set when the thread's file cannot be read: why. Such an entry can be revealed, not opened. */
+  unreadable: z.optional(z.string()),
+});
+export type ThreadListEntry = z.infer<typeof ThreadListEntry>;
+
+/** A thread that could not be saved; shown until a save succeeds. */
+export const SaveProblem = z.strictObject({ threadId: id, title: z.string(), reason: z.string() });
+export type SaveProblem = z.infer<typeof SaveProblem>;
+
+export const ShownThread = z.strictObject({
+  id,
+  title: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+  busy: z.boolean(),
+  messages: z.array(ViewMessage),
+});
+export type ShownThread = z.infer<typeof ShownThread>;
+
+export const ViewState = z.strictObject({
+  thread: ShownThread,
+  /** Newest first. */
+  threads: z.array(ThreadListEntry),
+  participants: z.array(ParticipantConfig),
+  /** Who answers a message with no @-mention (the "speaking to" selector). */
+  defaultTarget: z.nullable(z.string()),
+  sidecar: SidecarStatus,
+  seats: z.optional(SeatMap),
+  saveProblems: z.array(SaveProblem),
+  /** The Terms-of-Service notice is still to be read (shown until the user dismisses it, once). */
+  termsNotice: z.optional(z.boolean()),
+  /** Who answers now and who is queued, or who the last turn skipped; absent when there is nothing to say. */
+  turn: z.optional(TurnView),
+  /** Editor context waiting in this view's composer, in the order it was added; absent when there is none. */
+  context: z.optional(PendingContextList),
+});
+export type ViewState = z.infer<typeof ViewState>;
+
+/** A change to one message: appended text (with the offset it goes at), or the fields that changed. */
+export const MessagePatchPayload = z.strictObject({
+  messageId: id,
+  /** `offset` is the content's length (UTF-16 code units) before `text`; a mismatch means a missed message. */
+  append: z.optional(z.strictObject({ text: z.string(), offset: z.int().check(z.nonnegative()) })),
+  content: z.optional(z.string()),
+  status: z.optional(MessageStatus),
+  error: z.optional(z.nullable(z.string())),
+  usage: z.optional(z.nullable(Usage)),
+  attempt: z.optional(z.nullable(z.int().check(z.gte(2)))),
+});
+export type MessagePatchPayload = z.infer<typeof MessagePatchPayload>;
+
+/** Builds the schema of one host message: `{ v, seq, threadId, type, payload }`. */
+function update<T extends string, P extends z.ZodMiniType>(type: T, payload: P) {
+  return z.strictObject({ v, seq: z.int().check(z.nonnegative()), threadId: id, type: z.literal(type), payload });
+}
+
+export const HostToWebview = z.discriminatedUnion('type', [
+  /** Everything the view shows; `threadId` is the thread it now shows. Resets the sequence check. */
+  update('view/state', ViewState),
+  /** A message joined the shown thread at `index` (the end, unless another window's message sorts earlier). */
+  update('message/added', z.strictObject({ message: ViewMessage, index: z.int().check(z.nonnegative()) })),
+  update('message/patched', MessagePatchPayload),
+  /** A thread list entry was added or changed (title, time, count, busy). */
+  update('threads/changed', z.strictObject({ entry: ThreadListEntry })),
+  update('threads/removed', z.strictObject({ threadId: id })),
+  update(
+    'table/changed',
+    z.strictObject({ participants: z.array(ParticipantConfig), defaultTarget: z.nullable(z.string()) }),
+  ),
+  update('sidecar/changed', SidecarStatus),
+  update('seats/changed', SeatMap),
+  /** The composer's editor context changed (a chip added or removed, or all taken by a message). */
+  update('context/changed', z.strictObject({ blocks: PendingContextList })),
+  /** The shown thread's turn moved on to its next responder, ended early, or is over. */
+  update('turn/changed', z.strictObject({ turn: z.nullable(TurnView) })),
+  update('storage/changed', z.strictObject({ saveProblems: z.array(SaveProblem) })),
+  /** The Terms-of-Service notice was dismissed (here or in another view), or is to be shown. */
+  update('terms/changed', z.strictObject({ show: z.boolean() })),
+  /** The user asked (a command, a keybinding) to type: focus the message box. */
+  update('composer/focus', empty),
+  /** The answer to an intent. A refusal's reason is for the user. */
+  update(
+    'request/done',
+    z.union([
+      z.strictObject({ requestId, ok: z.literal(true), notice: z.optional(z.string()) }),
+      z.strictObject({ requestId, ok: z.literal(false), reason: z.string() }),
+    ]),
+  ),
+]);
+export type HostToWebview = z.infer<typeof HostToWebview>;
+export type HostMessageType = HostToWebview['type'];
+
+type PayloadOf<U extends { type: string; payload: unknown }, T extends U['type']> = Extract<U, { type: T }>['payload'];
+export type HostPayload<T extends HostMessageType> = PayloadOf<HostToWebview, T>;

@@ -1,0 +1,67 @@
+import * as z from 'zod/mini';
+import { empty, id, MAX_CODE_CHARS, MAX_USER_TEXT_CHARS, requestId, v } from './common';
+
+// ---- webview -> host ---------------------------------------------------------------------------------------
+
+/** Builds the schema of one intent: `{ v, type, requestId, payload }`. */
+function intent<T extends string, P extends z.ZodMiniType>(type: T, payload: P) {
+  return z.strictObject({ v, type: z.literal(type), requestId, payload });
+}
+
+export const WebviewToHost = z.discriminatedUnion('type', [
+  /** The page's listener is attached (first load, or re-created after being hidden): answered with `view/state`. */
+  z.strictObject({ v, type: z.literal('view/ready'), payload: empty }),
+  /** The page missed a message (sequence gap, unknown message): answered with `view/state`. */
+  z.strictObject({ v, type: z.literal('view/resync'), payload: empty }),
+  intent(
+    'chat/send',
+    z.strictObject({
+      threadId: id,
+      text: z.string().check(z.maxLength(MAX_USER_TEXT_CHARS)),
+      targets: z.optional(z.array(id).check(z.maxLength(32))),
+    }),
+  ),
+  intent('chat/stop', z.strictObject({ threadId: id })),
+  /** Take a chip of editor context out of the composer. */
+  intent('context/remove', z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(64)) })),
+  /** Give the participants a stopped turn skipped their turn now. */
+  intent('turn/continue', z.strictObject({ threadId: id })),
+  /** Drop the offer to continue with them. */
+  intent('turn/dismiss', z.strictObject({ threadId: id })),
+  /** Everyone who took part in the discussion answers again, having read the whole last round. */
+  intent('turn/anotherRound', z.strictObject({ threadId: id })),
+  intent('chat/setTarget', z.strictObject({ participantId: id })),
+  intent('thread/new', empty),
+  intent('thread/open', z.strictObject({ threadId: id })),
+  intent('message/retry', z.strictObject({ threadId: id, messageId: id })),
+  intent('message/delete', z.strictObject({ threadId: id, messageId: id })),
+  /** Show the prompt a reply was sent, as that participant received it (and compare it with the others'). */
+  intent('message/prompt', z.strictObject({ threadId: id, messageId: id })),
+  /** Try a failed save again now. */
+  intent('storage/retry', z.strictObject({ threadId: id })),
+  /** Show a thread's file (or an unreadable file of the list) in the operating system's file manager. */
+  intent('storage/reveal', z.strictObject({ threadId: id })),
+  /** A link the user clicked in rendered markdown. The host opens it only after checking its scheme. */
+  intent('link/open', z.strictObject({ url: z.string().check(z.maxLength(8192)) })),
+  /** The user read the Terms-of-Service notice: never show it again. */
+  intent('terms/dismiss', empty),
+  /** A code block's Insert at Cursor: into the editor the user last used, replacing its selections. */
+  intent('code/insert', z.strictObject({ code: z.string().check(z.maxLength(MAX_CODE_CHARS)) })),
+  /** A code block's Open in New File: an untitled editor with the code, in its language when VS Code knows it. */
+  intent(
+    'code/newFile',
+    z.strictObject({
+      code: z.string().check(z.maxLength(MAX_CODE_CHARS)),
+      language: z.string().check(z.maxLength(64)),
+    }),
+  ),
+  /** The user clicked the proxy's status: the host offers what can be done (check again, restart, sign in, log). */
+  intent('sidecar/actions', empty),
+  /** Sign in to the login a participant's seat needs. */
+  intent('seat/signIn', z.strictObject({ participantId: id })),
+  /** Clear the pause of the login a cooling seat waits for. */
+  intent('seat/reset', z.strictObject({ participantId: id })),
+]);
+export type WebviewToHost = z.infer<typeof WebviewToHost>;
+export type WebviewMessageType = WebviewToHost['type'];
+export type WebviewIntent = Extract<WebviewToHost, { requestId: string }>;

@@ -1,0 +1,90 @@
+import type { PromptInspection } from '../orchestrator/inspectPrompt';
+import { type IntentResult, OK, refuse } from '../orchestrator/result';
+import type { WebviewIntent } from '../protocol/messages';
+import type { PendingContextBox } from './PendingContextBox';
+import type { ChatViewDeps } from './viewPorts';
+
+/** What carrying out an intent needs of the view it came from. */
+export interface IntentView {
+  /** The thread the view shows now. */
+  readonly threadId: string | undefined;
+  readonly context: PendingContextBox;
+  newThread(): Promise<IntentResult>;
+  openThread(threadId: string): Promise<IntentResult>;
+}
+
+/**
+ * Carries out one validated intent of a view, as the orchestrator and the host can; the answer (done, or why not)
+ * goes back to the page. A thread-scoped intent about a thread the view no longer shows is refused, not carried out
+ * on a thread the user is not looking at.
+ */
+export async function handleIntent(intent: WebviewIntent, view: IntentView, deps: ChatViewDeps): Promise<IntentResult> {
+  const { orchestrator, host } = deps;
+  switch (intent.type) {
+    case 'chat/send':
+      return onShown(view, intent.payload.threadId, (t) => {
+        const context = view.context.forMessage(deps.activeFile?.());
+        const result = orchestrator.send(t, intent.payload.text, intent.payload.targets, context.blocks);
+        if (result.ok) context.sent();
+        return result;
+      });
+    case 'message/prompt': {
+      const inspection = onShown(view, intent.payload.threadId, (t) =>
+        orchestrator.inspectPrompt(t, intent.payload.messageId),
+      );
+      return inspection.ok && 'shown' in inspection ? host.showPrompt(inspection.shown, inspection.others) : inspection;
+    }
+    case 'context/remove':
+      return view.context.remove(intent.payload.id);
+    case 'chat/stop':
+      return onShown(view, intent.payload.threadId, (t) => orchestrator.stop(t));
+    case 'turn/continue':
+      return onShown(view, intent.payload.threadId, (t) => orchestrator.continueSkipped(t));
+    case 'turn/anotherRound':
+      return onShown(view, intent.payload.threadId, (t) => orchestrator.anotherRound(t));
+    case 'turn/dismiss':
+      return onShown(view, intent.payload.threadId, (t) => orchestrator.dismissSkipped(t));
+    case 'chat/setTarget':
+      return orchestrator.table.setDefaultTarget(intent.payload.participantId);
+    case 'thread/new':
+      return view.newThread();
+    case 'thread/open':
+      return view.openThread(intent.payload.threadId);
+    case 'message/retry':
+      return onShown(view, intent.payload.threadId, (t) => orchestrator.retry(t, intent.payload.messageId));
+    case 'message/delete':
+      return onShown(view, intent.payload.threadId, (t) => orchestrator.deleteMessage(t, intent.payload.messageId));
+    case 'storage/retry': {
+      await orchestrator.store.retrySave(intent.payload.threadId);
+      const problem = orchestrator.store.catalog.saveProblems().find((p) => p.threadId === intent.payload.threadId);
+      return problem ? refuse(`Still not saved: ${problem.reason}`) : OK;
+    }
+    case 'storage/reveal':
+      return host.reveal(intent.payload.threadId);
+    case 'link/open':
+      return host.openLink(intent.payload.url);
+    case 'sidecar/actions':
+      return host.sidecarActions();
+    case 'seat/signIn':
+      return host.signInSeat(intent.payload.participantId);
+    case 'seat/reset':
+      return host.resetSeat(intent.payload.participantId);
+    case 'terms/dismiss':
+      await deps.terms?.dismiss();
+      return OK;
+    case 'code/insert':
+      return host.insertCode(intent.payload.code);
+    case 'code/newFile':
+      return host.openCodeInNewFile(intent.payload.code, intent.payload.language);
+  }
+}
+
+/** Runs a thread-scoped intent only if it is about the thread this view shows (it may have moved on). */
+function onShown<T extends IntentResult | PromptInspection>(
+  view: IntentView,
+  threadId: string,
+  fn: (threadId: string) => T,
+): T | IntentResult {
+  if (threadId !== view.threadId) return refuse('This view shows another thread now. Try again there.');
+  return fn(threadId);
+}
