@@ -150,6 +150,28 @@ describe('the composer in a real VS Code (code-server + Chromium)', () => {
     );
   });
 
+  it('Another round asks everyone again, each having read the whole round', async () => {
+    const { proxy, chat, shot } = suite;
+    await chat.newThread();
+    await chat.send('@all one round each, please');
+    await expect.poll(() => chat.messages({ status: 'complete' }).count()).toBe(3);
+    const round = chat.frame.locator('[data-testid="turn-round"]');
+    await round.filter({ hasText: 'Round 1 of 3' }).waitFor();
+    const index = proxy.requests.length;
+    await round.getByRole('button', { name: 'Another round' }).click();
+    await round.filter({ hasText: 'Round 2 of 3' }).waitFor();
+    await shot('another-round');
+    expect(await chat.messages({ speaker: 'claude', status: 'complete' }).count()).toBe(2);
+    expect(await chat.messages({ speaker: 'gpt', status: 'complete' }).count()).toBe(2);
+    // Claude's second request holds the whole first round: its own reply, then GPT's under its label.
+    const claudeAgain = proxy.requests
+      .slice(index)
+      .find((r) => (r.body as { model?: string } | undefined)?.model === 'claude-sonnet-4-6');
+    const sent = (claudeAgain?.body as { messages?: { role: string; content: string }[] } | undefined)?.messages ?? [];
+    const roles = sent.map((m) => (m.role === 'user' ? m.content.slice(0, 7) : m.role));
+    expect(roles).toEqual(['system', '[User] ', 'assistant', '[GPT]: ']);
+  });
+
   it('a reply’s Prompt opens what it was sent in a read-only editor, and compares it with the other reply’s', async () => {
     const { page, chat, shot } = suite;
     await chat.newThread();
