@@ -66,6 +66,27 @@ describeRealOnly('one proxy for all windows', () => {
   );
 
   test.concurrent(
+    'a window closed while it is still starting the proxy leaves neither a proxy running nor a lease behind',
+    isolated(async (cleanups, expect) => {
+      const { window, leasePath } = await world(cleanups);
+      const closing = window('window-closing');
+      const pids: number[] = [];
+      closing.onDidChange((status) => {
+        if (status.role === 'owner' && status.state.state === 'healthy' && status.state.pid)
+          pids.push(status.state.pid);
+      });
+      const started = closing.start();
+      await closing.stop(); // while its first look (claim, start) is under way
+      await started;
+      expect(closing.status).toEqual({ role: 'none' });
+      expect(closing.supervisorForOwner).toBeUndefined();
+      expect(await new ProxyLease({ path: leasePath, owner: 'reader' }).read()).toBeUndefined();
+      for (const pid of pids) expect(processIsAlive(pid)).toBe(false);
+    }),
+    60_000,
+  );
+
+  test.concurrent(
     'when the owner’s process dies, another window runs the proxy within seconds, and the old one is gone',
     isolated(async (cleanups, expect) => {
       const { survivor, orphan, leasePath } = await ownerInAnotherProcess(cleanups, expect, 'SIGKILL', 15_000);

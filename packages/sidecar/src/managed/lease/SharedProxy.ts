@@ -57,6 +57,8 @@ export class SharedProxy extends Disposable {
   private where: { port: number | null; proxyPid: number | null } = { port: null, proxyPid: null };
   private running = false;
   private busy = false;
+  /** The look under way, if any (`stop` waits for it). */
+  private looking: Promise<void> | undefined;
 
   constructor(private readonly options: SharedProxyOptions) {
     super();
@@ -82,10 +84,15 @@ export class SharedProxy extends Disposable {
     await this.step();
   }
 
-  /** Stops this window's part: the owner stops its proxy and releases the lease; an attached window stops pinging. */
+  /**
+   * Stops this window's part: the owner stops its proxy and releases the lease; an attached window stops pinging.
+   * A look already under way is waited for first, so nothing it does (renewing the lease, starting a proxy) can
+   * land after the release.
+   */
   async stop(): Promise<void> {
     this.running = false;
     this.tick.clear();
+    await this.looking;
     await this.dropSupervisor();
     await this.options.lease.release();
     this.report({ role: 'none' });
@@ -102,9 +109,14 @@ export class SharedProxy extends Disposable {
   }
 
   /** One look at the world: renew as owner, or ping and watch as attached, claiming when the lease is void. */
-  private async step(): Promise<void> {
-    if (this.busy || !this.running) return;
+  private step(): Promise<void> {
+    if (this.busy || !this.running) return Promise.resolve();
     this.busy = true;
+    this.looking = this.look();
+    return this.looking;
+  }
+
+  private async look(): Promise<void> {
     try {
       if (this.supervisor) {
         if (!(await this.options.lease.renew(this.where))) {
@@ -112,8 +124,10 @@ export class SharedProxy extends Disposable {
           await this.dropSupervisor();
         }
       }
-      if (!this.supervisor) {
+      if (!this.supervisor && this.running) {
         const claim = await this.options.lease.claim();
+        // Stopped meanwhile: no proxy is started (stop releases the lease it may just have claimed).
+        if (!this.running) return;
         if (claim.kind === 'owner') await this.becomeOwner(claim.previous);
         else await this.attach(claim.record);
       }
@@ -123,6 +137,7 @@ export class SharedProxy extends Disposable {
       );
     } finally {
       this.busy = false;
+      this.looking = undefined;
       this.schedule();
     }
   }
