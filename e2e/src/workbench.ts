@@ -147,6 +147,23 @@ export async function openFile(page: Page, name: string): Promise<void> {
   await page.locator(`.tabs-container .tab.active[aria-label^="${name}"]`).waitFor();
 }
 
+/**
+ * Picks `label` in the context menu that is open, with the keyboard: VS Code ignores a click that comes too soon
+ * after the menu opened (it guards against the right-click's own release), which on a loaded machine is any click.
+ */
+export async function pickContextMenuItem(page: Page, label: string): Promise<void> {
+  const menu = page.locator('.context-view .monaco-menu');
+  await menu.waitFor();
+  const focused = page.locator('.context-view .action-item.focused');
+  await eventually(async () => {
+    if (((await focused.textContent().catch(() => '')) ?? '').includes(label)) return true;
+    await page.keyboard.press('ArrowDown');
+    return false;
+  }, `the context menu to reach "${label}"`);
+  await page.keyboard.press('Enter');
+  await menu.waitFor({ state: 'hidden' });
+}
+
 /** Stores the proxy's access key the way a user does: the command, then the password box. */
 export async function setProxyAccessKey(page: Page, key: string): Promise<void> {
   await runCommand(page, 'Roundtable: Set Proxy Access Key');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentOf } from '../src/chatView';
 import { expectNoUnexpectedErrors, useSuite } from '../src/suite';
-import { openFile } from '../src/workbench';
+import { openFile, pickContextMenuItem } from '../src/workbench';
 
 // The composer and the view's title bar in a real VS Code: addressing a participant through the @ autocomplete,
 // stopping a reply with Escape, the keybinding that focuses the message box, and New Thread in the title bar.
@@ -129,7 +129,7 @@ describe('the composer in a real VS Code (code-server + Chromium)', () => {
     await page.keyboard.press('Shift+ArrowDown');
     await page.keyboard.press('Shift+End');
     await editor.locator('.view-line', { hasText: 'const second' }).click({ button: 'right' });
-    await page.locator('.context-view .action-item', { hasText: 'Add Selection to Chat' }).click();
+    await pickContextMenuItem(page, 'Add Selection to Chat');
 
     const chip = chat.frame.locator('[data-testid="context-chip"]');
     await chip.waitFor();
