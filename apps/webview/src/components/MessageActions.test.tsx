@@ -1,18 +1,12 @@
 import { fireEvent, screen } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AppHarness } from '../testing/AppHarness';
 import { viewMessage, viewState } from '../testing/fixtures';
 
-let h: AppHarness;
+// A message's own actions (Retry, Prompt, Delete): one toolbar, one Tab stop, each posting its intent.
 
-beforeEach(() => {
-  h = new AppHarness();
-});
-
-afterEach(() => {
-  h.dispose();
-  vi.restoreAllMocks();
-});
+const h = new AppHarness();
+afterEach(() => h.dispose());
 
 describe('MessageList message actions toolbar', () => {
   it('is one Tab stop per message; arrows move from Retry to Prompt to Delete', () => {

@@ -2,7 +2,6 @@ import { fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppHarness } from '../testing/AppHarness';
 import { viewState } from '../testing/fixtures';
-import { listOf } from './TurnStatus';
 
 // Where the turn stands, above the composer: the queue while several participants answer, and who a Stop skipped.
 
@@ -71,15 +70,6 @@ describe('the turn above the composer', () => {
     h.emit(h.host.state(viewState(table)));
     expect(screen.queryByTestId('turn-skipped')).toBeNull();
   });
-});
-
-describe('listOf', () => {
-  it.each([
-    [[], ''],
-    [['GPT'], 'GPT'],
-    [['GPT', 'Gemini'], 'GPT and Gemini'],
-    [['GPT', 'Gemini', 'Kimi'], 'GPT, Gemini and Kimi'],
-  ])('%j → %s', (names, text) => expect(listOf(names)).toBe(text));
 });
 
 describe('another round', () => {

@@ -1,4 +1,4 @@
-import type { TurnView } from '@roundtable/core/protocol';
+import { andList, type TurnView } from '@roundtable/core/protocol';
 import type { ChatModel, Participant } from '../models/ChatModel';
 
 /**
@@ -64,7 +64,7 @@ function TurnLine({ turn, names, chat }: { turn: TurnView; names: ReadonlyMap<st
   const skipped = turn.skipped.map(name);
   return (
     <div class="turn-status turn-status--stopped" data-testid="turn-skipped" data-state="stopped">
-      <span class="turn-who">Stopped before {listOf(skipped)} answered.</span>
+      <span class="turn-who">Stopped before {andList(skipped)} answered.</span>
       <span class="turn-actions">
         <button
           type="button"
@@ -85,10 +85,4 @@ function TurnLine({ turn, names, chat }: { turn: TurnView; names: ReadonlyMap<st
       </span>
     </div>
   );
-}
-
-/** "GPT", "GPT and Gemini", "GPT, Gemini and Kimi". */
-export function listOf(names: readonly string[]): string {
-  if (names.length < 2) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }

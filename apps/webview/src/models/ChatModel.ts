@@ -1,6 +1,7 @@
 import { computed, signal } from '@preact/signals';
 import {
   type HostToWebview,
+  isRoutable,
   MAX_CODE_CHARS,
   MAX_USER_TEXT_CHARS,
   PROTOCOL_VERSION,
@@ -49,7 +50,7 @@ export class ChatModel {
   readonly busy = computed(() => this.replica.thread.value?.busy ?? false);
   readonly enabledParticipants = computed(() => this.replica.participants.value.filter((p) => p.enabled));
   /** Who can be asked to answer: enabled and not muted (a muted participant stays in the thread, silent). */
-  readonly routableParticipants = computed(() => this.enabledParticipants.value.filter((p) => p.muted !== true));
+  readonly routableParticipants = computed(() => this.replica.participants.value.filter(isRoutable));
   readonly participantsById = computed(
     () => new Map<string, Participant>(this.replica.participants.value.map((p) => [p.id, p])),
   );

@@ -1,7 +1,7 @@
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { ParticipantConfig } from '../participants/participant';
-import { isRoutable } from '../router/route';
+import { isRoutable } from '../participants/participant';
 import { type IntentResult, OK, refuse } from './result';
 import type { OrchestratorSettings } from './settings';
 

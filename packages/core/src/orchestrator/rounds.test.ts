@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { ParticipantConfig } from '../participants/participant';
+import { seat } from '../../test/support/seat';
 import type { Message } from '../transcript/schema';
 import { discussionOf, nextRound } from './rounds';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from './settings';
@@ -13,14 +13,6 @@ const msg = (speaker: string, status: Message['status'] = 'complete'): Message =
   content: 'x',
   status,
   createdAt: '2026-12-01T10:00:00.000Z',
-});
-const seat = (id: string, extra: Partial<ParticipantConfig> = {}): ParticipantConfig => ({
-  id,
-  displayName: id,
-  color: '#123456',
-  model: 'm',
-  enabled: true,
-  ...extra,
 });
 const settings = { ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: [seat('a'), seat('b'), seat('c')] };
 

@@ -1,4 +1,4 @@
-import { isRoutable } from '../router/route';
+import { isRoutable } from '../participants/participant';
 import type { Message } from '../transcript/schema';
 import type { OrchestratorSettings } from './settings';
 

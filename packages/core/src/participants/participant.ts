@@ -12,8 +12,6 @@ export const ProviderId = z
   .check(
     z.regex(/^[a-z][a-z0-9_-]{0,31}$/, 'must be 1-32 characters: a lower-case letter, then letters, digits, _ or -'),
   );
-/** The provider of a participant that names none. */
-export const DEFAULT_PROVIDER = 'cliproxyapi';
 
 const displayName = z.string().check(z.trim(), z.minLength(1), z.maxLength(40));
 const color = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #D97706'));
@@ -38,6 +36,11 @@ export const ParticipantConfig = z.strictObject({
   provider: z.optional(ProviderId),
 });
 export type ParticipantConfig = z.infer<typeof ParticipantConfig>;
+
+/** Enabled and not muted: can be asked to answer. */
+export function isRoutable(p: ParticipantConfig): boolean {
+  return p.enabled && p.muted !== true;
+}
 
 /** What a user may write in settings: everything but id and model has a default. */
 const ParticipantSetting = z.object({

@@ -1,5 +1,8 @@
-// The webview protocol: what the webview bundles from core (schemas and builders, and how a wait is said).
+// The webview protocol: what the webview bundles from core (schemas and builders, and how a wait, a list of names
+// and who can answer are said).
+export { andList } from '../base/andList';
 export { formatSeconds } from '../llm/formatDuration';
+export { isRoutable } from '../participants/participant';
 export { fenceLanguage } from './fenceLanguage';
 export {
   assertNever,

@@ -1,16 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import type { ParticipantConfig } from '../participants/participant';
+import { seat } from '../../test/support/seat';
 import { describeRouting } from './describeRouting';
 import type { RouteDecision } from './route';
 
-const seat = (id: string, extra: Partial<ParticipantConfig> = {}): ParticipantConfig => ({
-  id,
-  displayName: id,
-  color: '#123456',
-  model: 'm',
-  enabled: true,
-  ...extra,
-});
 const table = [seat('claude'), seat('gpt'), seat('kimi', { muted: true }), seat('gemini', { enabled: false })];
 
 function decision(over: Partial<RouteDecision>): RouteDecision {

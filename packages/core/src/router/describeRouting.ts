@@ -1,4 +1,5 @@
-import type { ParticipantConfig } from '../participants/participant';
+import { andList } from '../base/andList';
+import { isRoutable, type ParticipantConfig } from '../participants/participant';
 import type { RouteDecision } from './route';
 
 /**
@@ -25,13 +26,12 @@ export function describeRouting(
   if (parts.length === 0) return undefined;
   const sentence = `${capitalise(parts.join('; '))}.`;
   if (decision.targets.length > 0) return sentence;
-  const routable = participants.filter((p) => p.enabled && p.muted !== true).map((p) => p.id);
+  const routable = participants.filter(isRoutable).map((p) => p.id);
   return `Nobody was asked to answer: ${parts.join('; ')}.${routable.length > 0 ? ` At the table: ${names(routable)}.` : ''}`;
 }
 
 function names(ids: readonly string[]): string {
-  const at = ids.map((id) => `@${id}`);
-  return at.length < 2 ? (at[0] ?? '') : `${at.slice(0, -1).join(', ')} and ${at.at(-1)}`;
+  return andList(ids.map((id) => `@${id}`));
 }
 
 function be(ids: readonly string[]): string {

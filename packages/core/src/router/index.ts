@@ -1,3 +1,3 @@
 export { describeRouting } from './describeRouting';
 export { parseMentions } from './parseMentions';
-export { isRoutable, type RouteDecision, type RouteInput, route } from './route';
+export { type RouteDecision, type RouteInput, route } from './route';

@@ -1,4 +1,4 @@
-import type { ParticipantConfig } from '../participants/participant';
+import { isRoutable, type ParticipantConfig } from '../participants/participant';
 import { parseMentions } from './parseMentions';
 
 export interface RouteInput {
@@ -84,11 +84,6 @@ export function route(input: RouteInput): RouteDecision {
   }
   const target = input.defaultTarget !== null && canAnswer(input.defaultTarget) ? input.defaultTarget : routable[0];
   return decide(target === undefined ? [] : [target], 'default');
-}
-
-/** Enabled and not muted: can be asked to answer. */
-export function isRoutable(p: ParticipantConfig): boolean {
-  return p.enabled && p.muted !== true;
 }
 
 /**
