@@ -32,7 +32,7 @@ export async function handleIntent(intent: WebviewIntent, view: IntentView, deps
       const inspection = onShown(view, intent.payload.threadId, (t) =>
         orchestrator.inspectPrompt(t, intent.payload.messageId),
       );
-      return inspection.ok && 'shown' in inspection ? host.showPrompt(inspection.shown, inspection.others) : inspection;
+      return 'shown' in inspection ? host.showPrompt(inspection.shown, inspection.others) : inspection;
     }
     case 'context/remove':
       return view.context.remove(intent.payload.id);
