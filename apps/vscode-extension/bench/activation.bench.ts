@@ -34,7 +34,7 @@ function thread(i: number): Transcript {
     createdAt: new Date(base + seq).toISOString(),
   }));
   return {
-    version: 2,
+    version: 3,
     id: `t${i}`,
     title: `Question 0 of thread ${i}`,
     createdAt: new Date(base).toISOString(),

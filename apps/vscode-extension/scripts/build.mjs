@@ -8,10 +8,15 @@ import { build } from 'esbuild';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const production = process.env.NODE_ENV !== 'development';
 
-// Two bundles: the host, and the managed proxy's code (archives, YAML, processes), which the host requires only in
-// managed mode, so external mode never loads it.
+// Three bundles: the host; the managed proxy's code (archives, YAML, processes), which the host requires only in
+// managed mode, so external mode never loads it; and the thread tools (switch, rename, delete, export, import),
+// required the first time one of them runs.
 await build({
-  entryPoints: { extension: join(root, 'src/extension.ts'), managed: join(root, 'src/sidecar/managedBundle.ts') },
+  entryPoints: {
+    extension: join(root, 'src/extension.ts'),
+    managed: join(root, 'src/sidecar/managedBundle.ts'),
+    threadTools: join(root, 'src/threads/threadToolsBundle.ts'),
+  },
   outdir: join(root, 'dist'),
   bundle: true,
   platform: 'node',

@@ -1,4 +1,4 @@
-import type { ContextBlock, DisposableStore, Logger } from '@roundtable/core';
+import type { ContextBlock, DisposableStore, Logger, Orchestrator } from '@roundtable/core';
 import * as vscode from 'vscode';
 import type { SecretAccessKeyStore } from './adapters/SecretAccessKeyStore';
 import { registerThreadCommands } from './threadCommands';
@@ -15,6 +15,8 @@ export interface CommandDeps {
   accessKeys: SecretAccessKeyStore;
   ui: HostUi;
   logger: Logger;
+  /** For the thread tools (rename, delete, export, import, search). */
+  orchestrator: Orchestrator;
   /** Managed mode: restart the proxy; external mode: check it again. */
   restartSidecar: () => Promise<void>;
   signIn: () => Promise<void>;
@@ -65,9 +67,10 @@ export function registerCommands(store: DisposableStore, deps: CommandDeps): voi
   register('roundtable.showDiagnostics', () => deps.showDiagnostics());
   register('roundtable.showLog', () => deps.showLog());
 
-  registerThreadCommands(store, 'roundtable', deps.activeView, deps.ui, deps.logger);
-  registerThreadCommands(store, 'roundtable.chat', deps.sidebar, deps.ui, deps.logger);
-  registerThreadCommands(store, 'roundtable.panel', () => deps.panels.session(), deps.ui, deps.logger);
+  const { ui, logger, orchestrator } = deps;
+  registerThreadCommands(store, 'roundtable', deps.activeView, ui, logger, orchestrator);
+  registerThreadCommands(store, 'roundtable.chat', deps.sidebar, ui, logger, orchestrator);
+  registerThreadCommands(store, 'roundtable.panel', () => deps.panels.session(), ui, logger, orchestrator);
 
   // Focus the view used last and its message box (the page focuses it when it is ready, if it was not).
   const focusComposer = async () => {

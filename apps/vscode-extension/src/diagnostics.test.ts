@@ -29,6 +29,15 @@ describe('diagnosticsReport', () => {
     ]);
   });
 
+  test('ends with the lines about roundtable.providers', () => {
+    const providers = ['provider local (Copilot) at http://127.0.0.1:4141/v1: up, 1 models: gpt-4.1'];
+    expect(
+      diagnosticsReport({ ...facts, providers })
+        .split('\n')
+        .slice(-2),
+    ).toEqual(['lease owner: a1b2', ...providers]);
+  });
+
   test('never prints a key, even one a status quoted', () => {
     const report = diagnosticsReport(facts, ['sk-local-123', undefined]);
     expect(report).not.toContain('sk-local-123');

@@ -12,6 +12,8 @@ export interface DiagnosticsFacts {
   status: SidecarStatus;
   /** The managed proxy's own facts (role, URL, lease), when in managed mode. */
   managed?: Record<string, string>;
+  /** Lines about each `roundtable.providers` entry, just checked (`providerReport`). */
+  providers?: readonly string[];
 }
 
 /**
@@ -29,6 +31,7 @@ export function diagnosticsReport(facts: DiagnosticsFacts, secrets: readonly (st
     `storage folder: ${facts.storageDir}`,
     `proxy status: ${facts.status.state}: ${facts.status.detail}`,
     ...Object.entries(facts.managed ?? {}).map(([name, value]) => `${name}: ${value}`),
+    ...(facts.providers ?? []),
   ];
   return lines.map((line) => secrets.reduce<string>((text, secret) => redactSecret(text, secret), line)).join('\n');
 }

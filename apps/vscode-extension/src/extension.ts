@@ -12,6 +12,7 @@ import { editorFileContext, editorSelectionContext } from './adapters/editorCont
 import { insertAtCursor, trackLastTextEditor } from './adapters/lastTextEditor';
 import { OutputChannelLogger } from './adapters/OutputChannelLogger';
 import { PromptDocuments } from './adapters/promptDocuments';
+import { onBuiltInProxy } from './adapters/readProviders';
 import { readSettings } from './adapters/readSettings';
 import { resolveHost } from './adapters/resolveHost';
 import { SecretAccessKeyStore } from './adapters/SecretAccessKeyStore';
@@ -62,7 +63,7 @@ export function activate(context: vscode.ExtensionContext): void {
             {
               binaryPath: settings.binaryPath,
               port: settings.endpoint.port,
-              participants: () => settings.orchestrator.participants,
+              participants: () => onBuiltInProxy(settings.orchestrator.participants),
             },
             logger,
           ),
@@ -81,8 +82,11 @@ export function activate(context: vscode.ExtensionContext): void {
     new Orchestrator({
       repository,
       // The managed proxy is watched by its supervisor; an external one is rechecked after replies.
-      chat: createChatBackend(endpoint, accessKey, (succeeded) =>
-        managed ? succeeded || managed.noteReplyFailed() : monitor.noteReply(succeeded),
+      chat: createChatBackend(
+        endpoint,
+        accessKey,
+        (succeeded) => (managed ? succeeded || managed.noteReplyFailed() : monitor.noteReply(succeeded)),
+        () => settings.providers,
       ),
       clock: systemClock,
       ids: randomIds,
@@ -96,7 +100,7 @@ export function activate(context: vscode.ExtensionContext): void {
     new ProxyMonitor({
       endpoint,
       accessKey,
-      participants: () => settings.orchestrator.participants,
+      participants: () => onBuiltInProxy(settings.orchestrator.participants),
       logger,
       clock: systemClock,
     }),
@@ -189,6 +193,7 @@ export function activate(context: vscode.ExtensionContext): void {
     accessKeys,
     ui,
     logger,
+    orchestrator,
     restartSidecar: () => (managed ? managed.restart() : monitor.check()),
     signIn: () => signIn(managed, logger),
     checkSidecar: () => monitor.check(),
@@ -198,7 +203,8 @@ export function activate(context: vscode.ExtensionContext): void {
       const editor = vscode.window.activeTextEditor;
       return editor ? editorSelectionContext(editor) : undefined;
     },
-    showDiagnostics: () => {
+    showDiagnostics: async () => {
+      const providers = await managedBundle().providerReport(settings.providers, settings.orchestrator.participants);
       channel.appendLine(
         diagnosticsReport({
           version: context.extension.packageJSON.version as string,
@@ -209,6 +215,7 @@ export function activate(context: vscode.ExtensionContext): void {
           storageDir: context.globalStorageUri.fsPath,
           status: sidecarStatus.current,
           ...(managed ? { managed: managed.diagnostics() } : {}),
+          providers,
         }),
       );
       channel.show();

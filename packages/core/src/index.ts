@@ -1,6 +1,7 @@
 // The public API of @roundtable/core, by name. Internals (the delta batcher, the save scheduler, the thread
 // document) are not exported: consumers reach them through the orchestrator and the store.
 
+export { errorMessage } from './base/errors';
 export { Emitter, type Event } from './base/event';
 export { Disposable, DisposableStore, type IDisposable, MutableDisposable, toDisposable } from './base/lifecycle';
 export {
@@ -21,8 +22,8 @@ export {
   streamChatCompletion,
   type TokenUsage,
 } from './llm';
-export { Orchestrator, type OrchestratorDeps } from './orchestrator/Orchestrator';
-export type { ChatBackend } from './orchestrator/ports';
+export { MAX_TITLE_CHARS, Orchestrator, type OrchestratorDeps } from './orchestrator/Orchestrator';
+export type { ChatBackend, ChatRequest } from './orchestrator/ports';
 export { type IntentResult, OK, refuse } from './orchestrator/result';
 export { DEFAULT_ORCHESTRATOR_SETTINGS, type OrchestratorSettings } from './orchestrator/settings';
 export type { Table } from './orchestrator/Table';
@@ -32,6 +33,7 @@ export {
   MAX_PARTICIPANTS,
   ParticipantConfig,
   type ParticipantSettingsResult,
+  ProviderId,
   parseParticipantSettings,
 } from './participants/participant';
 export {

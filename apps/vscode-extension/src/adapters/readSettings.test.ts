@@ -34,6 +34,7 @@ describe('readSettings', () => {
       'userName',
       'context.softLimitChars',
       'context.autoIncludeActiveFile',
+      'providers',
     ];
     for (const key of keys) {
       expect(Object.keys(properties)).toContain(`roundtable.${key}`);
@@ -78,7 +79,35 @@ describe('readSettings', () => {
     expect(s.problems[1]).toContain('roundtable.participants[2]');
   });
 
+  test('reads roundtable.providers, and names a participant whose provider is not listed', () => {
+    const s = readSettings(
+      config({
+        providers: [
+          { id: 'copilot', name: 'Copilot', baseUrl: 'http://127.0.0.1:4141/v1/' },
+          { id: 'lan', baseUrl: 'http://192.168.1.2:11434/v1' },
+        ],
+        participants: [
+          { id: 'claude', model: 'claude-sonnet-4-6', provider: 'cliproxyapi' },
+          { id: 'gpt', model: 'gpt-4.1', provider: 'copilot' },
+          { id: 'llama', model: 'llama3', provider: 'lan' },
+        ],
+      }),
+    );
+    expect(s.providers).toEqual([{ id: 'copilot', name: 'Copilot', baseUrl: 'http://127.0.0.1:4141/v1' }]);
+    expect(s.orchestrator.participants.map((p) => p.id)).toEqual(['claude', 'gpt', 'llama']);
+    expect(s.problems).toHaveLength(2);
+    expect(s.problems[0]).toContain('roundtable.providers[1] ("lan")');
+    expect(s.problems[1]).toBe('participant "llama": provider "lan" is not in roundtable.providers; its replies fail');
+  });
+
+  test('no roundtable.providers: none, and no problem', () => {
+    const s = readSettings(config({}));
+    expect(s.providers).toEqual([]);
+    expect(s.problems).toEqual([]);
+  });
+
   test.each([
+    ['providers', { id: 'local' }, 'roundtable.providers must be an array'],
     ['sidecar.mode', 'cloud', 'roundtable.sidecar.mode'],
     ['sidecar.port', 70000, 'roundtable.sidecar.port'],
     ['sidecar.port', '8317', 'roundtable.sidecar.port'],

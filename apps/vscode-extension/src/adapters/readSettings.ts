@@ -6,6 +6,7 @@ import {
 } from '@roundtable/core';
 import type { EndpointSettings } from '@roundtable/sidecar';
 import { DEFAULT_SEATS } from './defaultSeats';
+import { findUnknownProviders, type ProviderConfig, parseProviderSettings } from './readProviders';
 
 /** The slice of VS Code's configuration API this reader needs, so it can be tested without VS Code. */
 export interface ConfigurationLike {
@@ -15,6 +16,8 @@ export interface ConfigurationLike {
 export interface RoundtableSettings {
   orchestrator: OrchestratorSettings;
   endpoint: EndpointSettings;
+  /** The valid `roundtable.providers` entries; the built-in CLIProxyAPI is not among them. */
+  providers: ProviderConfig[];
   /** A CLIProxyAPI binary the user provides for managed mode; empty means the pinned release. */
   binaryPath: string;
   /** Every message takes the file open in the editor along. */
@@ -25,8 +28,8 @@ export interface RoundtableSettings {
 
 /**
  * Reads `roundtable.*`. A wrong value never stops the extension: it is reported and replaced by its default,
- * and a bad participant entry costs only that entry. With no `roundtable.participants` at all, three seats are
- * laid (VS Code hands over the manifest's default, which is the same list).
+ * and a bad participant or provider entry costs only that entry. With no `roundtable.participants` at all, three seats
+ * are laid (VS Code hands over the manifest's default, which is the same list).
  */
 export function readSettings(config: ConfigurationLike): RoundtableSettings {
   const problems: string[] = [];
@@ -34,7 +37,8 @@ export function readSettings(config: ConfigurationLike): RoundtableSettings {
   const { participants, problems: participantProblems } = parseParticipantSettings(
     config.get('participants') ?? DEFAULT_SEATS,
   );
-  problems.push(...participantProblems);
+  const { providers, problems: providerProblems } = parseProviderSettings(config.get('providers') ?? []);
+  problems.push(...participantProblems, ...providerProblems, ...findUnknownProviders(participants, providers));
 
   const d = DEFAULT_ORCHESTRATOR_SETTINGS;
   const orchestrator: OrchestratorSettings = {
@@ -56,6 +60,7 @@ export function readSettings(config: ConfigurationLike): RoundtableSettings {
       port: read.integer('sidecar.port', 1, 65535, 8317),
       externalUrl: read.text('sidecar.externalUrl', 4096, '', { allowEmpty: true, trim: false }),
     },
+    providers,
     binaryPath,
     autoIncludeActiveFile: read.flag('context.autoIncludeActiveFile', false),
     problems,

@@ -1,19 +1,48 @@
-import { type ChatBackend, FailureMemory, streamChatCompletion } from '@roundtable/core';
+import { type ChatBackend, type ChatError, FailureMemory, streamChatCompletion } from '@roundtable/core';
 import type { ProxyEndpoint } from '@roundtable/sidecar';
+import { BUILT_IN_PROVIDER, type ProviderConfig } from '../adapters/readProviders';
 
 /**
- * The orchestrator's way to the models: CLIProxyAPI's `/v1/chat/completions`, with the endpoint and the access key
- * read fresh for every reply so a settings or key change applies to the next message without a reload. `onReplyEnd`
- * hears how each reply ended (not when the caller stopped it), so the status pill can be rechecked.
+ * The orchestrator's way to the models. A request without a provider (or for `cliproxyapi`) goes to CLIProxyAPI's
+ * `/v1/chat/completions`, with the endpoint and the access key read fresh for every reply so a settings or key change
+ * applies to the next message without a reload; `onReplyEnd` hears how each of those replies ended (not when the
+ * caller stopped it), so the status pill can be rechecked. A request for a registry provider goes to its `baseUrl`, the
+ * list being read for every request as well.
+ *
+ * Invariant: the access key goes to CLIProxyAPI only. A registry provider needs none and is not that proxy, so its
+ * replies never reach `onReplyEnd` either (they say nothing about the pill).
  */
 export function createChatBackend(
   endpoint: () => Promise<ProxyEndpoint>,
   accessKey: () => Promise<string | undefined>,
   onReplyEnd: (succeeded: boolean) => void = () => {},
+  providers: () => readonly ProviderConfig[] = () => [],
 ): ChatBackend {
   // One memory for every reply through this proxy: a cooling 503 right after a failure is explained as such.
   const failures = new FailureMemory();
+  // And one per provider: a failure at one endpoint says nothing about another.
+  const providerFailures = new Map<string, FailureMemory>();
   return async function* chat(request, signal) {
+    if (request.provider !== undefined && request.provider !== BUILT_IN_PROVIDER) {
+      const provider = providers().find((p) => p.id === request.provider);
+      if (!provider) {
+        yield {
+          type: 'error',
+          error: { kind: 'network', message: `No provider "${request.provider}" in roundtable.providers.` },
+        };
+        return;
+      }
+      const memory = providerFailures.get(provider.id) ?? new FailureMemory();
+      providerFailures.set(provider.id, memory);
+      const { model, messages } = request;
+      for await (const event of streamChatCompletion(
+        { baseUrl: provider.baseUrl, model, messages, failures: memory },
+        signal,
+      )) {
+        yield event.type === 'error' ? { type: 'error', error: asProviderError(event.error, provider) } : event;
+      }
+      return;
+    }
     const target = await endpoint();
     if (!target.ok) {
       yield { type: 'error', error: { kind: 'network', message: target.error } };
@@ -35,4 +64,16 @@ export function createChatBackend(
       yield event;
     }
   };
+}
+
+/**
+ * The client words its errors for CLIProxyAPI; here they name the provider instead. A refused request is not the
+ * proxy's key (the host would offer to set that one), so it becomes a plain HTTP error.
+ */
+function asProviderError(error: ChatError, provider: ProviderConfig): ChatError {
+  if (error.kind === 'proxy-auth') {
+    const message = `${provider.name} at ${provider.baseUrl} wants a key (HTTP ${error.status}); Roundtable sends none.`;
+    return { ...error, kind: 'http', message };
+  }
+  return { ...error, message: error.message.replaceAll('CLIProxyAPI', provider.name) };
 }

@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { StoredThreadsChange, Transcript } from '@roundtable/core';
+import { type StoredThreadsChange, TRANSCRIPT_VERSION, type Transcript } from '@roundtable/core';
 import { describe, expect, test } from 'vitest';
 import { countingFs } from '../../test/support/countingFs';
 import { saved, thread, useStorageFolder } from '../../test/support/storageFolder';
@@ -33,7 +33,7 @@ describe('FileThreadRepository: files', () => {
     const v1 = { ...thread('old'), version: 1 };
     await writeFile(join(folder.threadsDir, 'old.json'), JSON.stringify(v1));
     const loaded = await folder.repo().load('old');
-    expect(loaded.ok && loaded.transcript.version).toBe(2);
+    expect(loaded.ok && loaded.transcript.version).toBe(TRANSCRIPT_VERSION);
   });
 
   test('refuses to write an invalid thread or an unsafe id, and writes nothing', async () => {
@@ -84,7 +84,7 @@ describe('FileThreadRepository: compare and write', () => {
 
   test('a thread from a newer Roundtable is listed as unreadable, never set aside or overwritten', async () => {
     await mkdir(folder.threadsDir, { recursive: true });
-    const newer = JSON.stringify({ ...thread('n'), version: 3, newField: true });
+    const newer = JSON.stringify({ ...thread('n'), version: TRANSCRIPT_VERSION + 1, newField: true });
     await writeFile(join(folder.threadsDir, 'n.json'), newer);
     const repository = folder.repo();
     expect((await repository.list()).unreadable).toEqual([

@@ -103,7 +103,7 @@ describe('App rendering the host state', () => {
     const select = screen.getByTestId('target-select') as HTMLSelectElement;
     select.value = 'gpt';
     fireEvent.change(select);
-    expect(h.lastIntent()).toEqual({ type: 'chat/setTarget', payload: { participantId: 'gpt' } });
+    expect(h.lastIntent()).toEqual({ type: 'chat/setTarget', payload: { threadId: 'thread-1', participantId: 'gpt' } });
   });
 
   it('updates the pill from a sidecar/changed message', () => {

@@ -9,21 +9,76 @@ const h = new AppHarness();
 afterEach(() => h.dispose());
 
 describe('MessageList message actions toolbar', () => {
-  it('is one Tab stop per message; arrows move from Retry to Prompt to Delete', () => {
+  it('is one Tab stop per message; arrows move from Retry to Prompt to Regenerate as… to Delete', () => {
     h.mount();
     h.emit(
       h.host.state(viewState({}, [viewMessage({ id: 'e1', speaker: 'gpt', status: 'error', error: 'HTTP 500' })])),
     );
     const toolbar = screen.getByRole('toolbar', { name: 'Actions for the message from GPT' });
-    const [retry, prompt, remove] = [...toolbar.querySelectorAll('button')];
-    expect([retry, prompt, remove].map((b) => b?.textContent)).toEqual(['Retry', 'Prompt', 'Delete']);
-    expect([retry?.tabIndex, prompt?.tabIndex, remove?.tabIndex]).toEqual([0, -1, -1]);
+    const buttons = [...toolbar.querySelectorAll('button')];
+    const [retry, prompt, regenerate, remove] = buttons;
+    expect(buttons.map((b) => b.textContent)).toEqual(['Retry', 'Prompt', 'Regenerate as…', 'Delete']);
+    expect(buttons.map((b) => b.tabIndex)).toEqual([0, -1, -1, -1]);
     retry?.focus();
     fireEvent.keyDown(retry as HTMLButtonElement, { key: 'ArrowRight' });
     expect(document.activeElement).toBe(prompt);
-    fireEvent.keyDown(prompt as HTMLButtonElement, { key: 'End' });
+    fireEvent.keyDown(prompt as HTMLButtonElement, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(regenerate);
+    fireEvent.keyDown(regenerate as HTMLButtonElement, { key: 'End' });
     expect(document.activeElement).toBe(remove);
-    expect([retry?.tabIndex, prompt?.tabIndex, remove?.tabIndex]).toEqual([-1, -1, 0]);
+    expect(buttons.map((b) => b.tabIndex)).toEqual([-1, -1, -1, 0]);
+  });
+
+  it('Regenerate as… offers everyone else who can answer, focused, and posts the choice', () => {
+    h.mount();
+    h.emit(h.host.state(viewState({}, [viewMessage({ id: 'r1', speaker: 'claude', content: 'answer' })])));
+    fireEvent.click(screen.getByRole('button', { name: 'Regenerate as…' }));
+    const row = screen.getByRole('group', { name: 'Regenerate as' });
+    const choices = [...row.querySelectorAll('button')].map((b) => b.textContent);
+    expect(choices).toEqual(['GPT', 'Cancel']);
+    expect(document.activeElement?.textContent).toBe('GPT');
+    fireEvent.click(screen.getByRole('button', { name: 'GPT' }));
+    expect(h.lastIntent()).toEqual({
+      type: 'message/regenerateAs',
+      payload: { threadId: 'thread-1', messageId: 'r1', participantId: 'gpt' },
+    });
+    expect(screen.queryByRole('group', { name: 'Regenerate as' })).toBeNull();
+  });
+
+  it('Escape closes the choices without asking anyone', () => {
+    h.mount();
+    h.emit(h.host.state(viewState({}, [viewMessage({ id: 'r1', speaker: 'claude', content: 'answer' })])));
+    fireEvent.click(screen.getByRole('button', { name: 'Regenerate as…' }));
+    fireEvent.keyDown(screen.getByRole('button', { name: 'GPT' }), { key: 'Escape' });
+    expect(screen.queryByRole('group', { name: 'Regenerate as' })).toBeNull();
+    expect(h.lastIntent()?.type).not.toBe('message/regenerateAs');
+  });
+
+  it('an alternative is marked, a user message says who got no reply, a reply says what its prompt left out', () => {
+    h.mount();
+    h.emit(
+      h.host.state(
+        viewState({}, [
+          viewMessage({
+            id: 'u1',
+            role: 'user',
+            speaker: 'user',
+            content: '@bob @gpt hi',
+            unrouted: { unknown: ['bob'], muted: ['gpt'] },
+          }),
+          viewMessage({ id: 'r1', speaker: 'claude', content: 'answer', leftOut: 12 }),
+          viewMessage({ id: 'r2', speaker: 'gpt', content: 'other answer', alternativeOf: 'r1' }),
+        ]),
+      ),
+    );
+    expect(screen.getByTestId('unrouted').textContent).toBe(
+      'No reply from some names: @bob is not at the table; @gpt is muted.',
+    );
+    expect(screen.getByTestId('left-out').textContent).toContain('12 older messages were left out');
+    const [, first, alternative] = screen.getAllByTestId('message');
+    expect(first?.classList.contains('message--alternative')).toBe(false);
+    expect(alternative?.classList.contains('message--alternative')).toBe(true);
+    expect(alternative?.textContent).toContain('alternative');
   });
 
   it('a user message has no Prompt; a reply streaming has Prompt alone', () => {

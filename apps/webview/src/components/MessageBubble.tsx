@@ -1,4 +1,5 @@
-import type { ViewMessage } from '@roundtable/core/protocol';
+import { describeUnrouted, type ViewMessage } from '@roundtable/core/protocol';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { RenderMarkdown } from '../models/MarkdownModel';
 import { ContextBlocks } from './ContextBlocks';
 import { MarkdownContent } from './MarkdownContent';
@@ -11,6 +12,14 @@ export interface MessageActions {
   deleteMessage(messageId: string): void;
   /** Shows the prompt a reply was sent (the host opens it in an editor). */
   showPrompt(messageId: string): void;
+  /** Asks another participant what the reply answered; its reply is shown beside this one. */
+  regenerateAs(messageId: string, participantId: string): void;
+}
+
+/** Someone a reply can be regenerated as. */
+export interface RegenerateChoice {
+  id: string;
+  label: string;
 }
 
 /**
@@ -23,11 +32,14 @@ export function MessageBubble({
   speaker,
   actions,
   render,
+  regenerateTo = [],
 }: {
   message: ViewMessage;
   speaker: Speaker;
   actions: MessageActions;
   render: RenderMarkdown | undefined;
+  /** Who else could answer what this reply answered. */
+  regenerateTo?: readonly RegenerateChoice[];
 }) {
   const { id, role, status, content } = message;
   const deleted = status === 'deleted';
@@ -35,10 +47,20 @@ export function MessageBubble({
   const canDelete = !deleted && status !== 'streaming';
   // A reply's prompt is recorded when it starts, so it can be read while the reply is still coming.
   const canShowPrompt = role === 'assistant' && !deleted;
+  const canRegenerate = role === 'assistant' && !deleted && status !== 'streaming' && regenerateTo.length > 0;
+  const [choosing, setChoosing] = useState(false);
+  const unrouted = role === 'user' && !deleted && message.unrouted ? describeUnrouted(message.unrouted) : undefined;
+  const classes = [
+    'message',
+    `message--${role}`,
+    `message--${status}`,
+    speaker.muted ? 'message--muted' : '',
+    message.alternativeOf ? 'message--alternative' : '',
+  ];
 
   return (
     <article
-      class={`message message--${role} message--${status}${speaker.muted ? ' message--muted' : ''}`}
+      class={classes.filter(Boolean).join(' ')}
       data-testid="message"
       data-speaker={message.speaker}
       data-status={status}
@@ -54,6 +76,11 @@ export function MessageBubble({
           </span>
         )}
         <span class="speaker">{speaker.label}</span>
+        {message.alternativeOf && (
+          <span class="message-tag" title="Asked the same as the reply above it (Regenerate as…)">
+            alternative
+          </span>
+        )}
         {speaker.muted && (
           <span class="speaker-muted" title="Muted in roundtable.participants: not asked to answer">
             muted
@@ -83,6 +110,17 @@ export function MessageBubble({
       )}
       {status === 'streaming' && content === '' && <WaitingFor since={message.createdAt} />}
       {!deleted && message.contextBlocks && <ContextBlocks blocks={message.contextBlocks} />}
+      {unrouted && (
+        <p class="message-note" data-testid="unrouted">
+          No reply from some names: {unrouted}
+        </p>
+      )}
+      {!deleted && message.leftOut !== undefined && (
+        <p class="message-note" data-testid="left-out">
+          {message.leftOut} older message{message.leftOut === 1 ? ' was' : 's were'} left out of this reply’s prompt for
+          length (Prompt shows which).
+        </p>
+      )}
       {status === 'cancelled' && <p class="message-note">(stopped)</p>}
       {status === 'error' && (
         <p class="message-error" data-testid="message-error">
@@ -109,11 +147,23 @@ export function MessageBubble({
               Prompt
             </button>
           )}
-          {canDelete && (
+          {canRegenerate && (
             <button
               type="button"
               class="link-button"
               tabIndex={canRetry || canShowPrompt ? -1 : 0}
+              aria-expanded={choosing ? 'true' : 'false'}
+              title="Ask another participant what this reply answered; its reply is shown beside this one"
+              onClick={() => setChoosing(!choosing)}
+            >
+              Regenerate as…
+            </button>
+          )}
+          {canDelete && (
+            <button
+              type="button"
+              class="link-button"
+              tabIndex={canRetry || canShowPrompt || canRegenerate ? -1 : 0}
               aria-label={`Delete message from ${speaker.label}`}
               onClick={() => actions.deleteMessage(id)}
             >
@@ -122,6 +172,51 @@ export function MessageBubble({
           )}
         </div>
       )}
+      {canRegenerate && choosing && (
+        <RegenerateChoices
+          choices={regenerateTo}
+          onPick={(participantId) => {
+            setChoosing(false);
+            actions.regenerateAs(id, participantId);
+          }}
+          onCancel={() => setChoosing(false)}
+        />
+      )}
     </article>
+  );
+}
+
+/** The row of participants to regenerate a reply as; the first takes focus, Escape closes it. */
+function RegenerateChoices({
+  choices,
+  onPick,
+  onCancel,
+}: {
+  choices: readonly RegenerateChoice[];
+  onPick: (participantId: string) => void;
+  onCancel: () => void;
+}) {
+  const row = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => row.current?.querySelector('button')?.focus(), []);
+  return (
+    // Escape anywhere in the row closes it; the buttons do the rest.
+    <fieldset
+      ref={row}
+      class="regenerate-choices"
+      aria-label="Regenerate as"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onCancel();
+      }}
+    >
+      <span class="regenerate-label">Regenerate as</span>
+      {choices.map((c) => (
+        <button key={c.id} type="button" class="link-button" onClick={() => onPick(c.id)}>
+          {c.label}
+        </button>
+      ))}
+      <button type="button" class="link-button" onClick={onCancel}>
+        Cancel
+      </button>
+    </fieldset>
   );
 }

@@ -1,5 +1,5 @@
 import { type ReadonlySignal, useSignalEffect } from '@preact/signals';
-import type { ViewMessage } from '@roundtable/core/protocol';
+import { isRoutable, type ViewMessage } from '@roundtable/core/protocol';
 import { useRef, useState } from 'preact/hooks';
 import type { ChatModel, Participant } from '../models/ChatModel';
 import type { RenderMarkdown } from '../models/MarkdownModel';
@@ -151,8 +151,20 @@ function MessageItem({
   render: RenderMarkdown | undefined;
 }) {
   const value = message.value;
+  const regenerateTo =
+    value.role === 'assistant'
+      ? [...participants.values()]
+          .filter((p) => isRoutable(p) && p.id !== value.speaker)
+          .map((p) => ({ id: p.id, label: p.displayName }))
+      : undefined;
   return (
-    <MessageBubble message={value} speaker={describeSpeaker(value, participants)} actions={actions} render={render} />
+    <MessageBubble
+      message={value}
+      speaker={describeSpeaker(value, participants)}
+      actions={actions}
+      render={render}
+      {...(regenerateTo ? { regenerateTo } : {})}
+    />
   );
 }
 

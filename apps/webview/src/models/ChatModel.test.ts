@@ -96,7 +96,7 @@ describe('ChatModel', () => {
     chat.reveal('broken.corrupt-1.json');
     expect(intents().map((m) => [m.type, m.payload])).toEqual([
       ['chat/stop', { threadId: 'thread-1' }],
-      ['chat/setTarget', { participantId: 'gpt' }],
+      ['chat/setTarget', { threadId: 'thread-1', participantId: 'gpt' }],
       ['link/open', { url: 'https://example.com' }],
       ['thread/new', {}],
       ['thread/open', { threadId: 'thread-2' }],

@@ -106,8 +106,13 @@ export class ChatModel {
     this.onShown((threadId) => this.intent('turn/dismiss', { threadId }));
   }
 
+  /** Who answers a message in the shown thread that names nobody. */
   setDefaultTarget(participantId: string): void {
-    if (participantId) this.intent('chat/setTarget', { participantId });
+    if (participantId) this.onShown((threadId) => this.intent('chat/setTarget', { threadId, participantId }));
+  }
+
+  regenerateAs(messageId: string, participantId: string): void {
+    this.onShown((threadId) => this.intent('message/regenerateAs', { threadId, messageId, participantId }));
   }
 
   /** Asks the host to open a link; the host checks the scheme, the webview never navigates. */

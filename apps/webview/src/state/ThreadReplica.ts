@@ -181,6 +181,8 @@ export function applyPatch(m: ViewMessage, patch: MessagePatchPayload): ViewMess
   else if (patch.usage !== undefined) next.usage = patch.usage;
   if (patch.attempt === null) delete next.attempt;
   else if (patch.attempt !== undefined) next.attempt = patch.attempt;
+  if (patch.leftOut === null) delete next.leftOut;
+  else if (patch.leftOut !== undefined) next.leftOut = patch.leftOut;
   return next;
 }
 

@@ -198,10 +198,36 @@ describe('a turn', () => {
     });
   });
 
-  test('reports mentions of participants who are not at the table, and still answers the others', async () => {
-    const { orchestrator, chat, openThread, idle } = setup();
+  test('keeps the names that got no reply on the message, and still answers the others', async () => {
+    const { orchestrator, chat, openThread, idle, messages } = setup({
+      participants: [claude, { ...gpt, muted: true }, { ...claude, id: 'gemini', enabled: false }],
+    });
     const t = openThread();
-    expect(orchestrator.send(t, '@grok @claude hi')).toEqual({ ok: true, notice: '@grok is not at the table.' });
+    expect(orchestrator.send(t, '@grok @claude @gpt @gemini hi')).toEqual({ ok: true });
+    expect(messages(t)[0]).toMatchObject({
+      targets: ['claude'],
+      unrouted: { unknown: ['grok'], muted: ['gpt'], disabled: ['gemini'] },
+    });
+    await chat.reply(0, 'hi');
+    await idle(t);
+    expect(chat.calls).toHaveLength(1);
+  });
+
+  test('a message every name of which answers keeps no unrouted names', async () => {
+    const { orchestrator, chat, openThread, idle, messages } = setup();
+    const t = openThread();
+    orchestrator.send(t, '@claude hi');
+    expect(messages(t)[0]).not.toHaveProperty('unrouted');
+    await chat.reply(0, 'hi');
+    await idle(t);
+  });
+
+  test('a typed name longer than any id is kept shortened, so the thread can still be written', async () => {
+    const { orchestrator, chat, openThread, idle, messages } = setup();
+    const t = openThread();
+    orchestrator.send(t, `@claude @${'x'.repeat(500)} hi`);
+    const unknown = messages(t)[0]?.unrouted?.unknown ?? [];
+    expect(unknown).toEqual([`${'x'.repeat(63)}…`]);
     await chat.reply(0, 'hi');
     await idle(t);
   });
@@ -217,14 +243,12 @@ describe('a turn', () => {
     expect(chat.calls).toHaveLength(0);
   });
 
-  test('at most maxRespondersPerTurn answer one message; the notice names who was left out', async () => {
-    const { orchestrator, chat, openThread, idle } = setup({ participants: [claude, gpt] });
+  test('at most maxRespondersPerTurn answer one message; the message keeps who was left out', async () => {
+    const { orchestrator, chat, openThread, idle, messages } = setup({ participants: [claude, gpt] });
     orchestrator.table.update({ ...orchestrator.table.settings, maxRespondersPerTurn: 1 });
     const t = openThread();
-    expect(orchestrator.send(t, '@all hi')).toMatchObject({
-      ok: true,
-      notice: expect.stringContaining('@gpt was left out'),
-    });
+    expect(orchestrator.send(t, '@all hi')).toEqual({ ok: true });
+    expect(messages(t)[0]?.unrouted).toEqual({ overCap: ['gpt'] });
     await chat.reply(0, 'only me');
     await idle(t);
     expect(chat.calls.map((c) => c.model)).toEqual(['claude-sonnet-4-6']);

@@ -1,11 +1,12 @@
 import { Disposable } from '../base/lifecycle';
+import { isRoutable } from '../participants/participant';
 import type { Clock, IdGenerator, Logger } from '../ports';
 import { describeRouting } from '../router/describeRouting';
-import { route } from '../router/route';
+import { type RouteDecision, route } from '../router/route';
 import type { ThreadRepository } from '../store/ports';
 import type { SaveTiming } from '../store/saveScheduler';
 import { type ThreadLease, ThreadStore } from '../store/ThreadStore';
-import type { ContextBlock, Message } from '../transcript/schema';
+import type { ContextBlock, Message, Unrouted } from '../transcript/schema';
 import { inspectPrompt, type PromptInspection } from './inspectPrompt';
 import type { ChatBackend } from './ports';
 import { type IntentResult, OK, refuse } from './result';
@@ -65,8 +66,9 @@ export class Orchestrator extends Disposable {
 
   /**
    * Appends the user's message and starts the replies it asks for. Returns as soon as the turn has started (never
-   * waits for a model). Names that get no reply (unknown, disabled, muted, past the responder cap) come back as a
-   * notice; a message whose names all fail is refused with why, so it never goes to someone it did not name.
+   * waits for a model). Names that get no reply (unknown, disabled, muted, past the responder cap) are kept on the
+   * message (`unrouted`), so the thread says why; a message whose names all fail is refused with why, so it never
+   * goes to someone it did not name.
    */
   send(threadId: string, text: string, explicitTargets?: string[], contextBlocks: ContextBlock[] = []): IntentResult {
     if (!this.store.isLoaded(threadId)) return refuse('That thread is not open any more.');
@@ -79,16 +81,18 @@ export class Orchestrator extends Disposable {
       text,
       participants,
       mode: routerMode,
-      defaultTarget: this.table.defaultTarget(),
+      defaultTarget: this.speakingTo(threadId),
       lastAssistantSpeaker: this.lastAssistantSpeaker(threadId),
       maxResponders: maxRespondersPerTurn,
       ...(explicitTargets ? { explicitTargets } : {}),
     });
-    const notice = describeRouting(decision, participants, maxRespondersPerTurn);
-    if (decision.reason === 'unroutable' && notice) return refuse(notice);
+    if (decision.reason === 'unroutable') {
+      return refuse(describeRouting(decision, participants, maxRespondersPerTurn) ?? 'Nobody named can answer.');
+    }
     if (decision.targets.length === 0) {
       return refuse('No participant can answer: enable or unmute one in the setting roundtable.participants.');
     }
+    const unrouted = unroutedOf(decision);
     this.store.append(
       threadId,
       {
@@ -98,14 +102,15 @@ export class Orchestrator extends Disposable {
         content: text,
         ...(contextBlocks.length > 0 ? { contextBlocks } : {}),
         targets: decision.targets,
+        ...(unrouted ? { unrouted } : {}),
         status: 'complete',
       },
       'urgent',
     );
     const lastMentioned = decision.targets.at(-1);
-    if (decision.reason === 'mentions' && lastMentioned) this.table.setDefaultTarget(lastMentioned);
+    if (decision.reason === 'mentions' && lastMentioned) this.setSpeakingTo(threadId, lastMentioned);
     this.runner.start(threadId, decision.targets);
-    return notice ? { ok: true, notice } : OK;
+    return OK;
   }
 
   /** Stops the reply in flight on that thread; its partial text is kept as `cancelled`. */
@@ -185,8 +190,64 @@ export class Orchestrator extends Disposable {
     if (participant.muted) {
       return refuse(`${participant.displayName} is muted: unmute it in roundtable.participants to retry its reply.`);
     }
-    this.runner.start(threadId, [participant.id], messageId);
+    this.runner.start(threadId, [participant.id], { rerun: messageId });
     return OK;
+  }
+
+  /**
+   * Asks another participant to answer what a reply answered ("Regenerate as…"): a new reply, shown beside the
+   * original as its alternative, from the same messages the original had before it. The original stays.
+   */
+  regenerateAs(threadId: string, messageId: string, participantId: string): IntentResult {
+    if (this.runner.isBusy(threadId)) return refuse('A reply is still streaming in this thread.');
+    const message = this.store.message(threadId, messageId);
+    if (message?.role !== 'assistant' || message.status === 'deleted') {
+      return refuse('Only a reply that is still there can be regenerated.');
+    }
+    const participant = this.table.participant(participantId);
+    if (!participant || !isRoutable(participant)) {
+      return refuse(`"${participantId}" is not a participant who can answer (enabled and not muted).`);
+    }
+    const original = message.alternativeOf ?? message.id;
+    this.runner.start(threadId, [participant.id], { alternativeOf: original });
+    return OK;
+  }
+
+  /**
+   * Who answers a message in this thread that names nobody: the thread's own choice while that participant can
+   * answer, else the one chosen last in this window, else the first who can.
+   */
+  speakingTo(threadId: string | undefined): string | null {
+    const chosen = threadId ? this.store.choices(threadId)?.speakingTo : undefined;
+    const routable = this.table.routable();
+    if (chosen && routable.some((p) => p.id === chosen)) return chosen;
+    return this.table.defaultTarget();
+  }
+
+  /** Sets who answers a message in this thread that names nobody (and the window's choice for new threads). */
+  setSpeakingTo(threadId: string, participantId: string): IntentResult {
+    const result = this.table.setDefaultTarget(participantId);
+    if (!result.ok) return result;
+    if (!this.store.setSpeakingTo(threadId, participantId)) return refuse('That thread is not open any more.');
+    return OK;
+  }
+
+  /** Gives a thread the user's title, in every window. Loads it for the while if no view shows it. */
+  async renameThread(threadId: string, title: string): Promise<IntentResult> {
+    const trimmed = title.trim();
+    if (trimmed === '') return refuse('A thread needs a title.');
+    if (trimmed.length > MAX_TITLE_CHARS) return refuse(`A title has at most ${MAX_TITLE_CHARS} characters.`);
+    const opened = await this.store.open(threadId);
+    if (!opened.ok) return opened;
+    try {
+      if (this.store.transcript(threadId)?.messages.length === 0) {
+        return refuse('Send a message first: an empty thread is not kept.');
+      }
+      this.store.rename(threadId, trimmed);
+      return OK;
+    } finally {
+      opened.lease.dispose();
+    }
   }
 
   /** Deletes a whole thread, in every window; a reply running there is stopped first. */
@@ -211,6 +272,22 @@ export class Orchestrator extends Disposable {
     }
     return null;
   }
+}
+
+/** The most characters a title the user gives a thread may have. */
+export const MAX_TITLE_CHARS = 200;
+
+/**
+ * The names a routing decision gave no reply, as kept on the message (at most 64 per list, each at most 64
+ * characters: a typed name can be any length); undefined when every name was answered.
+ */
+function unroutedOf(decision: RouteDecision): Unrouted | undefined {
+  const unrouted: Unrouted = {};
+  const keep = (names: string[]) => names.slice(0, 64).map((n) => (n.length > 64 ? `${n.slice(0, 63)}…` : n));
+  for (const key of ['unknown', 'disabled', 'muted', 'overCap'] as const) {
+    if (decision[key].length > 0) unrouted[key] = keep(decision[key]);
+  }
+  return Object.keys(unrouted).length > 0 ? unrouted : undefined;
 }
 
 /** A tombstone: the message keeps its id and place, loses its content, and is left out of every prompt. */

@@ -12,6 +12,7 @@ import { PromptLog } from './PromptLog';
 import type { ChatBackend } from './ports';
 import { promptFor } from './promptFor';
 import type { OrchestratorSettings } from './settings';
+import { refusesSeveralSystemMessages, SystemModeMemory } from './systemMode';
 import { type TurnProgress, TurnProgressBoard, type TurnProgressChange } from './TurnProgress';
 
 export interface TurnRunnerDeps {
@@ -40,6 +41,12 @@ interface Turn {
 const STOPPED = 'Stopped by the user';
 
 /**
+ * How a turn's first reply starts, when it is not a new reply: `rerun` runs that reply again in place (retry);
+ * `alternativeOf` asks the turn's responder to answer what that reply answered, as a new reply beside it.
+ */
+export type FirstReply = { rerun: string } | { alternativeOf: string };
+
+/**
  * Runs turns: for one thread, its responders one after another, each reply streamed into the store.
  *
  * Invariants:
@@ -47,7 +54,9 @@ const STOPPED = 'Stopped by the user';
  * - a turn holds its thread loaded (a lease) until it ends, so switching views away does not stop it;
  * - each responder's prompt is assembled from the live transcript when its reply starts, so it sees the replies
  *   before it (the shared context); a reply re-run in place (retry) sees only the messages before it, as it did
- *   the first time, whatever was said after;
+ *   the first time, whatever was said after; an alternative sees what its original saw (the messages before it);
+ * - a provider that refuses several system messages gets one more try with the notes inline, and inline prompts
+ *   from then on (`systemModes`);
  * - every reply ends `complete`, `error` or `cancelled` with the text it got; if its message stops streaming
  *   meanwhile (deleted in another window, thread deleted), the reply is abandoned and the turn ends;
  * - Stop (or a removed thread) ends the reply in flight as `cancelled` and skips the responders still queued;
@@ -64,6 +73,8 @@ export class TurnRunner extends Disposable {
   readonly onDidFailReply: Event<TurnFailure> = this.failureEmitter.event;
 
   private readonly turns = new Map<string, Turn>();
+  /** Providers found to take only one system message: their prompts carry thread notes inline. */
+  readonly systemModes = new SystemModeMemory();
   /** The prompts this window sent, for "what did it see". */
   readonly prompts = new PromptLog();
   private readonly progress = this._register(new TurnProgressBoard((e) => this.logListenerError(e)));
@@ -102,17 +113,17 @@ export class TurnRunner extends Disposable {
   }
 
   /**
-   * Starts a turn on a loaded thread. `rerunMessageId` re-runs that reply in place (retry) as the first responder.
+   * Starts a turn on a loaded thread. `first` makes the first responder's reply a retry or an alternative.
    * False when a turn already runs there or the thread is not loaded.
    */
-  start(threadId: string, targets: readonly string[], rerunMessageId?: string): boolean {
+  start(threadId: string, targets: readonly string[], first?: FirstReply): boolean {
     if (this.turns.has(threadId) || targets.length === 0) return false;
     const lease = this.deps.store.retain(threadId);
     if (!lease) return false;
     const controller = new AbortController();
     const turn: Turn = { controller, done: Promise.resolve(), discarded: false };
     this.turns.set(threadId, turn);
-    turn.done = this.run(threadId, targets, rerunMessageId, turn, lease);
+    turn.done = this.run(threadId, targets, first, turn, lease);
     this.busyEmitter.fire({ threadId, busy: true });
     return true;
   }
@@ -142,7 +153,7 @@ export class TurnRunner extends Disposable {
   private async run(
     threadId: string,
     targets: readonly string[],
-    rerunMessageId: string | undefined,
+    first: FirstReply | undefined,
     turn: Turn,
     lease: ThreadLease,
   ): Promise<void> {
@@ -153,7 +164,7 @@ export class TurnRunner extends Disposable {
       while (next < targets.length && !signal.aborted) {
         this.progress.set(threadId, { state: 'running', responders: targets, current: next });
         const target = targets[next] as string;
-        const outcome = await this.runReply(threadId, target, signal, next === 0 ? rerunMessageId : undefined);
+        const outcome = await this.runReply(threadId, target, signal, next === 0 ? first : undefined);
         next += 1;
         if (outcome === 'cancelled' || outcome === 'abandoned') break;
       }
@@ -176,32 +187,72 @@ export class TurnRunner extends Disposable {
     threadId: string,
     participantId: string,
     signal: AbortSignal,
-    rerunMessageId: string | undefined,
+    first: FirstReply | undefined,
   ): Promise<Message['status'] | 'skipped' | 'abandoned'> {
-    const { store, logger } = this.deps;
+    const { store } = this.deps;
     const settings = this.deps.settings();
     const participant = settings.participants.find((p) => p.id === participantId);
     if (!participant) return 'skipped';
-    const started = rerunMessageId
-      ? store.update(threadId, rerunMessageId, restart, 'normal')
-      : store.append(
-          threadId,
-          { id: this.deps.ids.next(), role: 'assistant', speaker: participant.id, content: '', status: 'streaming' },
-          'normal',
-        );
-    const transcript = store.transcript(threadId);
-    if (started?.status !== 'streaming' || !transcript) return 'abandoned';
+    const started =
+      first && 'rerun' in first
+        ? store.update(threadId, first.rerun, restart, 'normal')
+        : store.append(
+            threadId,
+            {
+              id: this.deps.ids.next(),
+              role: 'assistant',
+              speaker: participant.id,
+              content: '',
+              status: 'streaming',
+              ...(first ? { alternativeOf: first.alternativeOf } : {}),
+            },
+            'normal',
+          );
+    if (started?.status !== 'streaming') return 'abandoned';
     const messageId = started.id;
 
-    const at = transcript.messages.findIndex((m) => m.id === messageId);
-    const prompt = promptFor(transcript, at, participant.id, settings);
+    let mode = this.systemModes.modeFor(participant.provider, settings.systemMode);
+    let outcome = await this.stream(threadId, messageId, participant, mode, signal);
+    // A provider that refuses several system messages is asked again, once, with the notes inline, and remembered.
+    if (outcome.kind === 'refusedSystem' && mode === 'multiple') {
+      mode = 'inline';
+      this.systemModes.rememberInline(participant.provider);
+      this.deps.logger.info(
+        `${participant.id}'s provider (${participant.provider ?? 'cliproxyapi'}) takes one system message; thread notes go inline for it from now on.`,
+      );
+      outcome = await this.stream(threadId, messageId, participant, mode, signal);
+    }
+    return outcome.kind === 'refusedSystem'
+      ? this.end(threadId, messageId, participant, outcome.ended)
+      : outcome.status;
+  }
+
+  /**
+   * Builds the reply's prompt and streams it into its message. `refusedSystem` when the request was refused before
+   * any text came, because the prompt carried several system messages (the message is left streaming and empty,
+   * ready for another try); otherwise the status the reply ended with.
+   */
+  private async stream(
+    threadId: string,
+    messageId: string,
+    participant: ParticipantConfig,
+    systemMode: OrchestratorSettings['systemMode'],
+    signal: AbortSignal,
+  ): Promise<{ kind: 'ended'; status: Message['status'] | 'abandoned' } | { kind: 'refusedSystem'; ended: Ended }> {
+    const { store, logger } = this.deps;
+    const settings = this.deps.settings();
+    const transcript = store.transcript(threadId);
+    const message = store.message(threadId, messageId);
+    if (!transcript || message?.status !== 'streaming') return { kind: 'ended', status: 'abandoned' };
+    const prompt = promptFor(transcript, messageId, participant.id, settings, systemMode);
+    store.update(threadId, messageId, (m) => withLeftOut(m, prompt.omitted), 'normal');
     this.prompts.record({
       messageId,
       speakerId: participant.id,
       model: participant.model,
       messages: prompt.messages,
       omitted: prompt.omitted,
-      attempt: started.attempt ?? 1,
+      attempt: message.attempt ?? 1,
       at: this.deps.clock.now().toISOString(),
     });
     if (prompt.omitted > 0) {
@@ -213,6 +264,7 @@ export class TurnRunner extends Disposable {
     const forward = () => reply.abort(signal.reason);
     signal.addEventListener('abort', forward);
     let abandoned = false;
+    let received = false;
     const batcher = new DeltaBatcher(this.deps.clock, (text) => {
       if (store.appendText(threadId, messageId, text)) return;
       abandoned = true;
@@ -221,25 +273,32 @@ export class TurnRunner extends Disposable {
 
     // A model that starts with its own name, as it reads everyone else's, has exactly that label taken off.
     const label = new OwnLabelStripper(ownLabels(participant));
-    let usage: TokenUsage | undefined;
-    let failure: ChatError | undefined;
+    const ended: Ended = { status: 'complete' };
     let finished = false;
-    let status: Message['status'];
     try {
-      for await (const event of this.deps.chat({ model: participant.model, messages: prompt.messages }, reply.signal)) {
-        if (event.type === 'delta') batcher.append(label.push(event.text));
-        else if (event.type === 'usage') usage = event.usage;
+      const request = {
+        model: participant.model,
+        messages: prompt.messages,
+        ...(participant.provider ? { provider: participant.provider } : {}),
+      };
+      for await (const event of this.deps.chat(request, reply.signal)) {
+        if (event.type === 'delta') {
+          received ||= event.text !== '';
+          batcher.append(label.push(event.text));
+        } else if (event.type === 'usage') ended.usage = event.usage;
         else if (event.type === 'finish') finished = true;
-        else failure = event.error;
+        else ended.failure = event.error;
       }
-      if (!failure && !finished) failure = { kind: 'stream', message: 'The reply ended without a finish signal.' };
-      status = failure ? 'error' : 'complete';
+      if (!ended.failure && !finished) {
+        ended.failure = { kind: 'stream', message: 'The reply ended without a finish signal.' };
+      }
+      ended.status = ended.failure ? 'error' : 'complete';
     } catch (error) {
       if (reply.signal.aborted) {
-        status = 'cancelled';
+        ended.status = 'cancelled';
       } else {
-        status = 'error';
-        failure = { kind: 'stream', message: `Unexpected failure: ${errorMessage(error)}` };
+        ended.status = 'error';
+        ended.failure = { kind: 'stream', message: `Unexpected failure: ${errorMessage(error)}` };
       }
     } finally {
       batcher.append(label.flush());
@@ -247,13 +306,21 @@ export class TurnRunner extends Disposable {
       batcher.dispose();
       signal.removeEventListener('abort', forward);
     }
-    if (abandoned) return 'abandoned';
+    if (abandoned) return { kind: 'ended', status: 'abandoned' };
+    if (!received && ended.failure && refusesSeveralSystemMessages(ended.failure, prompt.messages)) {
+      return { kind: 'refusedSystem', ended };
+    }
+    return { kind: 'ended', status: this.end(threadId, messageId, participant, ended) };
+  }
 
-    store.update(
+  /** Writes how a reply ended (unless it ended elsewhere: a tombstone wins) and reports a failure. */
+  private end(threadId: string, messageId: string, participant: ParticipantConfig, ended: Ended): Message['status'] {
+    const { status, failure, usage } = ended;
+    this.deps.store.update(
       threadId,
       messageId,
       (m) => {
-        if (m.status !== 'streaming') return m; // ended elsewhere (a tombstone wins)
+        if (m.status !== 'streaming') return m;
         const { error: _e, usage: _u, ...rest } = m;
         return {
           ...rest,
@@ -265,7 +332,7 @@ export class TurnRunner extends Disposable {
       'urgent',
     );
     if (status === 'error' && failure) {
-      logger.warn(`Reply from ${participant.id} failed (${failure.kind}): ${failure.message}`);
+      this.deps.logger.warn(`Reply from ${participant.id} failed (${failure.kind}): ${failure.message}`);
       this.failureEmitter.fire({ threadId, participant, error: failure });
     }
     return status;
@@ -276,9 +343,23 @@ export class TurnRunner extends Disposable {
   }
 }
 
+/** How one reply ended, before it is written. */
+interface Ended {
+  status: Message['status'];
+  failure?: ChatError;
+  usage?: TokenUsage;
+}
+
+/** The reply's message with the count of older messages its prompt left out (none: the field goes). */
+function withLeftOut(m: Message, omitted: number): Message {
+  if (m.status !== 'streaming' || (m.leftOut ?? 0) === omitted) return m;
+  const { leftOut: _l, ...rest } = m;
+  return omitted > 0 ? { ...rest, leftOut: omitted } : rest;
+}
+
 /** A retry: the same message, emptied, streaming again as the next attempt. */
 function restart(m: Message): Message {
   if (m.role !== 'assistant' || (m.status !== 'error' && m.status !== 'cancelled')) return m;
-  const { error: _e, usage: _u, ...rest } = m;
+  const { error: _e, usage: _u, leftOut: _l, ...rest } = m;
   return { ...rest, content: '', status: 'streaming', attempt: (m.attempt ?? 1) + 1 };
 }

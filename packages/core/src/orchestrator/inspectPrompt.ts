@@ -1,5 +1,6 @@
 import { describePrompt, type PromptDocument } from '../prompt/describePrompt';
 import { displayNameOf } from '../prompt/framing';
+import { conversationOrder } from '../transcript/conversationOrder';
 import type { Message, Transcript } from '../transcript/schema';
 import type { PromptLog, PromptRecord } from './PromptLog';
 import { promptFor } from './promptFor';
@@ -11,7 +12,7 @@ export type PromptInspection =
 
 /**
  * The prompt a reply was sent, and the prompts of the other replies of the same turn (every reply between the user
- * message it answers and the next one), to compare. A prompt this window sent is shown exactly as sent; an older
+ * message it answers and the next one, in the conversation's order, alternatives included), to compare. A prompt this window sent is shown exactly as sent; an older
  * one is rebuilt from the thread and says so.
  */
 export function inspectPrompt(
@@ -20,24 +21,25 @@ export function inspectPrompt(
   log: PromptLog,
   settings: OrchestratorSettings,
 ): PromptInspection {
-  const at = transcript.messages.findIndex((m) => m.id === messageId);
-  const message = transcript.messages[at];
+  const messages = conversationOrder(transcript.messages);
+  const at = messages.findIndex((m) => m.id === messageId);
+  const message = messages[at];
   if (!message) return { ok: false, reason: 'That message no longer exists.' };
   if (message.role !== 'assistant') return { ok: false, reason: 'Only a reply has a prompt.' };
   if (message.status === 'deleted') return { ok: false, reason: 'That reply was deleted.' };
 
-  const document = (m: Message, index: number) => {
-    const record = log.get(m.id) ?? rebuild(transcript, m, index, settings);
+  const document = (m: Message) => {
+    const record = log.get(m.id) ?? rebuild(transcript, m, settings);
     return describePrompt(record, displayNameOf(m.speaker, settings.participants));
   };
-  const others = turnOf(transcript.messages, at)
+  const others = turnOf(messages, at)
     .filter((i) => i !== at)
-    .map((i) => document(transcript.messages[i] as Message, i));
-  return { ok: true, shown: document(message, at), others: distinctNames(others) };
+    .map((i) => document(messages[i] as Message));
+  return { ok: true, shown: document(message), others: distinctNames(others) };
 }
 
-function rebuild(transcript: Transcript, m: Message, index: number, settings: OrchestratorSettings): PromptRecord {
-  const prompt = promptFor(transcript, index, m.speaker, settings);
+function rebuild(transcript: Transcript, m: Message, settings: OrchestratorSettings): PromptRecord {
+  const prompt = promptFor(transcript, m.id, m.speaker, settings);
   return {
     messageId: m.id,
     speakerId: m.speaker,

@@ -1,4 +1,5 @@
 import { isRoutable } from '../participants/participant';
+import { conversationOrder } from '../transcript/conversationOrder';
 import type { Message } from '../transcript/schema';
 import type { OrchestratorSettings } from './settings';
 
@@ -12,9 +13,11 @@ export interface Discussion {
 
 /**
  * The discussion the thread's last user message started, counted from the transcript itself (so it holds after a
- * reload and in every window): undefined until a reply follows that message. Deleted replies do not count.
+ * reload and in every window), in the conversation's order: undefined until a reply follows that message. Deleted
+ * replies do not count; an alternative counts for its speaker.
  */
-export function discussionOf(messages: readonly Message[]): Discussion | undefined {
+export function discussionOf(thread: readonly Message[]): Discussion | undefined {
+  const messages = conversationOrder(thread);
   let start = messages.length;
   while (start > 0 && messages[start - 1]?.role !== 'user') start--;
   if (start === 0) return undefined; // no user message yet

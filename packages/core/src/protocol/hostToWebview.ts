@@ -35,6 +35,7 @@ export const ShownThread = z.strictObject({
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
   busy: z.boolean(),
+  /** In the conversation's order: each alternative right after the reply it is an alternative to. */
   messages: z.array(ViewMessage),
 });
 export type ShownThread = z.infer<typeof ShownThread>;
@@ -44,7 +45,7 @@ export const ViewState = z.strictObject({
   /** Newest first. */
   threads: z.array(ThreadListEntry),
   participants: z.array(ParticipantConfig),
-  /** Who answers a message with no @-mention (the "speaking to" selector). */
+  /** Who answers a message with no @-mention in the shown thread (the "speaking to" selector). */
   defaultTarget: z.nullable(z.string()),
   sidecar: SidecarStatus,
   seats: z.optional(SeatMap),
@@ -68,6 +69,7 @@ export const MessagePatchPayload = z.strictObject({
   error: z.optional(z.nullable(z.string())),
   usage: z.optional(z.nullable(Usage)),
   attempt: z.optional(z.nullable(z.int().check(z.gte(2)))),
+  leftOut: z.optional(z.nullable(z.int().check(z.positive()))),
 });
 export type MessagePatchPayload = z.infer<typeof MessagePatchPayload>;
 
@@ -79,12 +81,16 @@ function update<T extends string, P extends z.ZodMiniType>(type: T, payload: P) 
 export const HostToWebview = z.discriminatedUnion('type', [
   /** Everything the view shows; `threadId` is the thread it now shows. Resets the sequence check. */
   update('view/state', ViewState),
-  /** A message joined the shown thread at `index` (the end, unless another window's message sorts earlier). */
+  /**
+   * A message joined the shown thread at `index` of the conversation's order (the end, unless it is an alternative
+   * or another window's message sorts earlier).
+   */
   update('message/added', z.strictObject({ message: ViewMessage, index: z.int().check(z.nonnegative()) })),
   update('message/patched', MessagePatchPayload),
   /** A thread list entry was added or changed (title, time, count, busy). */
   update('threads/changed', z.strictObject({ entry: ThreadListEntry })),
   update('threads/removed', z.strictObject({ threadId: id })),
+  /** Who sits at the table, or who the shown thread is speaking to, changed. */
   update(
     'table/changed',
     z.strictObject({ participants: z.array(ParticipantConfig), defaultTarget: z.nullable(z.string()) }),

@@ -3,6 +3,7 @@
 export { andList } from '../base/andList';
 export { formatSeconds } from '../llm/formatDuration';
 export { isRoutable } from '../participants/participant';
+export { describeUnrouted } from '../router/describeUnrouted';
 export { fenceLanguage } from './fenceLanguage';
 export {
   assertNever,

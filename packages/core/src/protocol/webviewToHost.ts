@@ -30,11 +30,14 @@ export const WebviewToHost = z.discriminatedUnion('type', [
   intent('turn/dismiss', z.strictObject({ threadId: id })),
   /** Everyone who took part in the discussion answers again, having read the whole last round. */
   intent('turn/anotherRound', z.strictObject({ threadId: id })),
-  intent('chat/setTarget', z.strictObject({ participantId: id })),
+  /** Who answers a message in this thread that names nobody ("speaking to"). */
+  intent('chat/setTarget', z.strictObject({ threadId: id, participantId: id })),
   intent('thread/new', empty),
   intent('thread/open', z.strictObject({ threadId: id })),
   intent('message/retry', z.strictObject({ threadId: id, messageId: id })),
   intent('message/delete', z.strictObject({ threadId: id, messageId: id })),
+  /** Ask another participant what a reply answered; its reply is shown beside that one, as an alternative. */
+  intent('message/regenerateAs', z.strictObject({ threadId: id, messageId: id, participantId: id })),
   /** Show the prompt a reply was sent, as that participant received it (and compare it with the others'). */
   intent('message/prompt', z.strictObject({ threadId: id, messageId: id })),
   /** Try a failed save again now. */

@@ -3,12 +3,13 @@ import { nextCreatedAt } from '../transcript/order';
 import {
   type Message,
   type MessageStatus,
+  type Stamped,
   type ThreadSummary,
   TRANSCRIPT_VERSION,
   type Transcript,
   type Usage,
 } from '../transcript/schema';
-import { deriveTitle, summarize } from '../transcript/summary';
+import { summarize, threadTitle } from '../transcript/summary';
 
 /** A change to one message, as small as it can be said: appended text, or the fields that changed. */
 export interface MessagePatch {
@@ -21,12 +22,20 @@ export interface MessagePatch {
   error?: string | null;
   usage?: Usage | null;
   attempt?: number | null;
+  leftOut?: number | null;
+}
+
+/** The thread-level choices a view shows: its title and who answers a message that names nobody. */
+export interface ThreadChoices {
+  title: string;
+  speakingTo: string | undefined;
 }
 
 /** What one document change did, in the order a replica must apply it. */
 export type DocumentChange =
   | { kind: 'messageAdded'; message: Message; index: number }
-  | { kind: 'messageChanged'; message: Message; patch: MessagePatch };
+  | { kind: 'messageChanged'; message: Message; patch: MessagePatch }
+  | { kind: 'choicesChanged'; choices: ThreadChoices };
 
 /**
  * One thread in memory, owned by the store. Messages are kept in the thread order (`compareMessages`) with `seq`
@@ -47,15 +56,19 @@ export class ThreadDocument {
   private createdAt: string;
   private updatedAt: string;
   private title: string;
+  private renamed: Stamped<string> | undefined;
+  private speakingTo: Stamped<string> | undefined;
 
   private constructor(
     readonly id: string,
-    t: Pick<Transcript, 'createdAt' | 'updatedAt' | 'participants' | 'title'>,
+    t: Pick<Transcript, 'createdAt' | 'updatedAt' | 'participants' | 'title' | 'renamed' | 'speakingTo'>,
   ) {
     this.createdAt = t.createdAt;
     this.updatedAt = t.updatedAt;
     this.participants = [...t.participants].sort();
     this.title = t.title;
+    this.renamed = t.renamed;
+    this.speakingTo = t.speakingTo;
   }
 
   static create(id: string, participants: readonly string[], now: Date): ThreadDocument {
@@ -64,7 +77,7 @@ export class ThreadDocument {
       createdAt: at,
       updatedAt: at,
       participants: [...participants],
-      title: deriveTitle([]),
+      title: threadTitle(undefined, []),
     });
   }
 
@@ -72,8 +85,13 @@ export class ThreadDocument {
   static fromTranscript(t: Transcript): ThreadDocument {
     const doc = new ThreadDocument(t.id, t);
     doc.replaceMessages(t.messages.map((m, seq) => (m.seq === seq ? m : { ...m, seq })));
-    doc.title = deriveTitle(doc.messages);
+    doc.title = threadTitle(doc.renamed, doc.messages);
     return doc;
+  }
+
+  /** The title and "speaking to" as they stand. */
+  choices(): ThreadChoices {
+    return { title: this.title, speakingTo: this.speakingTo?.value };
   }
 
   get length(): number {
@@ -108,6 +126,8 @@ export class ThreadDocument {
       updatedAt: this.updatedAt,
       participants: [...this.participants],
       messages: [...this.messages],
+      ...(this.renamed ? { renamed: this.renamed } : {}),
+      ...(this.speakingTo ? { speakingTo: this.speakingTo } : {}),
     };
   }
 
@@ -122,7 +142,7 @@ export class ThreadDocument {
       if (stored) kept.push(stored.seq === kept.length ? stored : { ...stored, seq: kept.length });
     }
     const t = this.toTranscript();
-    return { ...t, title: deriveTitle(kept), messages: kept };
+    return { ...t, title: threadTitle(this.renamed, kept), messages: kept };
   }
 
   /** True when `toPersistable` has nothing to say: a new thread nobody has written in yet. */
@@ -140,7 +160,7 @@ export class ThreadDocument {
     if (message.role === 'assistant' && !this.participants.includes(message.speaker)) {
       this.participants = [...this.participants, message.speaker].sort();
     }
-    if (message.role === 'user') this.title = deriveTitle(this.messages);
+    if (message.role === 'user') this.title = threadTitle(this.renamed, this.messages);
     return [{ kind: 'messageAdded', message, index: message.seq }];
   }
 
@@ -166,8 +186,30 @@ export class ThreadDocument {
     if (before.status !== 'streaming' && after.status === 'streaming') this.shadow.set(messageId, before);
     this.messages[at] = after;
     this.touch(now.toISOString());
-    if (after.role === 'user') this.title = deriveTitle(this.messages);
+    if (after.role === 'user') this.title = threadTitle(this.renamed, this.messages);
     return [{ kind: 'messageChanged', message: after, patch: diffMessage(before, after) }];
+  }
+
+  /** The user's title for the thread, given at `now` (a later rename in any window wins). */
+  rename(title: string, now: Date): DocumentChange[] {
+    return this.choose(() => {
+      this.renamed = { value: title, at: now.toISOString() };
+    });
+  }
+
+  /** Who answers a message in this thread that names nobody, chosen at `now`. */
+  setSpeakingTo(participantId: string, now: Date): DocumentChange[] {
+    if (this.speakingTo?.value === participantId) return [];
+    return this.choose(() => {
+      this.speakingTo = { value: participantId, at: now.toISOString() };
+    });
+  }
+
+  private choose(apply: () => void): DocumentChange[] {
+    const before = JSON.stringify(this.choices());
+    apply();
+    this.title = threadTitle(this.renamed, this.messages);
+    return JSON.stringify(this.choices()) === before ? [] : [{ kind: 'choicesChanged', choices: this.choices() }];
   }
 
   /**
@@ -176,6 +218,7 @@ export class ThreadDocument {
    */
   absorb(other: Transcript): { changes: DocumentChange[]; summaryChanged: boolean } {
     const beforeSummary = JSON.stringify(this.summary());
+    const beforeChoices = JSON.stringify(this.choices());
     const merged = mergeTranscripts(this.toTranscript(), other);
     const changes: DocumentChange[] = [];
     for (const [index, m] of merged.messages.entries()) {
@@ -194,6 +237,10 @@ export class ThreadDocument {
     this.updatedAt = merged.updatedAt;
     this.participants = merged.participants;
     this.title = merged.title;
+    this.renamed = merged.renamed;
+    this.speakingTo = merged.speakingTo;
+    if (JSON.stringify(this.choices()) !== beforeChoices)
+      changes.push({ kind: 'choicesChanged', choices: this.choices() });
     return { changes, summaryChanged: JSON.stringify(this.summary()) !== beforeSummary };
   }
 
@@ -222,5 +269,6 @@ export function diffMessage(before: Message, after: Message): MessagePatch {
   if (after.error !== before.error) patch.error = after.error ?? null;
   if (JSON.stringify(after.usage) !== JSON.stringify(before.usage)) patch.usage = after.usage ?? null;
   if (after.attempt !== before.attempt) patch.attempt = after.attempt ?? null;
+  if (after.leftOut !== before.leftOut) patch.leftOut = after.leftOut ?? null;
   return patch;
 }

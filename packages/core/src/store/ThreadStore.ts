@@ -8,7 +8,7 @@ import type { StoredThreadsChange } from './ports';
 import { SAVE_TIMING, SaveScheduler, type SaveUrgency } from './saveScheduler';
 import { reloadMerging, saveMerging } from './storedCopy';
 import { type ReadonlyCatalog, ThreadCatalog } from './ThreadCatalog';
-import { type DocumentChange, ThreadDocument } from './ThreadDocument';
+import { type DocumentChange, type ThreadChoices, ThreadDocument } from './ThreadDocument';
 import type { OpenResult, ThreadChange, ThreadLease, ThreadSnapshot, ThreadStoreDeps } from './types';
 
 export type { OpenResult, SaveProblem, ThreadChange, ThreadLease, ThreadSnapshot, ThreadStoreDeps } from './types';
@@ -124,6 +124,17 @@ export class ThreadStore extends Disposable {
     return this.loaded.get(threadId)?.doc.toTranscript();
   }
 
+  /**
+   * A thread as stored, without holding it: the loaded copy (replies still streaming left out) or a read of the
+   * stored one. Undefined when it is gone or cannot be read. For export and search.
+   */
+  async peek(threadId: string): Promise<Transcript | undefined> {
+    const entry = this.loaded.get(threadId);
+    if (entry) return entry.doc.toPersistable();
+    const result = await this.deps.repository.load(threadId);
+    return result.ok ? result.transcript : undefined;
+  }
+
   message(threadId: string, messageId: string): Message | undefined {
     return this.loaded.get(threadId)?.doc.get(messageId);
   }
@@ -162,6 +173,48 @@ export class ThreadStore extends Disposable {
     this.publish(threadId, entry, changes, true);
     this.saver.schedule(threadId, urgency);
     return entry.doc.get(messageId);
+  }
+
+  /** Gives a loaded thread the user's title. False when it is not loaded. */
+  rename(threadId: string, title: string): boolean {
+    const entry = this.loaded.get(threadId);
+    if (!entry) return false;
+    this.choose(threadId, entry, entry.doc.rename(title, this.deps.clock.now()));
+    return true;
+  }
+
+  /** Sets who answers a message in a loaded thread that names nobody. False when it is not loaded. */
+  setSpeakingTo(threadId: string, participantId: string): boolean {
+    const entry = this.loaded.get(threadId);
+    if (!entry) return false;
+    this.choose(threadId, entry, entry.doc.setSpeakingTo(participantId, this.deps.clock.now()));
+    return true;
+  }
+
+  /** Thread-level choices of a loaded thread. */
+  choices(threadId: string): ThreadChoices | undefined {
+    return this.loaded.get(threadId)?.doc.choices();
+  }
+
+  /**
+   * Adds a whole thread from elsewhere (an imported file, already validated) under a fresh id when its own is
+   * taken, and writes it now. Returns the id it was stored under.
+   */
+  async adopt(transcript: Transcript): Promise<string> {
+    await this.initialize();
+    const taken = (id: string) => this.known.has(id) || this.loaded.has(id);
+    const id = taken(transcript.id) ? this.deps.ids.next() : transcript.id;
+    const doc = ThreadDocument.fromTranscript({ ...transcript, id });
+    this.loaded.add(id, { doc, revision: null });
+    const lease = this.loaded.lease(id);
+    try {
+      this.known.setSummary(id, doc.summary());
+      this.saver.schedule(id, 'urgent');
+      await this.saver.flush(id);
+    } finally {
+      lease.dispose();
+    }
+    return id;
   }
 
   /** Deletes a thread everywhere (its file too). Other windows see it go. */
@@ -267,6 +320,12 @@ export class ThreadStore extends Disposable {
   private absorb(threadId: string, entry: LoadedThread, other: Transcript): void {
     const { changes } = entry.doc.absorb(other);
     this.publish(threadId, entry, changes, true);
+  }
+
+  private choose(threadId: string, entry: LoadedThread, changes: DocumentChange[]): void {
+    if (changes.length === 0) return;
+    this.publish(threadId, entry, changes, true);
+    if (!entry.doc.isBlank) this.saver.schedule(threadId, 'urgent');
   }
 
   private publish(threadId: string, entry: LoadedThread, changes: DocumentChange[], structural: boolean): void {

@@ -3,7 +3,7 @@ import type { Clock, IdGenerator, Logger } from '../ports';
 import type { Message, ThreadSummary } from '../transcript/schema';
 import type { ThreadRepository, UnreadableThread } from './ports';
 import type { SaveTiming } from './saveScheduler';
-import type { MessagePatch } from './ThreadDocument';
+import type { MessagePatch, ThreadChoices } from './ThreadDocument';
 
 /** A thread that could not be written: shown until a write succeeds. Nothing in memory is dropped meanwhile. */
 export interface SaveProblem {
@@ -15,6 +15,8 @@ export interface SaveProblem {
 export type ThreadChange =
   | { kind: 'messageAdded'; threadId: string; message: Message; index: number }
   | { kind: 'messageChanged'; threadId: string; message: Message; patch: MessagePatch }
+  /** The thread's title or "speaking to" changed (here or merged in from another window). */
+  | { kind: 'choicesChanged'; threadId: string; choices: ThreadChoices }
   | { kind: 'summaryChanged'; threadId: string; summary: ThreadSummary }
   | { kind: 'threadRemoved'; threadId: string; reason: string }
   | { kind: 'unreadableChanged'; unreadable: readonly UnreadableThread[] }

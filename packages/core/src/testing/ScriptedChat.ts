@@ -4,6 +4,8 @@ import type { ChatBackend } from '../orchestrator/ports';
 export interface ScriptedCall {
   model: string;
   messages: { role: string; content: string }[];
+  /** The request's provider, when the participant names one. */
+  provider?: string;
   signal: AbortSignal;
   /** Hands the orchestrator one more event. */
   emit(event: StreamEvent): void;
@@ -30,6 +32,7 @@ export class ScriptedChat {
     const call: ScriptedCall = {
       model: request.model,
       messages: request.messages,
+      ...(request.provider ? { provider: request.provider } : {}),
       signal,
       emit: (event) => {
         queue.push(event);

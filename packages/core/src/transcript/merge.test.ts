@@ -49,22 +49,31 @@ function copyOf(versions: Message[][]): fc.Arbitrary<Transcript> {
       fc.array(fc.option(fc.nat(), { nil: undefined }), { minLength: versions.length, maxLength: versions.length }),
       fc.integer({ min: 0, max: 9 }),
       fc.subarray(['claude', 'gpt', 'gemini']),
+      fc.option(stamp(['Renamed', 'Other name']), { nil: undefined }),
+      fc.option(stamp(['claude', 'gpt']), { nil: undefined }),
     )
-    .map(([picks, updated, participants]) => {
+    .map(([picks, updated, participants, renamed, speakingTo]) => {
       const messages = picks.flatMap((pick, i) => {
         const options = versions[i] ?? [];
         return pick === undefined ? [] : [options[pick % options.length] as Message];
       });
       return {
-        version: 2 as const,
+        version: 3 as const,
         id: 't1',
         title: 'ignored',
         createdAt: at(updated % 3),
         updatedAt: at(updated),
         participants: [...participants, 'claude', 'gpt'].filter((p, i, all) => all.indexOf(p) === i),
         messages: messages.map((m, seq) => ({ ...m, seq })),
+        ...(renamed ? { renamed } : {}),
+        ...(speakingTo ? { speakingTo } : {}),
       };
     });
+}
+
+/** A thread-level choice made at one of a few instants (ties on purpose). */
+function stamp(values: string[]) {
+  return fc.record({ value: fc.constantFrom(...values), at: fc.integer({ min: 0, max: 3 }).map(at) });
 }
 
 const threeCopies = pool.chain((versions) => fc.tuple(copyOf(versions), copyOf(versions), copyOf(versions)));
@@ -167,7 +176,7 @@ describe('mergeTranscripts', () => {
 
   test('the title follows the first user message that is not deleted', () => {
     const t: Transcript = {
-      version: 2,
+      version: 3,
       id: 't1',
       title: 'stale',
       createdAt: at(0),
@@ -189,9 +198,33 @@ describe('mergeTranscripts', () => {
     expect(mergeTranscripts(t, t).title).toBe('Second');
   });
 
+  test('a rename and a "speaking to" keep the later choice, whichever side made it; the title is the rename', () => {
+    const t: Transcript = {
+      version: 3,
+      id: 't1',
+      title: 'Question',
+      createdAt: at(0),
+      updatedAt: at(0),
+      participants: ['claude', 'gpt'],
+      messages: [
+        { id: 'a', seq: 0, role: 'user', speaker: 'user', content: 'Question', status: 'complete', createdAt: at(1) },
+      ],
+    };
+    const early = { ...t, renamed: { value: 'Early', at: at(5) }, speakingTo: { value: 'gpt', at: at(9) } };
+    const late = { ...t, renamed: { value: 'Late', at: at(7) }, speakingTo: { value: 'claude', at: at(8) } };
+    for (const merged of [mergeTranscripts(early, late), mergeTranscripts(late, early)]) {
+      expect(merged.renamed).toEqual({ value: 'Late', at: at(7) });
+      expect(merged.title).toBe('Late');
+      expect(merged.speakingTo).toEqual({ value: 'gpt', at: at(9) });
+    }
+    // A side that never chose does not undo the other's choice.
+    expect(mergeTranscripts(t, late).renamed).toEqual(late.renamed);
+    expect(mergeTranscripts(t, t).renamed).toBeUndefined();
+  });
+
   test('refuses to merge two different threads', () => {
     const t = {
-      version: 2 as const,
+      version: 3 as const,
       id: 'a',
       title: '',
       createdAt: at(0),

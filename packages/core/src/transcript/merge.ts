@@ -1,6 +1,6 @@
 import { inThreadOrder } from './order';
-import { type Message, type MessageStatus, TRANSCRIPT_VERSION, type Transcript } from './schema';
-import { deriveTitle } from './summary';
+import { type Message, type MessageStatus, type Stamped, TRANSCRIPT_VERSION, type Transcript } from './schema';
+import { threadTitle } from './summary';
 
 /**
  * Joins two copies of one thread (this window's and what another window wrote) into the copy both converge on.
@@ -9,7 +9,8 @@ import { deriveTitle } from './summary';
  * streams, it ends `complete`, `error` or `cancelled`, a retry starts a higher `attempt`, and a tombstone
  * (`deleted`) is final. So the join keeps every message of either side and, for a message on both sides, the one
  * further along (`laterMessage`). The result is then put in the thread order (`compareMessages`) and its seq
- * renumbered. The title is derived from the messages; participants are the union, sorted.
+ * renumbered. Thread-level choices (`renamed`, `speakingTo`) keep the later one (`laterStamp`); the title follows
+ * from them and the messages; participants are the union, sorted.
  *
  * The join is commutative, associative and idempotent (a property test holds it to that), which is what makes
  * windows converge whatever order they see each other's writes in. Neither input is modified.
@@ -23,15 +24,27 @@ export function mergeTranscripts(a: Transcript, b: Transcript): Transcript {
     byId.set(m.id, mine ? laterMessage(mine, m) : m);
   }
   const messages = inThreadOrder([...byId.values()]);
+  const renamed = laterStamp(a.renamed, b.renamed);
+  const speakingTo = laterStamp(a.speakingTo, b.speakingTo);
   return {
     version: TRANSCRIPT_VERSION,
     id: a.id,
-    title: deriveTitle(messages),
+    title: threadTitle(renamed, messages),
     createdAt: earlier(a.createdAt, b.createdAt),
     updatedAt: later(a.updatedAt, b.updatedAt),
     participants: [...new Set([...a.participants, ...b.participants])].sort(),
     messages,
+    ...(renamed ? { renamed } : {}),
+    ...(speakingTo ? { speakingTo } : {}),
   };
+}
+
+/** Of two stamped choices, the later; at the same instant, the one whose JSON is greater (the same on every side). */
+export function laterStamp<T>(a: Stamped<T> | undefined, b: Stamped<T> | undefined): Stamped<T> | undefined {
+  if (!a || !b) return a ?? b;
+  const d = Date.parse(a.at) - Date.parse(b.at);
+  if (d !== 0) return d > 0 ? a : b;
+  return canonicalJson(a) >= canonicalJson(b) ? a : b;
 }
 
 /** How far along a status is: streaming, then any end, then the tombstone. */

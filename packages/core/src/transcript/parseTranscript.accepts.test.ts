@@ -1,12 +1,18 @@
 import { describe, expect, test } from 'vitest';
 import { AT, valid } from '../../test/support/transcriptFixture';
 import { parseTranscript } from './parseTranscript';
-import type { Message, Transcript } from './schema';
+import { type Message, TRANSCRIPT_VERSION, type Transcript } from './schema';
+
+/** The fixture as a version 2 file could hold it: without what version 3 added. */
+function beforeV3() {
+  const { renamed: _r, speakingTo: _s, ...rest } = valid();
+  return { ...rest, messages: rest.messages.map(({ unrouted: _u, alternativeOf: _a, leftOut: _l, ...m }) => m) };
+}
 
 describe('parseTranscript reads other versions', () => {
   test('a version 1 file is upgraded: same order, tied or backward times raised to 1 ms after the one before', () => {
     const v1 = {
-      ...valid(),
+      ...beforeV3(),
       version: 1,
       messages: [
         { id: 'z', seq: 0, role: 'user', speaker: 'user', content: 'first', status: 'complete', createdAt: AT },
@@ -33,29 +39,53 @@ describe('parseTranscript reads other versions', () => {
     };
     const result = parseTranscript(v1);
     if (!result.ok) throw new Error(result.error);
-    expect(result.value.version).toBe(2);
+    expect(result.value.version).toBe(TRANSCRIPT_VERSION);
     expect(result.value.messages.map((m) => [m.id, m.createdAt])).toEqual([
       ['z', AT],
       ['b', '2025-03-01T12:00:00.001Z'],
       ['a', '2025-03-01T12:00:00.002Z'],
       ['c', '2025-03-02T00:00:00.000Z'],
     ]);
-    // The upgrade is a valid version 2 thread: it reads back unchanged.
+    // The upgrade is a valid thread of this version: it reads back unchanged.
     expect(parseTranscript(result.value)).toEqual({ ok: true, value: result.value });
   });
 
   test('a version 1 file still has to hold the invariants', () => {
-    const broken = { ...valid(), version: 1, messages: [{ ...valid().messages[1], seq: 1 }] };
+    const broken = { ...beforeV3(), version: 1, messages: [{ ...beforeV3().messages[1], seq: 1 }] };
     expect(parseTranscript(broken)).toEqual({ ok: false, error: expect.stringContaining('messages[0].seq') });
   });
 
   test('a version 1 file with an attempt is refused (the field is newer)', () => {
-    const broken = { ...valid(), version: 1, messages: [{ ...valid().messages[1], seq: 0, attempt: 2 }] };
+    const broken = { ...beforeV3(), version: 1, messages: [{ ...beforeV3().messages[1], seq: 0, attempt: 2 }] };
     expect(parseTranscript(broken)).toEqual({ ok: false, error: expect.stringContaining('"attempt"') });
   });
 
+  test('a version 2 file reads as it is, upgraded to this version', () => {
+    const v2 = { ...beforeV3(), version: 2 };
+    const result = parseTranscript(v2);
+    expect(result).toEqual({ ok: true, value: { ...v2, version: TRANSCRIPT_VERSION } });
+  });
+
+  test.each([
+    ['unrouted', { unrouted: { unknown: ['bob'] } }, 0],
+    ['alternativeOf', { alternativeOf: 'm1' }, 3],
+    ['leftOut', { leftOut: 2 }, 1],
+  ])('a version 2 file with %s is refused (the field is newer)', (field, extra, index) => {
+    const v2 = { ...beforeV3(), version: 2 };
+    v2.messages[index] = { ...(v2.messages[index] as Message), ...extra };
+    expect(parseTranscript(v2)).toEqual({
+      ok: false,
+      error: expect.stringContaining(`"${field}"`),
+    });
+  });
+
+  test('a version 2 file with a rename is refused (the field is newer)', () => {
+    const v2 = { ...beforeV3(), version: 2, renamed: valid().renamed };
+    expect(parseTranscript(v2)).toEqual({ ok: false, error: expect.stringContaining('"renamed"') });
+  });
+
   test('a newer version is refused as newer, to be left alone rather than set aside', () => {
-    expect(parseTranscript({ version: 3, anything: true })).toEqual({
+    expect(parseTranscript({ version: TRANSCRIPT_VERSION + 1, anything: true })).toEqual({
       ok: false,
       error: expect.stringContaining('newer Roundtable'),
       newer: true,

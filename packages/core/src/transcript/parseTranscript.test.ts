@@ -18,6 +18,61 @@ describe('parseTranscript rejects, naming the field or invariant', () => {
     { name: 'missing updatedAt', edit: remove('updatedAt'), expected: ['at updatedAt'] },
     { name: 'participants not an array', edit: set('participants', 'claude'), expected: ['at participants'] },
     { name: 'missing messages', edit: remove('messages'), expected: ['at messages'] },
+    // ---- thread-level choices (version 3)
+    { name: 'blank rename', edit: set('renamed.value', '  '), expected: ['at renamed.value'] },
+    { name: 'rename without a time', edit: remove('renamed.at'), expected: ['at renamed.at'] },
+    { name: 'speakingTo not an id', edit: set('speakingTo.value', 'All Of Us'), expected: ['at speakingTo.value'] },
+    { name: 'speakingTo with extra keys', edit: set('speakingTo.by', 'me'), expected: ['Unrecognized key: "by"'] },
+    // ---- names that got no reply, alternatives, left-out counts
+    {
+      name: 'unrouted on a reply',
+      edit: set('messages.1.unrouted', { unknown: ['bob'] }),
+      expected: ['messages[1].unrouted: only user messages address anyone'],
+    },
+    {
+      name: 'empty unrouted list',
+      edit: set('messages.0.unrouted.unknown', []),
+      expected: ['at messages[0].unrouted.unknown'],
+    },
+    {
+      name: 'unrouted unknown key',
+      edit: set('messages.0.unrouted.why', ['x']),
+      expected: ['Unrecognized key: "why"'],
+    },
+    {
+      name: 'alternative on a user message',
+      edit: set('messages.0.alternativeOf', 'm1'),
+      expected: ['messages[0].alternativeOf: only a reply is an alternative'],
+    },
+    {
+      name: 'alternative of a message that does not exist',
+      edit: set('messages.3.alternativeOf', 'nope'),
+      expected: ['messages[3].alternativeOf: "nope" is not an earlier reply of this thread'],
+    },
+    {
+      name: 'alternative of a later reply',
+      edit: set('messages.1.alternativeOf', 'm2'),
+      expected: ['messages[1].alternativeOf: "m2" is not an earlier reply'],
+    },
+    {
+      name: 'alternative of a user message',
+      edit: set('messages.3.alternativeOf', 'm0'),
+      expected: ['messages[3].alternativeOf: "m0" is not an earlier reply'],
+    },
+    {
+      name: 'alternative of an alternative',
+      edit: (t) => {
+        set('messages.2.alternativeOf', 'm1')(t);
+        set('messages.3.alternativeOf', 'm2')(t);
+      },
+      expected: ['messages[3].alternativeOf: "m2" is itself an alternative'],
+    },
+    { name: 'leftOut of zero', edit: set('messages.1.leftOut', 0), expected: ['at messages[1].leftOut'] },
+    {
+      name: 'leftOut on a user message',
+      edit: set('messages.0.leftOut', 2),
+      expected: ['messages[0].leftOut: only replies have a prompt'],
+    },
     // ---- participant ids
     { name: 'upper-case participant id', edit: set('participants.1', 'GPT'), expected: ['at participants[1]'] },
     {

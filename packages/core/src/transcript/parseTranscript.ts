@@ -1,12 +1,14 @@
 import * as z from 'zod/mini';
 import { compareMessages } from './order';
 import {
+  type Message,
   PERSISTABLE_STATUSES,
   SYSTEM_SPEAKER,
   TRANSCRIPT_VERSION,
   type Transcript,
   TranscriptShape,
   TranscriptShapeV1,
+  TranscriptShapeV2,
   USER_SPEAKER,
 } from './schema';
 
@@ -27,9 +29,11 @@ export type TranscriptParseResult = { ok: true; value: Transcript } | { ok: fals
  *   is one of the transcript's own `participants`;
  * - no `streaming` message (a reply in flight is never written to disk);
  * - an `error` message carries its (non-blank) error text; a `deleted` tombstone has no content and no context;
- * - context blocks, targets and attempts belong to the messages that can have them (user; user; assistant).
+ * - context blocks, targets, attempts, unrouted names, alternatives and left-out counts belong to the messages that
+ *   can have them (user; user; assistant; user; assistant; assistant);
+ * - an alternative names an earlier reply of the thread that is not itself an alternative.
  *
- * Version 1 files are accepted and upgraded (see `parseVersion1`); a higher version is refused with `newer`.
+ * Version 1 and 2 files are accepted and upgraded (see `parseVersion1`); a higher version is refused with `newer`.
  */
 export function parseTranscript(json: unknown): TranscriptParseResult {
   const version = typeof json === 'object' && json !== null && 'version' in json ? json.version : undefined;
@@ -41,6 +45,7 @@ export function parseTranscript(json: unknown): TranscriptParseResult {
     };
   }
   if (version === 1) return parseVersion1(json);
+  if (version === 2) return parseVersion2(json);
   const shape = TranscriptShape.safeParse(json);
   if (!shape.success) {
     return { ok: false, error: `Invalid thread: ${z.prettifyError(shape.error)}` };
@@ -69,6 +74,15 @@ function parseVersion1(json: unknown): TranscriptParseResult {
   return { ok: true, value: { ...shape.data, version: TRANSCRIPT_VERSION, messages } };
 }
 
+/** Version 2 is version 3 without its optional additions: it reads as it is. */
+function parseVersion2(json: unknown): TranscriptParseResult {
+  const shape = TranscriptShapeV2.safeParse(json);
+  if (!shape.success) return { ok: false, error: `Invalid thread: ${z.prettifyError(shape.error)}` };
+  const upgraded: Transcript = { ...shape.data, version: TRANSCRIPT_VERSION };
+  const problem = findInvariantViolation(upgraded) ?? findOrderViolation(upgraded);
+  return problem ? { ok: false, error: `Invalid thread: ${problem}` } : { ok: true, value: upgraded };
+}
+
 /** Messages must be stored in the thread order (`compareMessages`), with no two alike. */
 function findOrderViolation(transcript: Transcript): string | undefined {
   for (let i = 1; i < transcript.messages.length; i++) {
@@ -90,6 +104,7 @@ export function findInvariantViolation(transcript: Transcript): string | undefin
   }
 
   const ids = new Set<string>();
+  const replies = new Map<string, Message>();
   for (const [i, m] of transcript.messages.entries()) {
     const at = `messages[${i}]`;
     if (m.seq !== i) {
@@ -119,6 +134,17 @@ export function findInvariantViolation(transcript: Transcript): string | undefin
     }
     if (m.role !== 'user' && m.targets !== undefined) return `${at}.targets: only user messages carry targets`;
     if (m.role !== 'assistant' && m.attempt !== undefined) return `${at}.attempt: only replies are retried`;
+    if (m.role !== 'user' && m.unrouted !== undefined) return `${at}.unrouted: only user messages address anyone`;
+    if (m.role !== 'assistant' && m.leftOut !== undefined) return `${at}.leftOut: only replies have a prompt`;
+    if (m.alternativeOf !== undefined) {
+      if (m.role !== 'assistant') return `${at}.alternativeOf: only a reply is an alternative`;
+      const original = replies.get(m.alternativeOf);
+      if (!original) return `${at}.alternativeOf: "${m.alternativeOf}" is not an earlier reply of this thread`;
+      if (original.alternativeOf !== undefined) {
+        return `${at}.alternativeOf: "${m.alternativeOf}" is itself an alternative (name the original reply)`;
+      }
+    }
+    if (m.role === 'assistant') replies.set(m.id, m);
     if (m.status === 'error' && !m.error?.trim())
       return `${at}.error: a message with status "error" needs its error text`;
     if (m.status !== 'error' && m.error !== undefined) return `${at}.error: only status "error" carries an error`;

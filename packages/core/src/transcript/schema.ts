@@ -11,10 +11,12 @@ import en from 'zod/v4/locales/en.js';
 z.config(en());
 
 /**
- * The transcript format this build writes. Version 1 files (written before threads could be merged across windows)
- * are still read and upgraded in memory; a file with a higher version is left untouched and listed as unreadable.
+ * The transcript format this build writes. Older files are still read and upgraded in memory: version 1 (written
+ * before threads could be merged across windows) and version 2 (before renames, a thread's own "speaking to",
+ * names that got no reply, alternatives and left-out counts). A file with a higher version is left untouched and
+ * listed as unreadable.
  */
-export const TRANSCRIPT_VERSION = 2;
+export const TRANSCRIPT_VERSION = 3;
 
 /** The speaker id reserved for the human; no participant may use it. */
 export const USER_SPEAKER = 'user';
@@ -67,6 +69,26 @@ export const ParticipantId = z.string().check(
 );
 export type ParticipantId = z.infer<typeof ParticipantId>;
 
+/** A participant id or an @-name as typed: what a notice about names that got no reply lists. */
+const Name = z.string().check(z.minLength(1), z.maxLength(64));
+const Names = z.array(Name).check(z.minLength(1), z.maxLength(64));
+
+/**
+ * The names a user message addressed that got no reply, kept with the message so the thread says why (not a
+ * notice that is gone after a reload). Each list is present only when not empty.
+ */
+export const Unrouted = z.strictObject({
+  /** Mentioned names that are nobody's id or alias, as typed (lower-cased). */
+  unknown: z.optional(Names),
+  /** Participants named who were disabled, by id. */
+  disabled: z.optional(Names),
+  /** Participants named who were muted, by id. */
+  muted: z.optional(Names),
+  /** Addressed, but past the responder cap. */
+  overCap: z.optional(Names),
+});
+export type Unrouted = z.infer<typeof Unrouted>;
+
 export const Message = z.strictObject({
   id: z.string().check(z.minLength(1)),
   seq: z.int().check(z.nonnegative()),
@@ -84,9 +106,28 @@ export const Message = z.strictObject({
    * older one whatever their statuses.
    */
   attempt: z.optional(z.int().check(z.gte(2))),
+  /** On a user message: who it addressed that got no reply, and why. */
+  unrouted: z.optional(Unrouted),
+  /**
+   * On a reply: the id of the reply it is an alternative to ("Regenerate as…"), always the original (never another
+   * alternative). It answers what the original answered: its prompt is everything before the original.
+   */
+  alternativeOf: z.optional(z.string().check(z.minLength(1))),
+  /** On a reply: how many older messages its prompt left out for length (absent when none). */
+  leftOut: z.optional(z.int().check(z.positive())),
   createdAt: isoDateTime,
 });
 export type Message = z.infer<typeof Message>;
+
+/**
+ * A thread-level choice with the time it was made. Two windows may each make one; a merge keeps the later (ties:
+ * the greater value's JSON), so every window ends with the same choice.
+ */
+const StampedTitle = z.strictObject({
+  value: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  at: isoDateTime,
+});
+const StampedTarget = z.strictObject({ value: ParticipantId, at: isoDateTime });
 
 /** The shape of a thread, before the cross-field invariants `parseTranscript` checks. */
 export const TranscriptShape = z.strictObject({
@@ -97,13 +138,26 @@ export const TranscriptShape = z.strictObject({
   updatedAt: isoDateTime,
   participants: z.array(ParticipantId),
   messages: z.array(Message),
+  /** The title the user gave the thread; without it the title is derived from the first user message. */
+  renamed: z.optional(StampedTitle),
+  /** Who answers a message in this thread that names nobody (the panel's "speaking to"). */
+  speakingTo: z.optional(StampedTarget),
 });
 export type Transcript = z.infer<typeof TranscriptShape>;
+export type Stamped<T> = { value: T; at: string };
 
-/** A version 1 file: the same shape without `attempt`; its messages are in seq order, whatever their timestamps. */
-export const TranscriptShapeV1 = z.extend(TranscriptShape, {
+const V3_MESSAGE_FIELDS = { unrouted: true, alternativeOf: true, leftOut: true } as const;
+
+/** A version 2 file: no renames, no "speaking to", and messages without the fields version 3 added. */
+export const TranscriptShapeV2 = z.extend(z.omit(TranscriptShape, { renamed: true, speakingTo: true }), {
+  version: z.literal(2),
+  messages: z.array(z.omit(Message, V3_MESSAGE_FIELDS)),
+});
+
+/** A version 1 file: as version 2 without `attempt`; its messages are in seq order, whatever their timestamps. */
+export const TranscriptShapeV1 = z.extend(TranscriptShapeV2, {
   version: z.literal(1),
-  messages: z.array(z.omit(Message, { attempt: true })),
+  messages: z.array(z.omit(Message, { ...V3_MESSAGE_FIELDS, attempt: true })),
 });
 
 /** What the thread list and the index know of a thread without loading it. */

@@ -1,12 +1,13 @@
-import type { Message, ThreadSummary, Transcript } from './schema';
+import type { Message, Stamped, ThreadSummary, Transcript } from './schema';
 
 /** The title of a thread with no user message yet. */
 export const UNTITLED_THREAD = 'New thread';
 const TITLE_MAX_CHARS = 60;
 
 /**
- * A thread's title: the first line of its first user message that is not deleted, shortened. Derived, never
- * stored on its own, so deleting that message moves the title on to the next one in every window.
+ * A thread's derived title: the first line of its first user message that is not deleted, shortened. Derived,
+ * never stored on its own, so deleting that message moves the title on to the next one in every window (unless the
+ * user renamed the thread: see `threadTitle`).
  */
 export function deriveTitle(messages: readonly Message[]): string {
   const first = messages.find((m) => m.role === 'user' && m.status !== 'deleted' && m.content.trim() !== '');
@@ -14,6 +15,11 @@ export function deriveTitle(messages: readonly Message[]): string {
   const line = first.content.trim().split('\n')[0]?.trim() ?? '';
   if (line === '') return UNTITLED_THREAD;
   return line.length > TITLE_MAX_CHARS ? `${line.slice(0, TITLE_MAX_CHARS - 1)}…` : line;
+}
+
+/** A thread's title: the one the user gave it, else the one derived from its messages. */
+export function threadTitle(renamed: Stamped<string> | undefined, messages: readonly Message[]): string {
+  return renamed?.value ?? deriveTitle(messages);
 }
 
 /** What the thread list and the index keep of a thread. */

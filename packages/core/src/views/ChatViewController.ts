@@ -13,6 +13,8 @@ import {
 } from '../protocol/messages';
 import type { UnreadableThread } from '../store/ports';
 import type { ThreadChange, ThreadLease } from '../store/ThreadStore';
+import { conversationOrder } from '../transcript/conversationOrder';
+import type { Message } from '../transcript/schema';
 import { handleIntent } from './handleIntent';
 import { PendingContextBox } from './PendingContextBox';
 import {
@@ -26,6 +28,15 @@ import {
   viewStateOf,
 } from './viewModel';
 import type { ChatViewDeps } from './viewPorts';
+
+/**
+ * Where a message joins the list the view shows (the conversation's order): its store index, unless the thread holds
+ * alternatives, which move replies out of the store's order. O(n) only then.
+ */
+function shownIndex(messages: readonly Message[], messageId: string, storeIndex: number): number {
+  if (!messages.some((m) => m.alternativeOf !== undefined)) return storeIndex;
+  return conversationOrder(messages).findIndex((m) => m.id === messageId);
+}
 
 export type { ChatViewDeps, HostActions, StatusSource } from './viewPorts';
 
@@ -70,14 +81,7 @@ export class ChatViewController extends Disposable {
         if (threadId === this.threadId) this.send('turn/changed', { turn: turnView(deps, threadId) ?? null });
       }),
     );
-    this._register(
-      orchestrator.table.onDidChange(() =>
-        this.send('table/changed', {
-          participants: orchestrator.table.participants,
-          defaultTarget: orchestrator.table.defaultTarget(),
-        }),
-      ),
-    );
+    this._register(orchestrator.table.onDidChange(() => this.sendTable()));
     this._register(deps.sidecar.onDidChange((status) => this.send('sidecar/changed', status)));
     if (deps.seats) this._register(deps.seats.onDidChange((seats) => this.send('seats/changed', seats)));
     if (deps.terms) this._register(deps.terms.onDidChange((show) => this.send('terms/changed', { show })));
@@ -202,8 +206,12 @@ export class ChatViewController extends Disposable {
     switch (change.kind) {
       case 'messageAdded':
         if (change.threadId === this.threadId) {
-          this.send('message/added', { message: toViewMessage(change.message), index: change.index });
+          const index = shownIndex(store.transcript(change.threadId)?.messages ?? [], change.message.id, change.index);
+          this.send('message/added', { message: toViewMessage(change.message), index });
         }
+        return;
+      case 'choicesChanged':
+        if (change.threadId === this.threadId) this.sendTable();
         return;
       case 'messageChanged':
         if (change.threadId === this.threadId) {
@@ -237,6 +245,15 @@ export class ChatViewController extends Disposable {
         this.send('storage/changed', { saveProblems: saveProblemsView(store, store.catalog.saveProblems()) });
         return;
     }
+  }
+
+  /** Who sits at the table, and who the shown thread speaks to. */
+  private sendTable(): void {
+    const { table } = this.deps.orchestrator;
+    this.send('table/changed', {
+      participants: table.participants,
+      defaultTarget: this.deps.orchestrator.speakingTo(this.threadId),
+    });
   }
 
   private send<T extends HostMessageType>(type: T, payload: HostPayload<T>): void {

@@ -45,13 +45,17 @@ export async function handleIntent(intent: WebviewIntent, view: IntentView, deps
     case 'turn/dismiss':
       return onShown(view, intent.payload.threadId, (t) => orchestrator.dismissSkipped(t));
     case 'chat/setTarget':
-      return orchestrator.table.setDefaultTarget(intent.payload.participantId);
+      return onShown(view, intent.payload.threadId, (t) => orchestrator.setSpeakingTo(t, intent.payload.participantId));
     case 'thread/new':
       return view.newThread();
     case 'thread/open':
       return view.openThread(intent.payload.threadId);
     case 'message/retry':
       return onShown(view, intent.payload.threadId, (t) => orchestrator.retry(t, intent.payload.messageId));
+    case 'message/regenerateAs':
+      return onShown(view, intent.payload.threadId, (t) =>
+        orchestrator.regenerateAs(t, intent.payload.messageId, intent.payload.participantId),
+      );
     case 'message/delete':
       return onShown(view, intent.payload.threadId, (t) => orchestrator.deleteMessage(t, intent.payload.messageId));
     case 'storage/retry': {

@@ -12,6 +12,7 @@ import type {
 import type { UnreadableThread } from '../store/ports';
 import type { MessagePatch } from '../store/ThreadDocument';
 import type { SaveProblem as StoreSaveProblem, ThreadStore } from '../store/ThreadStore';
+import { conversationOrder } from '../transcript/conversationOrder';
 import type { Message, ThreadSummary } from '../transcript/schema';
 import type { ChatViewDeps } from './viewPorts';
 
@@ -107,11 +108,11 @@ export function viewStateOf(deps: ChatViewDeps, threadId: string, context: reado
       createdAt: snapshot.createdAt,
       updatedAt: snapshot.summary.updatedAt,
       busy: runner.isBusy(threadId),
-      messages: snapshot.messages.map(toViewMessage),
+      messages: conversationOrder(snapshot.messages).map(toViewMessage),
     },
     threads: listEntries(store, (id) => runner.isBusy(id)),
     participants: table.participants,
-    defaultTarget: table.defaultTarget(),
+    defaultTarget: deps.orchestrator.speakingTo(threadId),
     sidecar: deps.sidecar.current,
     ...(deps.seats ? { seats: deps.seats.current } : {}),
     saveProblems: saveProblemsView(store, store.catalog.saveProblems()),

@@ -5,7 +5,7 @@ export const AT = '2025-03-01T12:00:00.000Z';
 /** A valid thread touching every optional field; each invalid row breaks exactly one thing in a fresh copy. */
 export function valid(): Transcript {
   return {
-    version: 2,
+    version: 3,
     id: 'thread-1',
     title: 'Empty input bug',
     createdAt: AT,
@@ -23,6 +23,7 @@ export function valid(): Transcript {
           { kind: 'file', path: 'README.md', content: '' },
         ],
         targets: ['claude'],
+        unrouted: { unknown: ['bob'], disabled: ['gemini'], muted: ['grok'], overCap: ['kimi'] },
         status: 'complete',
         createdAt: AT,
       },
@@ -34,6 +35,7 @@ export function valid(): Transcript {
         content: 'Because xs[0] is undefined.',
         status: 'complete',
         usage: { inputTokens: 120, outputTokens: 9 },
+        leftOut: 3,
         createdAt: AT,
       },
       {
@@ -46,7 +48,16 @@ export function valid(): Transcript {
         error: 'HTTP 500: upstream failed',
         createdAt: AT,
       },
-      { id: 'm3', seq: 3, role: 'assistant', speaker: 'gpt', content: 'Stopp', status: 'cancelled', createdAt: AT },
+      {
+        id: 'm3',
+        seq: 3,
+        role: 'assistant',
+        speaker: 'gpt',
+        content: 'Stopp',
+        status: 'cancelled',
+        alternativeOf: 'm1',
+        createdAt: AT,
+      },
       {
         id: 'm4',
         seq: 4,
@@ -58,6 +69,8 @@ export function valid(): Transcript {
       },
       { id: 'm5', seq: 5, role: 'user', speaker: 'user', content: '', status: 'deleted', createdAt: AT },
     ],
+    renamed: { value: 'Empty input bug', at: '2025-03-01T12:06:00.000Z' },
+    speakingTo: { value: 'gpt', at: '2025-03-01T12:04:00.000Z' },
   };
 }
 

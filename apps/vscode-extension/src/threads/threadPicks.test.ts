@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sinceText, threadPicks } from '../src/threadPicks';
+import { sinceText, threadPicks } from './threadPicks';
 
 const NOW = Date.parse('2026-12-01T12:00:00Z');
 
@@ -37,5 +37,36 @@ describe('the thread history quick pick', () => {
     ['2026-11-20T08:00:00Z', '2026-11-20'],
   ])('%s reads as "%s"', (then, text) => {
     expect(sinceText(Date.parse(then), NOW)).toBe(text);
+  });
+});
+
+describe('the thread quick pick while searching', () => {
+  const entries = [
+    { id: 'a', title: 'Release plan', updatedAt: '2026-12-01T11:55:00Z', messageCount: 12, busy: false },
+    { id: 'b', title: 'Parser bug', updatedAt: '2026-11-29T12:00:00Z', messageCount: 3, busy: false },
+    { id: 'c', title: 'Other', updatedAt: '2026-11-28T12:00:00Z', messageCount: 2, busy: false },
+  ];
+
+  it('lists only the threads that match, with the line that holds the query for a match in the messages', () => {
+    const matches = new Map([
+      ['a', { title: true }],
+      ['b', { title: false, snippet: '…the tokenizer drops the last line…' }],
+    ]);
+    const picks = threadPicks(entries, undefined, NOW, { matches });
+    expect(picks.map((p) => [p.entry.id, p.detail])).toEqual([
+      ['a', undefined],
+      ['b', '…the tokenizer drops the last line…'],
+    ]);
+  });
+
+  it('puts the buttons it is given on every readable row', () => {
+    const buttons = [{ action: 'rename' as const, iconPath: { id: 'edit' } as never, tooltip: 'Rename' }];
+    const picks = threadPicks(
+      [...entries, { ...entries[0], id: 'x', unreadable: 'Not JSON.' } as (typeof entries)[number]],
+      undefined,
+      NOW,
+      { buttons },
+    );
+    expect(picks.map((p) => p.buttons?.length ?? 0)).toEqual([1, 1, 1, 0]);
   });
 });

@@ -1,0 +1,76 @@
+// Loaded through dist/managed.js (`managedBundle()`), on demand: the host bundle has a size budget, and only the
+// diagnostics command asks a provider for its models.
+import type { FetchLike } from '@roundtable/core';
+import type { ProviderConfig } from '../adapters/readProviders';
+
+/** How long a provider may take to list its models before it counts as unreachable. */
+export const PROVIDER_CHECK_TIMEOUT_MS = 5_000;
+
+/** A provider's answer to `GET {baseUrl}/models`: the model ids it serves (sorted), or why there are none. */
+export type ProviderHealth = { ok: true; models: string[] } | { ok: false; reason: string };
+
+/**
+ * Asks one provider for its models (OpenAI's `{ data: [{ id }] }`). Nothing is sent but the GET: these endpoints
+ * need no key, and Roundtable's proxy key is never theirs. Never throws; every failure is a sentence.
+ */
+export async function checkProvider(
+  baseUrl: string,
+  options: { fetch?: FetchLike; timeoutMs?: number } = {},
+): Promise<ProviderHealth> {
+  const url = `${baseUrl}/models`;
+  const timeoutMs = options.timeoutMs ?? PROVIDER_CHECK_TIMEOUT_MS;
+  const fetchImpl = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
+  try {
+    // The timeout covers the body too: a server that sends headers and then nothing is as unreachable as none.
+    const response = await fetchImpl(url, { signal: AbortSignal.timeout(timeoutMs) });
+    const body = await response.text();
+    const excerpt = body.trim() ? `: ${body.trim().slice(0, 200)}` : '';
+    if (!response.ok) return { ok: false, reason: `${url} answered HTTP ${response.status}${excerpt}` };
+    const data = (parseJson(body) as { data?: unknown } | undefined)?.data;
+    if (!Array.isArray(data)) {
+      return { ok: false, reason: `${url} did not answer with a model list ({"data": [{"id": …}]})${excerpt}` };
+    }
+    const models = data
+      .map((m) => (m as { id?: unknown } | null)?.id)
+      .filter((id): id is string => typeof id === 'string');
+    return { ok: true, models: models.sort() };
+  } catch (error) {
+    // Node's fetch says only "fetch failed"; the reason (ECONNREFUSED, "bad port") is in `cause`.
+    const { name, message, cause } = error as Error & { cause?: { code?: unknown; message?: unknown } };
+    if (cause?.code === 'ECONNREFUSED') return { ok: false, reason: `nothing is listening at ${baseUrl}` };
+    if (name === 'TimeoutError') return { ok: false, reason: `${url} did not answer within ${timeoutMs / 1000} s` };
+    return { ok: false, reason: `${url} cannot be reached (${cause?.code ?? cause?.message ?? message})` };
+  }
+}
+
+/**
+ * The diagnostics' lines about `roundtable.providers`, every entry checked side by side: `provider local (Copilot)
+ * at …: up, 2 models: a, b`, then a line for each participant seated on it whose model it does not list.
+ */
+export async function providerReport(
+  providers: readonly ProviderConfig[],
+  participants: readonly { id: string; model: string; provider?: string }[],
+  check: (baseUrl: string) => Promise<ProviderHealth> = checkProvider,
+): Promise<string[]> {
+  if (providers.length === 0) return ['roundtable.providers: (none)'];
+  const reports = await Promise.all(
+    providers.map(async ({ id, name, baseUrl }) => {
+      const health = await check(baseUrl);
+      if (!health.ok) return [`provider ${id} (${name}) at ${baseUrl}: down: ${health.reason}`];
+      const missing = participants.filter((p) => p.provider === id && !health.models.includes(p.model));
+      return [
+        `provider ${id} (${name}) at ${baseUrl}: up, ${health.models.length} models: ${health.models.join(', ')}`,
+        ...missing.map((p) => `  @${p.id}: ${p.model} is not among its models`),
+      ];
+    }),
+  );
+  return reports.flat();
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,16 @@
+import { join } from 'node:path';
+import type { deleteThread, exportThread, importThread, renameThread, switchThread } from './threadTools';
+
+/** What dist/threadTools.js exports (see `threadToolsBundle.ts`). */
+export interface ThreadToolsBundle {
+  switchThread: typeof switchThread;
+  renameThread: typeof renameThread;
+  deleteThread: typeof deleteThread;
+  exportThread: typeof exportThread;
+  importThread: typeof importThread;
+}
+
+/** The thread tools' bundle, loaded on first use. A path esbuild does not follow, so it stays its own file. */
+export function threadTools(): ThreadToolsBundle {
+  return require(join(__dirname, 'threadTools.js')) as ThreadToolsBundle;
+}

@@ -1,0 +1,70 @@
+import type { ParticipantConfig } from '../participants/participant';
+import { displayNameOf } from '../prompt/framing';
+import { renderContextBlock } from '../prompt/renderContextBlock';
+import { describeUnrouted } from '../router/describeUnrouted';
+import { conversationOrder } from '../transcript/conversationOrder';
+import type { Message, Transcript } from '../transcript/schema';
+
+/**
+ * A thread as a Markdown document a person reads: its title, who took part, then every message in the
+ * conversation's order under its speaker's label and time, with its context blocks, how it ended, and who it
+ * addressed that got no reply. Text is kept exactly as written (it is Markdown already); a reply stopped inside a
+ * code block has that block closed, so the rest of the document is not swallowed by it. Pure.
+ */
+export function exportMarkdown(
+  transcript: Transcript,
+  participants: readonly ParticipantConfig[],
+  userName = 'You',
+): string {
+  const name = (id: string) => displayNameOf(id, participants);
+  const seats = transcript.participants.map((id) => {
+    const model = participants.find((p) => p.id === id)?.model;
+    return model ? `${name(id)} (${model})` : name(id);
+  });
+  const head = [`# ${oneLine(transcript.title)}`, ''];
+  head.push(`Started ${when(transcript.createdAt)}, last changed ${when(transcript.updatedAt)}.`);
+  if (seats.length > 0) head.push(`At the table: ${seats.join(', ')}.`);
+  const body = conversationOrder(transcript.messages).map((m) => renderMessage(m, name, userName));
+  return `${[head.join('\n'), ...body].join('\n\n---\n\n')}\n`;
+}
+
+function renderMessage(m: Message, name: (id: string) => string, userName: string): string {
+  const speaker = m.role === 'user' ? userName : m.role === 'system' ? 'System' : name(m.speaker);
+  const facts = [`**${speaker}**`, when(m.createdAt)];
+  if (m.alternativeOf) facts.push('alternative to the reply above');
+  if (m.attempt) facts.push(`attempt ${m.attempt}`);
+  const parts = [facts.join(' · ')];
+  if (m.status === 'deleted') return [...parts, '_message deleted_'].join('\n\n');
+  if (m.content !== '') parts.push(m.role === 'assistant' ? closeOpenFence(m.content) : m.content);
+  for (const block of m.contextBlocks ?? []) parts.push(renderContextBlock(block));
+  if (m.status === 'cancelled') parts.push('_(stopped)_');
+  if (m.status === 'error') parts.push(`_Error: ${oneLine(m.error ?? 'the reply failed')}_`);
+  const unrouted = m.unrouted && describeUnrouted(m.unrouted);
+  if (unrouted) parts.push(`_No reply from some names: ${unrouted}_`);
+  return parts.join('\n\n');
+}
+
+/** `2026-12-01 10:05 UTC`: minutes are enough to read a conversation by. */
+function when(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** A fence opening line: up to three spaces, then three or more backticks or tildes. */
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/** The text with a closing fence added when it ends inside a fenced code block (a reply cut off mid-code). */
+export function closeOpenFence(text: string): string {
+  let open: string | undefined;
+  for (const line of text.split('\n')) {
+    const fence = FENCE.exec(line)?.[1];
+    if (!fence) continue;
+    if (open === undefined) open = fence;
+    else if (fence[0] === open[0] && fence.length >= open.length && line.trim() === fence) open = undefined;
+  }
+  return open === undefined ? text : `${text}${text.endsWith('\n') ? '' : '\n'}${open}`;
+}

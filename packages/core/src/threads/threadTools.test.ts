@@ -1,0 +1,157 @@
+import { describe, expect, test } from 'vitest';
+import { valid } from '../../test/support/transcriptFixture';
+import type { ParticipantConfig } from '../participants/participant';
+import type { Transcript } from '../transcript/schema';
+import { closeOpenFence, exportMarkdown } from './exportMarkdown';
+import { readThreadExport, threadExportJson } from './importThread';
+import { matchThread, searchThreads } from './searchThreads';
+
+const participants: ParticipantConfig[] = [
+  { id: 'claude', displayName: 'Claude', color: '#D97706', model: 'claude-sonnet-4-6', enabled: true },
+  { id: 'gpt', displayName: 'GPT', color: '#10A37F', model: 'gpt-5.5', enabled: true },
+];
+
+describe('exportMarkdown', () => {
+  const markdown = exportMarkdown(valid(), participants);
+  const sections = markdown.split('\n\n---\n\n');
+
+  test('has the title, who sat at the table, then one section per message in the conversation order', () => {
+    expect(sections[0]).toBe(
+      [
+        '# Empty input bug',
+        '',
+        'Started 2025-03-01 12:00 UTC, last changed 2025-03-01 10:05 UTC.',
+        'At the table: Claude (claude-sonnet-4-6), GPT (gpt-5.5).',
+      ].join('\n'),
+    );
+    // The fixture's gpt reply m3 is an alternative of m1: it comes right after it.
+    expect(sections.slice(1).map((s) => s.split('\n')[0])).toEqual([
+      '**You** · 2025-03-01 12:00 UTC',
+      '**Claude** · 2025-03-01 12:00 UTC',
+      '**GPT** · 2025-03-01 12:00 UTC · alternative to the reply above',
+      '**GPT** · 2025-03-01 12:00 UTC',
+      '**System** · 2025-03-01 12:00 UTC',
+      '**You** · 2025-03-01 12:00 UTC',
+    ]);
+  });
+
+  test('keeps text and context blocks intact, and says how each message ended and who got no reply', () => {
+    expect(sections[1]).toBe(
+      [
+        '**You** · 2025-03-01 12:00 UTC',
+        'Why does this throw? @claude',
+        'Selection: src/a.ts (lines 10-42)\n```ts\nx()\n```',
+        'File: README.md\n```\n```',
+        '_No reply from some names: @bob is not at the table; @gemini is disabled; @grok is muted; fewer answer one message (roundtable.router.maxRespondersPerTurn), so @kimi was left out._',
+      ].join('\n\n'),
+    );
+    expect(sections[3]).toContain('Stopp\n\n_(stopped)_');
+    expect(sections[4]).toContain('Partial\n\n_Error: HTTP 500: upstream failed_');
+    expect(sections[6]).toBe('**You** · 2025-03-01 12:00 UTC\n\n_message deleted_\n');
+  });
+
+  test('code inside a reply stays exactly as written; a reply cut off inside a block has it closed', () => {
+    const t: Transcript = {
+      ...valid(),
+      messages: [
+        { ...(valid().messages[1] as Transcript['messages'][number]), content: 'Look:\n````md\n```ts\nx\n```\n````' },
+        { ...(valid().messages[2] as Transcript['messages'][number]), content: 'Half:\n```ts\nconst a =' },
+      ],
+    };
+    const out = exportMarkdown(t, participants);
+    expect(out).toContain('Look:\n````md\n```ts\nx\n```\n````');
+    expect(out).toContain('Half:\n```ts\nconst a =\n```\n\n_Error');
+  });
+});
+
+describe('closeOpenFence', () => {
+  test.each([
+    ['no code', 'plain', 'plain'],
+    ['a closed block', '```\nx\n```', '```\nx\n```'],
+    ['an open block', '```js\nx', '```js\nx\n```'],
+    ['an open tilde block', '~~~\nx\n', '~~~\nx\n~~~'],
+    ['a shorter fence does not close a longer one', '````\n```\n', '````\n```\n````'],
+    ['a fence with text after it does not close', '```\nx\n``` not a close', '```\nx\n``` not a close\n```'],
+  ])('%s', (_name, text, expected) => {
+    expect(closeOpenFence(text)).toBe(expected);
+  });
+});
+
+describe('Export to JSON and Import', () => {
+  test('what Export writes, Import reads back as the same thread', () => {
+    expect(readThreadExport(threadExportJson(valid()))).toEqual({ ok: true, transcript: valid() });
+  });
+
+  test.each([
+    ['not JSON', '{"version": 3,', /It is not JSON/],
+    ['JSON but not a thread', '[1, 2]', /not a Roundtable thread/],
+    ['an object that is not a thread', '{"name": "package"}', /not a Roundtable thread/],
+    [
+      'a thread that breaks an invariant',
+      JSON.stringify({ ...valid(), participants: ['claude'] }),
+      /"gpt" is not a participant/,
+    ],
+    ['a thread of a newer format', JSON.stringify({ ...valid(), version: 99 }), /newer Roundtable/],
+  ])('refuses %s with a readable reason', (_name, text, reason) => {
+    const result = readThreadExport(text);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toMatch(reason);
+  });
+});
+
+describe('matchThread', () => {
+  test('finds the query in the title or in messages and context, ignoring case and blanks, with a snippet', () => {
+    expect(matchThread(valid(), 'empty INPUT')).toEqual({ title: true, snippet: undefined });
+    expect(matchThread(valid(), 'undefined')).toEqual({ title: false, snippet: 'Because xs[0] is undefined.' });
+    expect(matchThread(valid(), 'x()')).toMatchObject({ snippet: 'x()' });
+    expect(matchThread(valid(), 'nowhere')).toBeUndefined();
+    expect(matchThread(valid(), '   ')).toBeUndefined();
+  });
+
+  test('a long message gives a snippet around the hit, marked where it was cut', () => {
+    const t = valid();
+    t.messages[1] = {
+      ...(t.messages[1] as Transcript['messages'][number]),
+      content: `${'a '.repeat(100)}needle${' b'.repeat(100)}`,
+    };
+    const snippet = matchThread(t, 'needle')?.snippet ?? '';
+    expect(snippet.startsWith('…')).toBe(true);
+    expect(snippet.endsWith('…')).toBe(true);
+    expect(snippet).toContain('needle');
+    expect(snippet.length).toBeLessThanOrEqual(92);
+  });
+
+  test('deleted messages hold nothing', () => {
+    const t = valid();
+    t.messages[1] = { ...(t.messages[1] as Transcript['messages'][number]), content: '', status: 'deleted' };
+    expect(matchThread(t, 'undefined')).toBeUndefined();
+  });
+});
+
+describe('searchThreads', () => {
+  test('reads each thread once, keeps those that match, and stops when a newer query takes over', async () => {
+    const threads = new Map([
+      ['a', { ...valid(), id: 'a' }],
+      ['b', { ...valid(), id: 'b', title: 'Other', messages: [] }],
+    ]);
+    const reads: string[] = [];
+    const read = async (id: string) => {
+      reads.push(id);
+      return threads.get(id);
+    };
+    const found = await searchThreads(['a', 'b', 'gone'], 'undefined', read);
+    expect([...found.keys()]).toEqual(['a']);
+    expect(reads).toEqual(['a', 'b', 'gone']);
+
+    // The user typed on while "a" was read: "b" is never read for the old query.
+    let current = true;
+    reads.length = 0;
+    const typedOn = async (id: string) => {
+      current = false;
+      return read(id);
+    };
+    const partial = await searchThreads(['a', 'b'], 'undefined', typedOn, () => current);
+    expect([...partial.keys()]).toEqual(['a']);
+    expect(reads).toEqual(['a']);
+  });
+});

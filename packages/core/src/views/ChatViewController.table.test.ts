@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { claude, disposeAll, setup } from '../../test/support/viewSetup';
+
+// Steering the table as a view sees it: an alternative shown beside its original, and "speaking to" per thread.
+
+afterEach(disposeAll);
+
+const gpt = { ...claude, id: 'gpt', displayName: 'GPT', model: 'g' };
+
+async function twoAtTheTable() {
+  const s = setup();
+  s.orchestrator.table.update({ ...s.orchestrator.table.settings, participants: [claude, gpt] });
+  const v = s.view();
+  await v.ready();
+  const threadId = v.lastState().thread.id;
+  const idle = () => vi.waitFor(() => expect(s.orchestrator.runner.isBusy(threadId)).toBe(false));
+  return { ...s, v, threadId, idle };
+}
+
+describe('ChatViewController: the table', () => {
+  test('an alternative joins the list right after its original, and a full state lists it there too', async () => {
+    const { v, threadId, chat, idle } = await twoAtTheTable();
+    await v.intent('chat/send', { threadId, text: 'first' });
+    await chat.reply(0, 'claude says');
+    await idle();
+    await v.intent('chat/send', { threadId, text: 'second' });
+    await chat.reply(1, 'claude again');
+    await idle();
+    const added = () => v.posted.flatMap((m) => (m.type === 'message/added' ? [m.payload] : []));
+    const originalId = added()[1]?.message.id as string;
+
+    expect(
+      await v.intent('message/regenerateAs', { threadId, messageId: originalId, participantId: 'gpt' }),
+    ).toMatchObject({ ok: true });
+    await chat.reply(2, 'gpt instead');
+    await idle();
+    expect(added().at(-1)).toMatchObject({ index: 2, message: { speaker: 'gpt', alternativeOf: originalId } });
+
+    v.controller.markHidden();
+    await v.ready();
+    expect(v.lastState().thread.messages.map((m) => m.content)).toEqual([
+      'first',
+      'claude says',
+      'gpt instead',
+      'second',
+      'claude again',
+    ]);
+  });
+
+  test('chat/setTarget sets the shown thread’s choice; another thread keeps its own', async () => {
+    const { v, threadId } = await twoAtTheTable();
+    const targets = () => v.posted.flatMap((m) => (m.type === 'table/changed' ? [m.payload.defaultTarget] : []));
+    expect(await v.intent('chat/setTarget', { threadId, participantId: 'gpt' })).toMatchObject({ ok: true });
+    expect(targets().at(-1)).toBe('gpt');
+    expect(await v.intent('chat/setTarget', { threadId: 'elsewhere', participantId: 'claude' })).toMatchObject({
+      ok: false,
+    });
+    expect(await v.intent('chat/setTarget', { threadId, participantId: 'nobody' })).toMatchObject({ ok: false });
+    expect(targets().at(-1)).toBe('gpt');
+  });
+});
