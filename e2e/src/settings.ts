@@ -5,6 +5,8 @@ export interface ParticipantSetting {
   readonly color: string;
   readonly model: string;
   readonly enabled: boolean;
+  /** A `roundtable.providers` entry to reach it through (CLIProxyAPI when absent). */
+  readonly provider?: string;
 }
 
 /**

@@ -20,6 +20,8 @@ import { TermsNoticeState } from './adapters/TermsNoticeState';
 import { registerCommands } from './commands';
 import { diagnosticsReport } from './diagnostics';
 import { createChatBackend } from './proxy/createChatBackend';
+import { providerReport } from './proxy/providerHealth';
+import { JoinedSeats, ProviderSeats } from './proxy/providerSeats';
 import { effectiveMode } from './sidecar/effectiveMode';
 import { managedBundle, managedEndpoint, startManaged } from './sidecar/loadManaged';
 import { signIn } from './sidecar/signIn';
@@ -109,6 +111,19 @@ export function activate(context: vscode.ExtensionContext): void {
   disposables.add(createSidecarStatusBar(sidecarStatus));
   const offerAccessKey = createAccessKeyOffer();
   disposables.add(monitor.onDidNeedAccessKey(offerAccessKey));
+  const providerSeats = disposables.add(
+    new ProviderSeats({
+      providers: () => settings.providers,
+      participants: () => settings.orchestrator.participants,
+      logger,
+    }),
+  );
+  void providerSeats.refresh();
+  disposables.add(
+    orchestrator.runner.onDidFailReply(({ participant }) => {
+      if (participant.provider) void providerSeats.refresh();
+    }),
+  );
   disposables.add(
     orchestrator.runner.onDidFailReply(({ error }) => {
       if (error.kind === 'proxy-auth') offerAccessKey();
@@ -122,6 +137,7 @@ export function activate(context: vscode.ExtensionContext): void {
       reportSettingsProblems(settings.problems, logger, channel);
       resolvedEndpoint = resolveProxyEndpoint(externalSettings(), resolveHost);
       orchestrator.table.update(settings.orchestrator);
+      void providerSeats.refresh();
       if (
         e.affectsConfiguration('roundtable.sidecar.mode') ||
         e.affectsConfiguration('roundtable.sidecar.binaryPath')
@@ -159,7 +175,7 @@ export function activate(context: vscode.ExtensionContext): void {
     orchestrator,
     terms,
     sidecar: sidecarStatus,
-    ...(managed ? { seats: managed.seats } : {}),
+    seats: disposables.add(new JoinedSeats(managed ? [managed.seats, providerSeats] : [providerSeats])),
     host: createHostActions({
       ui,
       logger,
@@ -204,7 +220,7 @@ export function activate(context: vscode.ExtensionContext): void {
       return editor ? editorSelectionContext(editor) : undefined;
     },
     showDiagnostics: async () => {
-      const providers = await managedBundle().providerReport(settings.providers, settings.orchestrator.participants);
+      const providers = await providerReport(settings.providers, settings.orchestrator.participants);
       channel.appendLine(
         diagnosticsReport({
           version: context.extension.packageJSON.version as string,

@@ -1,5 +1,3 @@
-// Loaded through dist/managed.js (`managedBundle()`), on demand: the host bundle has a size budget, and only the
-// diagnostics command asks a provider for its models.
 import type { FetchLike } from '@roundtable/core';
 import type { ProviderConfig } from '../adapters/readProviders';
 

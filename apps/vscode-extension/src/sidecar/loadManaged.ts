@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import type { Logger } from '@roundtable/core';
 import type { ProxyEndpoint } from '@roundtable/sidecar';
 import type * as vscode from 'vscode';
-import type { providerReport } from '../proxy/providerHealth';
 import type { ManagedSidecar } from './managedApi';
 import type { ManagedSettings, startManagedInVsCode } from './managedHost';
 import type { seatActions, signInManaged } from './managedSignIn';
@@ -12,13 +11,11 @@ export interface ManagedBundle {
   startManagedInVsCode: typeof startManagedInVsCode;
   signInManaged: typeof signInManaged;
   seatActions: typeof seatActions;
-  providerReport: typeof providerReport;
 }
 
 /**
  * The managed-proxy bundle, loaded on first use: it carries the archive, YAML, process and sign-in code, which a
- * window with a proxy of the user's own never needs (only its diagnostics, for the providers' health check). A path
- * esbuild does not follow, so it stays its own file.
+ * window with a proxy of the user's own never needs. A path esbuild does not follow, so it stays its own file.
  */
 export function managedBundle(): ManagedBundle {
   return require(join(__dirname, 'managed.js')) as ManagedBundle;

@@ -171,6 +171,14 @@ describe('App rendering the host state', () => {
     }
   });
 
+  it('a seat whose provider is down or does not serve its model says why, with nothing to click', () => {
+    h.emit(h.host.send('seats/changed', { gpt: { kind: 'unavailable', reason: 'Copilot does not serve gpt-4.1' } }));
+    const [seat] = screen.getAllByTestId('seat');
+    expect(seat?.dataset.kind).toBe('unavailable');
+    expect(seat?.textContent).toBe('GPTCopilot does not serve gpt-4.1');
+    expect(seat?.querySelector('button')).toBeNull();
+  });
+
   it('counts a day-long pause in hours and minutes, as the proxy gives it for a spent free tier', () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     vi.setSystemTime(Date.parse('2026-12-01T10:00:00Z'));

@@ -5,8 +5,8 @@ import { formatWait } from './formatWait';
 
 /**
  * The seats that cannot answer now, one line each under the header: who, why, and the one thing that helps
- * ("Sign in", "Reset"). A cooling seat counts down to when the proxy tries its login again. Nothing shows while
- * every seat is ready, so the header stays compact.
+ * ("Sign in", "Reset"); a seat on a provider that is down or does not serve its model says so. A cooling seat counts
+ * down to when the proxy tries its login again. Nothing shows while every seat is ready, so the header stays compact.
  */
 export function SeatStrip({ chat }: { chat: ChatModel }) {
   const seats = chat.replica.seats.value;
@@ -25,7 +25,11 @@ export function SeatStrip({ chat }: { chat: ChatModel }) {
             key={p.id}
           >
             <span class="seat-name">{p.displayName}</span>
-            {seat.kind === 'needs-login' ? (
+            {seat.kind === 'unavailable' ? (
+              <span class="seat-why" title={seat.reason}>
+                {seat.reason}
+              </span>
+            ) : seat.kind === 'needs-login' ? (
               <>
                 <span class="seat-why">needs a {seat.provider} login</span>
                 <button type="button" class="link-button" onClick={() => chat.signInSeat(p.id)}>

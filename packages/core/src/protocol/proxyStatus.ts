@@ -68,6 +68,8 @@ export const SeatView = z.discriminatedUnion('kind', [
     canReset: z.boolean(),
   }),
   z.strictObject({ kind: z.literal('needs-login'), provider: z.string().check(z.maxLength(64)) }),
+  /** Its endpoint (a `roundtable.providers` entry) is down or does not serve its model: why. */
+  z.strictObject({ kind: z.literal('unavailable'), reason: z.string().check(z.maxLength(2000)) }),
 ]);
 export type SeatView = z.infer<typeof SeatView>;
 /** Participant id → its seat, for the seats that are not simply ready. */
