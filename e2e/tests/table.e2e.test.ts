@@ -45,6 +45,30 @@ describe('the table in a real VS Code (code-server + Chromium)', () => {
     await shot('all-three-in-order');
   });
 
+  it('Stop during the second reply skips the third; Continue gives it its turn, having read the stopped reply', async () => {
+    const { proxy, chat, shot } = suite;
+    await chat.newThread();
+    proxy.enqueueFor('gpt-5.5', { kind: 'reply', chunkDelayMs: 500 });
+    await chat.send('@all take turns, please');
+    const status = chat.frame.locator('[data-testid="turn-status"]');
+    await status.filter({ hasText: 'GPT is answering, Gemini next' }).waitFor({ timeout: 30_000 });
+    expect(await status.textContent()).toContain('2 of 3');
+    const gpt = chat.messages({ speaker: 'gpt', status: 'streaming' });
+    await expect.poll(async () => (await contentOf(gpt)).length).toBeGreaterThan(0);
+    await chat.frame.locator('[data-testid="stop"]').click();
+    await chat.messages({ speaker: 'gpt', status: 'cancelled' }).waitFor();
+    const skipped = chat.frame.locator('[data-testid="turn-skipped"]');
+    expect(await skipped.textContent()).toContain('Stopped before Gemini answered.');
+    await shot('stopped-during-the-second');
+    await skipped.getByRole('button', { name: 'Continue with Gemini' }).click();
+    const gemini = chat.messages({ speaker: 'gemini', status: 'complete' });
+    await gemini.waitFor();
+    expect(await speakers()).toEqual(['user', 'claude', 'gpt', 'gemini']);
+    expect(await contentOf(gemini)).toMatch(
+      /received 4 messages: system, user\[User\], user\[Claude\]:, user\[GPT\]:\./,
+    );
+  });
+
   it('Retry runs a failed reply again in its place; the reply after it keeps what it said', async () => {
     const { proxy, chat, shot } = suite;
     await chat.newThread();
@@ -153,8 +177,12 @@ describe('the table in a real VS Code (code-server + Chromium)', () => {
       .toBe(false);
 
     await runCommand(page, 'Roundtable: Import Thread…');
-    await input.waitFor();
-    await input.fill(join(session.runDir.workspace, 'Release notes.json'));
+    // The open dialog fills in its folder once it has read it: type the file's path only after that.
+    await expect.poll(() => input.inputValue()).toContain(session.runDir.workspace);
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Release notes.json' }).waitFor();
+    const file = join(session.runDir.workspace, 'Release notes.json');
+    await input.fill(file);
+    await expect.poll(() => input.inputValue()).toBe(file);
     await input.press('Enter');
     await chat.threadTitle.filter({ hasText: 'Release notes' }).waitFor();
     await chat.messages({ speaker: 'claude', status: 'complete', hasText: 'the zebra protocol' }).waitFor();
