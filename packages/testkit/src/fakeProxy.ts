@@ -14,6 +14,11 @@ export interface FakeProxyOptions {
   accessKeys?: string[];
   /** Ids served by `/v1/models` and accepted by chat completions. Default: `DEFAULT_MODELS`. */
   models?: string[];
+  /**
+   * Refuses (400, in OpenAI's error shape) a chat request with more than this many system messages, as some
+   * OpenAI-compatible servers do. Default: no limit, as CLIProxyAPI.
+   */
+  maxSystemMessages?: number;
   /** Pause between streamed chunks of a reply. Default 15. */
   chunkDelayMs?: number;
   /** Like the proxy's `streaming.keepalive-seconds`: `: keep-alive` every this many ms during pauses (after the first chunk). Default off. */
@@ -159,6 +164,12 @@ export async function startFakeProxy(options: FakeProxyOptions = {}): Promise<Fa
     if (queued) return serve(queued);
 
     if (!models.includes(baseModelId(model))) return writeError(res, fakeErrors.modelNotFound(model));
+    const systemMessages = messages.filter((m) => m.role === 'system').length;
+    if (options.maxSystemMessages !== undefined && systemMessages > options.maxSystemMessages) {
+      return sendJson(res, 400, {
+        error: { message: 'Only one system message is allowed, at the start.', type: 'invalid_request_error' },
+      });
+    }
 
     const marker = findMarker(messages.findLast((m) => m.role === 'user')?.content ?? '');
     if (!marker) return serve({ kind: 'reply' });

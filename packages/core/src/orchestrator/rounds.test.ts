@@ -28,6 +28,22 @@ describe('discussionOf', () => {
     ],
     ['only since the last user message', [msg('user'), msg('a'), msg('user'), msg('b')], { speakers: ['b'], round: 1 }],
     ['deleted replies do not count', [msg('user'), msg('a'), msg('b', 'deleted')], { speakers: ['a'], round: 1 }],
+    [
+      'an alternative seats its speaker, beside its original, but adds no round',
+      (() => {
+        const [q, a1, a2] = [msg('user'), msg('a'), msg('a')];
+        return [q, a1, a2, { ...msg('b'), alternativeOf: a1.id }, { ...msg('c'), alternativeOf: a2.id }];
+      })(),
+      { speakers: ['a', 'b', 'c'], round: 2 },
+    ],
+    [
+      'alternatives alone make round one',
+      (() => {
+        const [q, a1] = [msg('user'), msg('a')];
+        return [q, a1, { ...msg('b'), alternativeOf: a1.id }, { ...msg('b'), alternativeOf: a1.id }];
+      })(),
+      { speakers: ['a', 'b'], round: 1 },
+    ],
   ])('%s', (_name, messages, expected) => {
     expect(discussionOf(messages)).toEqual(expected);
   });

@@ -14,7 +14,7 @@ export interface Discussion {
 /**
  * The discussion the thread's last user message started, counted from the transcript itself (so it holds after a
  * reload and in every window), in the conversation's order: undefined until a reply follows that message. Deleted
- * replies do not count; an alternative counts for its speaker.
+ * replies do not count; an alternative makes its speaker take part but adds no round (it answers the same again).
  */
 export function discussionOf(thread: readonly Message[]): Discussion | undefined {
   const messages = conversationOrder(thread);
@@ -23,7 +23,10 @@ export function discussionOf(thread: readonly Message[]): Discussion | undefined
   if (start === 0) return undefined; // no user message yet
   const counts = new Map<string, number>();
   for (const m of messages.slice(start)) {
-    if (m.role === 'assistant' && m.status !== 'deleted') counts.set(m.speaker, (counts.get(m.speaker) ?? 0) + 1);
+    if (m.role !== 'assistant' || m.status === 'deleted') continue;
+    // An alternative answers again what was already answered: it seats its speaker, but is no round of its own.
+    const round = m.alternativeOf === undefined ? 1 : 0;
+    counts.set(m.speaker, Math.max(1, (counts.get(m.speaker) ?? 0) + round));
   }
   if (counts.size === 0) return undefined;
   return { speakers: [...counts.keys()], round: Math.max(...counts.values()) };

@@ -32,7 +32,7 @@ export interface AssembledPrompt {
  * I/O, the input is not mutated, and the same input always gives the same prompt.
  *
  * Output: the main system message first; then, in 'multiple' mode, the thread's notes as system messages in
- * seq order; then the rest of the transcript in seq order (notes inline in 'inline' mode). Tombstones,
+ * the order given; then the rest of the transcript in the order given (notes inline in 'inline' mode). Tombstones,
  * in-flight replies and empty messages are left out.
  */
 export function assemblePrompt(input: AssemblePromptInput): AssembledPrompt {

@@ -11,14 +11,14 @@ export interface RenderedItem {
 
 export interface BudgetInput {
   system: ChatMessage;
-  /** Every included transcript message, rendered, in seq order. */
+  /** Every included transcript message, rendered, in the conversation's order. */
   items: readonly RenderedItem[];
   softLimitChars: number;
   keepRecent: number;
 }
 
 /**
- * Drops the fewest oldest items (by seq, notes included) that bring the total `content` length within
+ * Drops the fewest oldest items (in the conversation's order, notes included) that bring the total `content` length within
  * `softLimitChars`, counting the omission marker that then appears. Never drops the system message or the
  * `keepRecent` newest items; when even that is over the limit, everything droppable goes and the result stays
  * over (the caller still gets the newest context rather than nothing).
