@@ -17,8 +17,11 @@ export {
   FailureMemory,
   type HeadersLike,
   REDACTED,
+  readBounded,
   redactSecret,
+  STREAM_LIMITS,
   type StreamEvent,
+  type StreamLimits,
   streamChatCompletion,
   type TokenUsage,
 } from './llm';

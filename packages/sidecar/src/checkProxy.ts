@@ -1,5 +1,8 @@
-import { describeErrorBody, type FetchLike, redactSecret } from '@roundtable/core';
+import { describeErrorBody, type FetchLike, readBounded, redactSecret } from '@roundtable/core';
 import * as z from 'zod/mini';
+
+/** More than any model list; a body past it is cut (and then not a list), so a wrong server costs this at most. */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /** How long a health check may take before the proxy counts as unreachable. */
 export const HEALTH_CHECK_TIMEOUT_MS = 5_000;
@@ -55,7 +58,9 @@ async function askForModels(request: ProxyCheckRequest, signal: AbortSignal): Pr
       detail: `Cannot reach CLIProxyAPI at ${request.root} (${why}). Start it, or check roundtable.sidecar.externalUrl and roundtable.sidecar.port.`,
     };
   }
-  const body = await response.text().catch(() => '');
+  // The key is taken out before anything is cut from the text, so no part of it survives a cut.
+  const read = await readBounded(response.body, MAX_BODY_BYTES).catch(() => ({ text: '', truncated: false }));
+  const body = redactSecret(read.text, request.accessKey);
   if (!response.ok) {
     const error = describeErrorBody(response.status, body, response.headers);
     return {

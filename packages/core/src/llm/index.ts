@@ -5,6 +5,7 @@ export {
   isAuthUnavailable,
 } from './describeErrorBody';
 export { COOLING_WINDOW_MS, FailureMemory } from './failureMemory';
+export { readBounded, STREAM_LIMITS, type StreamLimits } from './limits';
 export { REDACTED, redactSecret } from './redactSecret';
 export {
   DEFAULT_FIRST_BYTE_MS,

@@ -1,4 +1,6 @@
 import { createParser, type EventSourceParser } from 'eventsource-parser';
+import { eventTooLarge, STREAM_LIMITS, StreamLimitError, streamTooLarge } from './limits';
+import type { ChatError } from './types';
 
 /** Told what arrives, so the caller can time the stream. */
 export interface ReadObserver {
@@ -20,19 +22,37 @@ export interface ReadObserver {
  *
  * An abort cancels the body, which ends a pending read at once whatever the transport does with the signal (a
  * custom `FetchLike` may ignore it); one listener for the whole stream costs less than racing every read.
+ *
+ * Bounds (`limits`): an event (or the unfinished text since the last event or comment) longer than
+ * `maxEventChars`, and a body past `maxStreamBytes`, reject with a `StreamLimitError` and cancel the body. Checked per
+ * network chunk, so what the parser holds stays within one chunk of the bound.
  */
 export class SseReader {
   private readonly decoder = new TextDecoder('utf-8');
   private readonly ready: string[] = [];
   private readonly parser: EventSourceParser;
   private ended = false;
+  /** Characters fed since the parser last completed an event or a comment. */
+  private pending = 0;
+  private longestEvent = 0;
+  private bytes = 0;
 
   constructor(
     private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
     private readonly signal: AbortSignal,
     private readonly observer: ReadObserver,
+    private readonly limits: Pick<typeof STREAM_LIMITS, 'maxEventChars' | 'maxStreamBytes'> = STREAM_LIMITS,
   ) {
-    this.parser = createParser({ onEvent: (event) => this.ready.push(event.data) });
+    this.parser = createParser({
+      onEvent: (event) => {
+        this.pending = 0;
+        this.longestEvent = Math.max(this.longestEvent, event.data.length);
+        this.ready.push(event.data);
+      },
+      onComment: () => {
+        this.pending = 0;
+      },
+    });
     const cancel = () => void reader.cancel(signal.reason).catch(() => {});
     if (signal.aborted) cancel();
     else signal.addEventListener('abort', cancel, { once: true });
@@ -49,8 +69,22 @@ export class SseReader {
       this.parser.feed(this.decoder.decode());
     } else if (value.byteLength > 0) {
       this.observer.received();
-      this.parser.feed(this.decoder.decode(value, { stream: true }));
+      this.bytes += value.byteLength;
+      if (this.bytes > this.limits.maxStreamBytes) this.stop(streamTooLarge(this.limits.maxStreamBytes));
+      const text = this.decoder.decode(value, { stream: true });
+      this.pending += text.length;
+      this.parser.feed(text);
+      if (this.pending > this.limits.maxEventChars || this.longestEvent > this.limits.maxEventChars) {
+        this.stop(eventTooLarge(this.limits.maxEventChars));
+      }
     }
     return this.ready.splice(0);
+  }
+
+  private stop(error: ChatError): never {
+    this.ended = true;
+    this.ready.length = 0;
+    void this.reader.cancel().catch(() => {});
+    throw new StreamLimitError(error);
   }
 }

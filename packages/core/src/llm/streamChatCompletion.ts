@@ -1,6 +1,7 @@
 import { abortable, sleep } from './abortable';
 import { describeErrorBody, isAuthUnavailable } from './describeErrorBody';
 import { interpretChunk } from './interpretChunk';
+import { readBounded, replyTooLong, STREAM_LIMITS, StreamLimitError, type StreamLimits } from './limits';
 import { redactSecret } from './redactSecret';
 import { type ReadObserver, SseReader } from './sseReader';
 import {
@@ -24,7 +25,7 @@ export const DEFAULT_FIRST_BYTE_MS = 60_000;
 export const DEFAULT_STALL_MS = 120_000;
 export const DEFAULT_RETRY_DELAY_MS = 500;
 
-interface Limits {
+interface Limits extends StreamLimits {
   firstByteMs: number;
   stallMs: number;
   retryDelayMs: number;
@@ -50,6 +51,10 @@ type Opened = { ok: true; body: ReadableStream<Uint8Array> } | { ok: false; erro
  * meets that pause: then, and whenever the retry fails, the user reads the first error, with the pause explained.
  * Failures are noted in `request.failures`, so a cooling 503 on a later request is explained too, not taken for a
  * missing login.
+ *
+ * Bounds (`STREAM_LIMITS`): an event, the whole body and the reply's text are capped, each ending the stream with
+ * an error after the text received so far; of an error body only the start is read. Text from the network is
+ * redacted of the access key before anything is cut from it, so no part of the key survives a cut.
  */
 export async function* streamChatCompletion(
   request: ChatCompletionRequest,
@@ -57,6 +62,8 @@ export async function* streamChatCompletion(
 ): AsyncGenerator<StreamEvent, void, undefined> {
   signal.throwIfAborted();
   const limits: Limits = {
+    ...STREAM_LIMITS,
+    ...request.limits,
     firstByteMs: request.timeouts?.firstByteMs ?? DEFAULT_FIRST_BYTE_MS,
     stallMs: request.timeouts?.stallMs ?? DEFAULT_STALL_MS,
     retryDelayMs: request.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS,
@@ -108,15 +115,16 @@ export async function* streamChatCompletion(
     };
 
     reader = opened.body.getReader();
-    const events = new SseReader(reader, controller.signal, observer);
+    const events = new SseReader(reader, controller.signal, observer, limits);
     let finishReason: string | null = null;
     let usage: TokenUsage | undefined;
+    let replyChars = 0;
     for (;;) {
       let batch: string[] | undefined;
       try {
         batch = await events.next();
       } catch (cause) {
-        yield redact(settle(cause, brokenStream));
+        yield redact(cause instanceof StreamLimitError ? cause.error : settle(cause, brokenStream));
         return;
       }
       if (batch === undefined) break;
@@ -130,6 +138,11 @@ export async function* streamChatCompletion(
           if (outcome.usage) usage = outcome.usage;
           if (outcome.finishReason) finishReason = outcome.finishReason;
           text += outcome.text;
+          if (replyChars + text.length > limits.maxReplyChars) {
+            yield { type: 'delta', text: text.slice(0, limits.maxReplyChars - replyChars) };
+            yield redact(replyTooLong(limits.maxReplyChars));
+            return;
+          }
           continue;
         }
         if (text) yield { type: 'delta', text };
@@ -140,9 +153,12 @@ export async function* streamChatCompletion(
         }
         // The proxy cools the model down after a provider's error chunk (not after a dropped connection).
         if (!outcome.error.message.includes('unexpected EOF')) request.failures?.note(request.model);
-        yield redact(outcome.error);
+        // Read again with the key taken out first: the error quotes an excerpt, and a cut must not keep part of it.
+        const clean = interpretChunk(redactSecret(data, request.accessKey));
+        yield redact(clean.type === 'error' ? clean.error : outcome.error);
         return;
       }
+      replyChars += text.length;
       if (text) yield { type: 'delta', text };
     }
     // The body ended cleanly but without `[DONE]`: the proxy's way of giving up, never a success.
@@ -183,8 +199,10 @@ async function openStream(
       if (response.ok && isEventStream(response) && response.body) {
         return { ok: true, body: response.body };
       }
-      // Errors before the stream are plain HTTP bodies (JSON or text) even though `stream: true` was asked.
-      bodyText = await abortable(response.text(), signal);
+      // Errors before the stream are plain HTTP bodies (JSON or text) even though `stream: true` was asked. Only
+      // their start is read (it is all that is shown), with the key taken out before anything is cut.
+      const read = await abortable(readBounded(response.body, limits.maxErrorBodyBytes), signal);
+      bodyText = redactSecret(read.text, request.accessKey);
     } catch (cause) {
       return { ok: false, error: first ?? settle(cause, (c) => unreachable(request.baseUrl, c)) };
     }

@@ -1,5 +1,6 @@
 import type { FetchLike } from '../ports';
 import type { FailureMemory } from './failureMemory';
+import type { StreamLimits } from './limits';
 
 /** One entry of an OpenAI Chat Completions `messages` array, as Roundtable sends it (text only). */
 export interface ChatMessage {
@@ -28,6 +29,8 @@ export interface ChatCompletionRequest {
    * as the pause it is. Without it, only a retry within the same request is recognised.
    */
   failures?: FailureMemory;
+  /** Bounds on what one reply may cost in memory; each defaults to `STREAM_LIMITS` (tests lower them). */
+  limits?: Partial<StreamLimits>;
 }
 
 /**
