@@ -10,6 +10,7 @@ import { type ProxyEndpoint, ProxyMonitor, resolveProxyEndpoint } from '@roundta
 import * as vscode from 'vscode';
 import { editorFileContext, editorSelectionContext } from './adapters/editorContext';
 import { insertAtCursor, trackLastTextEditor } from './adapters/lastTextEditor';
+import { gateNotices } from './adapters/noticeGate';
 import { OutputChannelLogger } from './adapters/OutputChannelLogger';
 import { PromptDocuments } from './adapters/promptDocuments';
 import { onBuiltInProxy } from './adapters/readProviders';
@@ -150,9 +151,17 @@ export function activate(context: vscode.ExtensionContext): void {
 
   const lastEditor = disposables.add(trackLastTextEditor());
   const prompts = disposables.add(new PromptDocuments());
+  // One gate for both kinds: a burst of either is what must not become a wall of pop-ups.
+  const notice = gateNotices<'warning' | 'info'>((text, kind) => {
+    if (kind === 'warning') void vscode.window.showWarningMessage(text);
+    else void vscode.window.showInformationMessage(text);
+  });
+  const gated = (kind: 'warning' | 'info') => (message: string) => {
+    if (!notice(message, kind)) logger.info(`Notice not shown (too many at once): ${message}`);
+  };
   const ui: HostUi = {
-    showWarning: (message) => void vscode.window.showWarningMessage(message),
-    showInfo: (message) => void vscode.window.showInformationMessage(message),
+    showWarning: gated('warning'),
+    showInfo: gated('info'),
     openExternal: (url) => Promise.resolve(vscode.env.openExternal(vscode.Uri.parse(url, true))),
     revealFile: async (path) => {
       await vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(path));

@@ -4,6 +4,7 @@
 export { errorMessage } from './base/errors';
 export { Emitter, type Event } from './base/event';
 export { Disposable, DisposableStore, type IDisposable, MutableDisposable, toDisposable } from './base/lifecycle';
+export { RateGate, truncateText } from './base/rateGate';
 export {
   type ChatCompletionRequest,
   type ChatError,
