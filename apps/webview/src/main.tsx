@@ -5,10 +5,12 @@ import { App } from './components/App';
 import { ChatModel } from './models/ChatModel';
 import { ComposerModel } from './models/ComposerModel';
 import { MarkdownModel } from './models/MarkdownModel';
+import { watchCspViolations } from './transport/cspViolations';
 import { VsCodeHostTransport, VsCodeUiStateStore } from './transport/VsCodeHostTransport';
 import './main.css';
 
 // Composition root: the only place that touches the VS Code API and the page.
+const connectCspReports = watchCspViolations(document);
 const root = document.getElementById('root');
 const api = globalThis.acquireVsCodeApi?.(); // may be called only once per page
 
@@ -16,6 +18,7 @@ if (root && api) {
   // markdown-it is about half of the bundle: it loads as a lazy chunk while `ready` travels to the host.
   const markdown = new MarkdownModel(() => import('./markdown/renderMarkdown').then((m) => m.renderMarkdown));
   const chat = new ChatModel(new VsCodeHostTransport(api));
+  connectCspReports(chat);
   const composer = new ComposerModel(chat, new VsCodeUiStateStore(api));
   render(<App chat={chat} composer={composer} markdown={markdown} />, root);
 } else if (root) {

@@ -1,4 +1,5 @@
 import type { ViewMessage } from '@roundtable/core/protocol';
+import { revealBidiControls } from '../markdown/revealBidi';
 
 type ContextBlock = NonNullable<ViewMessage['contextBlocks']>[number];
 
@@ -20,7 +21,7 @@ export function ContextBlocks({ blocks }: { blocks: ContextBlock[] }) {
             {block.kind === 'file' ? 'File' : 'Selection'} {describe(block)}
           </summary>
           <pre>
-            <code>{block.content}</code>
+            <code>{revealBidiControls(block.content)}</code>
           </pre>
         </details>
       ))}

@@ -111,4 +111,25 @@ describe('MessageList message actions', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Prompt: what GPT was sent' }));
     expect(h.lastIntent()).toEqual({ type: 'message/prompt', payload: { threadId: 'thread-1', messageId: 'e1' } });
   });
+
+  it('bidirectional controls in what the user typed and in context blocks are shown, never act', () => {
+    h.mount();
+    h.emit(
+      h.host.state(
+        viewState({}, [
+          viewMessage({
+            id: 'u1',
+            role: 'user',
+            speaker: 'user',
+            content: 'is this \u202eadmin\u202c?',
+            contextBlocks: [{ kind: 'file', path: 'a.js', content: '/* \u2066 } if (ok) { \u2069 */' }],
+          }),
+        ]),
+      ),
+    );
+    const [message] = screen.getAllByTestId('message');
+    expect(message?.textContent).toContain('is this [U+202E]admin[U+202C]?');
+    expect(message?.textContent).toContain('/* [U+2066] } if (ok) { [U+2069] */');
+    expect(message?.textContent).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+  });
 });

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { revealBidiControls } from '../markdown/revealBidi';
 
 /** A user message longer than this many lines (or characters) is shown folded, with "Show more". */
 const FOLD_LINES = 14;
@@ -61,7 +62,7 @@ export function UserText({ content }: { content: string }) {
         }
         data-testid="message-content"
       >
-        {splitFences(content).map((piece, index) =>
+        {splitFences(revealBidiControls(content)).map((piece, index) =>
           piece.code ? (
             // A scrollable region: focusable, so a keyboard can scroll it.
             // biome-ignore lint/a11y/noNoninteractiveTabindex: scrolling sideways needs the keyboard focus.

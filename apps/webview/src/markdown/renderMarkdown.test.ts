@@ -69,6 +69,27 @@ describe('renderMarkdown security', () => {
   });
 });
 
+describe('bidirectional control characters', () => {
+  it.each([
+    ['in prose', 'access \u202egranted\u202c', 'access [U+202E]granted[U+202C]'],
+    ['in inline code', '`if (isAdmin \u2066) {`', '<code>if (isAdmin [U+2066]) {</code>'],
+    [
+      'in a code block',
+      '```js\n/* \u202e } \u2066if (ok)\u2069 \u2066 */\n```',
+      '[U+202E] } [U+2066]if (ok)[U+2069] [U+2066] */',
+    ],
+    ['in a link title', '[x](https://a.example "t\u202et")', 'title="t[U+202E]t"'],
+  ])('are shown, never act, %s', (_where, source, shown) => {
+    const html = renderMarkdown(source);
+    expect(html).toContain(shown);
+    expect(html).not.toMatch(/[\u061c\u202a-\u202e\u2066-\u2069]/);
+  });
+
+  it('left-to-right and right-to-left marks are left alone', () => {
+    expect(renderMarkdown('a\u200eb\u200fc')).toContain('a\u200eb\u200fc');
+  });
+});
+
 describe('renderMarkdown rendering', () => {
   it('renders headings, emphasis and lists', () => {
     const dom = toDom('# Title\n\n## Sub\n\nsome **bold** and _it_\n\n- one\n- two\n\n1. first\n2. second');

@@ -1,4 +1,5 @@
 import markdownIt, { type MarkdownIt } from 'markdown-it';
+import { revealBidiControls } from './revealBidi';
 
 /**
  * The ONLY place where model (or any transcript) text becomes HTML. Components insert its output with
@@ -12,6 +13,7 @@ import markdownIt, { type MarkdownIt } from 'markdown-it';
  *   host, which checks the scheme again before opening).
  * - images are disabled: loading a model-chosen URL would be a network call (and a data-exfiltration channel
  *   for prompt injections). `![alt](url)` renders as "!" plus a link the user can choose to open.
+ * - bidirectional control characters are shown as `[U+202E]` and never act (see `revealBidiControls`).
  * - linkify only recognises explicit `http(s)://` and `www.` links: fuzzy matching would turn file names such
  *   as `README.md` or `setup.py` into links to Moldovan and Paraguayan hosts.
  */
@@ -110,5 +112,5 @@ function codeToolbar(language: string): string {
 
 /** Renders untrusted Markdown to HTML that is safe to insert into the webview (see the rules above). */
 export function renderMarkdown(markdownText: string): string {
-  return markdown().render(markdownText);
+  return markdown().render(revealBidiControls(markdownText));
 }

@@ -179,6 +179,15 @@ export class ChatModel {
     this.intent('storage/reveal', { threadId });
   }
 
+  /** Tells the host the page's Content Security Policy blocked something (see `watchCspViolations`). */
+  reportCspViolation(directive: string, blocked: string, sample: string): void {
+    this.intent('view/cspViolation', {
+      directive: directive.slice(0, 200),
+      blocked: blocked.slice(0, 500),
+      sample: sample.slice(0, 200),
+    });
+  }
+
   dismissNotice(): void {
     this.notice.value = undefined;
   }

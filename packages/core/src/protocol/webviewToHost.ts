@@ -46,6 +46,18 @@ export const WebviewToHost = z.discriminatedUnion('type', [
   intent('storage/reveal', z.strictObject({ threadId: id })),
   /** A link the user clicked in rendered markdown. The host opens it only after checking its scheme. */
   intent('link/open', z.strictObject({ url: z.string().check(z.maxLength(8192)) })),
+  /**
+   * The page's Content Security Policy blocked something (a `securitypolicyviolation` event): the host logs it as an
+   * error, since nothing the page does on its own should ever be blocked.
+   */
+  intent(
+    'view/cspViolation',
+    z.strictObject({
+      directive: z.string().check(z.maxLength(200)),
+      blocked: z.string().check(z.maxLength(500)),
+      sample: z.string().check(z.maxLength(200)),
+    }),
+  ),
   /** The user read the Terms-of-Service notice: never show it again. */
   intent('terms/dismiss', empty),
   /** A code block's Insert at Cursor: into the editor the user last used, replacing its selections. */

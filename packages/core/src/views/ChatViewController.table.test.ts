@@ -58,4 +58,17 @@ describe('ChatViewController: the table', () => {
     expect(await v.intent('chat/setTarget', { threadId, participantId: 'nobody' })).toMatchObject({ ok: false });
     expect(targets().at(-1)).toBe('gpt');
   });
+
+  test('a Content Security Policy violation the page reports is logged as an error, with what was blocked', async () => {
+    const { v, logs } = await twoAtTheTable();
+    const done = await v.intent('view/cspViolation', {
+      directive: 'script-src-elem',
+      blocked: 'https://evil.example/x.js',
+      sample: '',
+    });
+    expect(done).toMatchObject({ ok: true });
+    expect(logs).toContain(
+      "error The chat view's Content Security Policy blocked https://evil.example/x.js (script-src-elem).",
+    );
+  });
 });

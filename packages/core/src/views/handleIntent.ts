@@ -73,6 +73,13 @@ export async function handleIntent(intent: WebviewIntent, view: IntentView, deps
       return host.signInSeat(intent.payload.participantId);
     case 'seat/reset':
       return host.resetSeat(intent.payload.participantId);
+    case 'view/cspViolation': {
+      const { directive, blocked, sample } = intent.payload;
+      deps.logger.error(
+        `The chat view's Content Security Policy blocked ${blocked || 'an inline resource'} (${directive})${sample ? `: ${sample}` : ''}.`,
+      );
+      return OK;
+    }
     case 'terms/dismiss':
       await deps.terms?.dismiss();
       return OK;

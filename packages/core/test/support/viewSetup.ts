@@ -118,7 +118,12 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
         orchestrator,
         sidecar,
         host,
-        logger: { ...silentLogger, warn: (m) => logs.push(m), info: (m) => logs.push(m) },
+        logger: {
+          ...silentLogger,
+          warn: (m) => logs.push(m),
+          info: (m) => logs.push(m),
+          error: (m) => logs.push(`error ${m}`),
+        },
         ...extra,
       },
       (message) => {
