@@ -48,7 +48,7 @@ function baseArgs(runDir: RunDir, configFile: string): string[] {
     runDir.userData,
     '--extensions-dir',
     runDir.extensions,
-    // Without --config, code-server writes ~/.config/code-server/config.yaml (VSCODE-E2E.md, "Other gotchas").
+    // Without --config, every code-server invocation (even --version) writes ~/.config/code-server/config.yaml.
     '--config',
     configFile,
     '--disable-telemetry',

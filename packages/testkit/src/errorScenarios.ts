@@ -174,7 +174,10 @@ export const fakeErrors = {
   unexpectedEof: (): Record<string, unknown> => ({
     error: { message: 'unexpected EOF', type: 'server_error', code: 'internal_server_error' },
   }),
-  /** An upstream 5xx, e.g. the token refresh that fails after a long idle (issue #5073). */
+  /**
+   * An upstream 5xx, e.g. the provider token refresh that fails on the first request after a long idle (the next
+   * request usually succeeds).
+   */
   serverError: (status = 500): ErrorScenario => ({
     kind: 'error',
     status,

@@ -9,7 +9,8 @@ import { HostScript, priorMessages, viewMessage, viewState } from './fixtures';
 
 /**
  * Mounts the real App on the fake transport, the way main.tsx wires it, and plays the host. Create one per
- * test and call `dispose()` in afterEach (it also runs testing-library's `cleanup`, see TOOLCHAIN G5).
+ * test and call `dispose()` in afterEach (it also runs testing-library's `cleanup`: without vitest's `globals: true`
+ * the library cannot register its own, and the renders of earlier tests would pile up in the page).
  */
 export class AppHarness {
   readonly warnings: string[] = [];

@@ -63,7 +63,10 @@ export function input(specs: Spec[], overrides: Partial<AssemblePromptInput> = {
   };
 }
 
-/** The framing text the brief prescribes, written out once here as the expectation. */
+/**
+ * The framing system message (docs/product-rules.md, "What each model is sent"), written out once here as the
+ * expectation.
+ */
 export function framing(name: string, others: string, userName = 'User'): string {
   return (
     `You are ${name}, one of several AI assistants in a shared group conversation with a human user (${userName}). ` +
