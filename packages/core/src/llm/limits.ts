@@ -5,7 +5,14 @@ import type { ChatError } from './types';
  * which was passed; the text already received is kept. The sizes are far above anything a model sends (the longest
  * real replies are a few hundred thousand characters) and far below what would hurt the editor.
  */
-export const STREAM_LIMITS = {
+export interface StreamLimits {
+  maxEventChars: number;
+  maxReplyChars: number;
+  maxStreamBytes: number;
+  maxErrorBodyBytes: number;
+}
+
+export const STREAM_LIMITS: Readonly<StreamLimits> = {
   /** One SSE event, or the unfinished line being read: a server that never ends a line is cut off here. */
   maxEventChars: 1_000_000,
   /** The text of one whole reply. */
@@ -14,9 +21,7 @@ export const STREAM_LIMITS = {
   maxStreamBytes: 64 * 1024 * 1024,
   /** What is read of a body that is not an event stream (an error): only the start is ever shown. */
   maxErrorBodyBytes: 64 * 1024,
-} as const;
-
-export type StreamLimits = typeof STREAM_LIMITS;
+};
 
 export function eventTooLarge(limit: number): ChatError {
   return {

@@ -1,5 +1,5 @@
 import { createParser, type EventSourceParser } from 'eventsource-parser';
-import { eventTooLarge, STREAM_LIMITS, StreamLimitError, streamTooLarge } from './limits';
+import { eventTooLarge, STREAM_LIMITS, StreamLimitError, type StreamLimits, streamTooLarge } from './limits';
 import type { ChatError } from './types';
 
 /** Told what arrives, so the caller can time the stream. */
@@ -41,7 +41,7 @@ export class SseReader {
     private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
     private readonly signal: AbortSignal,
     private readonly observer: ReadObserver,
-    private readonly limits: Pick<typeof STREAM_LIMITS, 'maxEventChars' | 'maxStreamBytes'> = STREAM_LIMITS,
+    private readonly limits: Pick<StreamLimits, 'maxEventChars' | 'maxStreamBytes'> = STREAM_LIMITS,
   ) {
     this.parser = createParser({
       onEvent: (event) => {

@@ -13,7 +13,9 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<voi
 
 let server: Server;
 let baseUrl = '';
-let handler: Handler = (_req, res) => res.end();
+let handler: Handler = (_req, res) => {
+  res.end();
+};
 /** Whether each response was written to its end, or closed early by the client. */
 const outcomes: Promise<'finished' | 'aborted'>[] = [];
 

@@ -54,6 +54,9 @@ export function parseTranscript(json: unknown): TranscriptParseResult {
   return problem ? { ok: false, error: `Invalid thread: ${problem}` } : { ok: true, value: shape.data };
 }
 
+/** The latest time an ISO date-time with a four-digit year can say. */
+const LATEST_ISO_TIME = Date.parse('9999-12-31T23:59:59.999Z');
+
 /**
  * Version 1 kept messages in seq order with timestamps that could tie. The upgrade keeps that order and makes it
  * the thread order (`compareMessages`): each message's createdAt is raised, where needed, to 1 ms after the one
@@ -65,12 +68,21 @@ function parseVersion1(json: unknown): TranscriptParseResult {
   const problem = findInvariantViolation({ ...shape.data, version: TRANSCRIPT_VERSION });
   if (problem) return { ok: false, error: `Invalid thread: ${problem}` };
   let floor = Number.NEGATIVE_INFINITY;
-  const messages = shape.data.messages.map((m) => {
+  const messages: Message[] = [];
+  for (const [i, m] of shape.data.messages.entries()) {
     const at = Math.max(Date.parse(m.createdAt), floor);
+    // Past year 9999 (UTC) `toISOString` writes a six-digit year, which no thread may hold: the upgrade would make
+    // a thread that cannot be read back.
+    if (at > LATEST_ISO_TIME) {
+      return {
+        ok: false,
+        error: `Invalid thread: messages[${i}].createdAt: ${m.createdAt} cannot be upgraded (after the year 9999)`,
+      };
+    }
     floor = at + 1;
     const createdAt = new Date(at).toISOString();
-    return createdAt === m.createdAt ? m : { ...m, createdAt };
-  });
+    messages.push(createdAt === m.createdAt ? m : { ...m, createdAt });
+  }
   return { ok: true, value: { ...shape.data, version: TRANSCRIPT_VERSION, messages } };
 }
 
