@@ -21,6 +21,18 @@ describe('decideRestart', () => {
     });
   });
 
+  test('a crash exactly one window ago still counts; one a millisecond older does not', () => {
+    expect(decideRestart([0, 30_000, 60_000], 60_000, () => 0.5, policy)).toMatchObject({ kind: 'give-up' });
+    expect(decideRestart([0, 30_001, 60_001], 60_001, () => 1, policy)).toEqual({ kind: 'restart', delayMs: 2_000 });
+  });
+
+  test('a crash time after now (the clock stepped back) does not count', () => {
+    expect(decideRestart([50_000, 90_000, 10_000], 10_000, () => 1, policy)).toEqual({
+      kind: 'restart',
+      delayMs: 1_000,
+    });
+  });
+
   test('crashes older than the window are forgotten', () => {
     expect(decideRestart([0, 15_000, 70_000], 70_000, () => 1, policy)).toEqual({ kind: 'restart', delayMs: 2_000 });
   });

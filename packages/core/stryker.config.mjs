@@ -1,0 +1,41 @@
+// Mutation testing of the core's decision-making code: `pnpm mutate` (slow; not part of .ci/run). Each surviving
+// mutant is killed by a test, removed as dead code, or explained as equivalent in mutation/equivalent.md; the latest
+// score and survivors are committed in mutation/.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.config.ts' },
+  plugins: ['@stryker-mutator/vitest-runner'],
+  coverageAnalysis: 'perTest',
+  mutate: [
+    'src/router/route.ts',
+    'src/router/parseMentions.ts',
+    'src/router/describeRouting.ts',
+    'src/router/describeUnrouted.ts',
+    'src/prompt/assemblePrompt.ts',
+    'src/prompt/fitToBudget.ts',
+    'src/prompt/renderMessage.ts',
+    'src/prompt/framing.ts',
+    'src/prompt/renderContextBlock.ts',
+    'src/transcript/schema.ts',
+    'src/transcript/parseTranscript.ts',
+    'src/transcript/merge.ts',
+    'src/transcript/order.ts',
+    'src/transcript/conversationOrder.ts',
+    'src/llm/streamChatCompletion.ts',
+    'src/llm/sseReader.ts',
+    'src/llm/interpretChunk.ts',
+    'src/llm/describeErrorBody.ts',
+    'src/llm/limits.ts',
+  ],
+  // Static mutants (module-level constants) need the whole suite per mutant; the schemas' messages are checked by
+  // the parse tests anyway.
+  ignoreStatic: true,
+  concurrency: 2,
+  timeoutMS: 20_000,
+  thresholds: { high: 90, low: 85, break: null },
+  reporters: ['clear-text', 'progress', 'json'],
+  jsonReporter: { fileName: 'mutation/report.json' },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};
