@@ -22,6 +22,12 @@ export interface CodeServerOptions {
   readonly startTimeoutMs?: number;
   /** Added to the server's environment, which its extension hosts inherit. */
   readonly extraEnv?: NodeJS.ProcessEnv;
+  /**
+   * Flags for the server's Node (e.g. `--require <preload>`). code-server forks its server and VS Code forks the
+   * extension host with the parent's execArgv (minus `--inspect*`), so they reach the extension host; NODE_OPTIONS
+   * would not, as VS Code deletes it from the extension host's environment.
+   */
+  readonly nodeArgs?: readonly string[];
 }
 
 export interface CodeServer {
@@ -77,11 +83,17 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   const logFd = openSync(logFile, 'a');
   // detached: the server gets its own process group, so stop() can reach the extension host, file watcher, agent
   // host and pty host it forks, by the server's own pid and nothing else.
-  const child = spawn(
-    toolchain.codeServerBin,
-    [...args, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, runDir.workspace],
-    { env, cwd: runDir.workspace, detached: true, stdio: ['ignore', logFd, logFd] },
-  );
+  const serverArgs = [...args, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, runDir.workspace];
+  // With Node flags, run the bin (a Node script) with Node 24 explicitly, as its shebang would.
+  const [command, commandArgs] = options.nodeArgs
+    ? [path.join(toolchain.nodeBinDir, 'node'), [...options.nodeArgs, toolchain.codeServerBin, ...serverArgs]]
+    : [toolchain.codeServerBin, serverArgs];
+  const child = spawn(command, commandArgs, {
+    env,
+    cwd: runDir.workspace,
+    detached: true,
+    stdio: ['ignore', logFd, logFd],
+  });
   closeSync(logFd);
   // A failed spawn emits 'error' instead of 'exit'; either way the health wait must stop waiting.
   const exited = new Promise<void>((resolve) => {

@@ -277,6 +277,33 @@ const cases: { name: string; error: CollectedError; noise: boolean }[] = [
     noise: true,
   },
   {
+    name: 'the lock renewal timer reading vscode.lock while the extension host terminates',
+    error: {
+      source: 'exthost-log',
+      text: [
+        '2026-12-01 12:11:34.445 [error] SyntaxError: Unexpected end of JSON input',
+        '\tat JSON.parse (<anonymous>)',
+        '\tat cH (file:///c/out/vs/workbench/api/node/extensionHostProcess.js:315:7066)',
+        '\tat async file:///c/out/vs/workbench/api/node/extensionHostProcess.js:315:5955',
+        '(logged while the extension host was terminating)',
+      ].join('\n'),
+    },
+    noise: true,
+  },
+  {
+    name: 'the same lock read failing while the extension host runs is not excused',
+    error: {
+      source: 'exthost-log',
+      text: [
+        '2026-12-01 12:11:34.445 [error] SyntaxError: Unexpected end of JSON input',
+        '\tat JSON.parse (<anonymous>)',
+        '\tat cH (file:///c/out/vs/workbench/api/node/extensionHostProcess.js:315:7066)',
+        '\tat async file:///c/out/vs/workbench/api/node/extensionHostProcess.js:315:5955',
+      ].join('\n'),
+    },
+    noise: false,
+  },
+  {
     name: 'a JSON parse error in our own code is not excused',
     error: {
       source: 'exthost-log',

@@ -128,6 +128,14 @@ export const codeServerNoise: readonly NoiseRule[] = [
       /\[error\] SyntaxError: Unexpected end of JSON input\n\s+at JSON\.parse \(<anonymous>\)\n\s+at \w+ \([^)\n]*\/extensionHostProcess\.js:\d+:\d+\)\n\s+at async \w+ \([^)\n]*\/extensionHostProcess\.js:\d+:\d+\)\n\s+at async \w+\._getWorkspaceStorageURI /,
     reason: 'The same lock race: VS Code reads the half-written vscode.lock of the previous extension host.',
   },
+  {
+    sources: ['exthost-log'],
+    pattern:
+      /\[error\] SyntaxError: Unexpected end of JSON input\n\s+at JSON\.parse \(<anonymous>\)\n\s+at \w+ \([^)\n]*\/extensionHostProcess\.js:\d+:\d+\)\n\s+at async file:\/\/\/[^\n]*\/extensionHostProcess\.js:\d+:\d+\n\(logged while the extension host was terminating\)$/,
+    reason:
+      'Its own lock race at shutdown: the 1 s renewal timer of vscode.lock reads the file while the terminating ' +
+      'extension host rewrites it (then logs "The lock was lost unexpectedly"). Only during teardown, VS Code frames only.',
+  },
 ];
 
 export function isNoise(error: CollectedError, rules: readonly NoiseRule[]): boolean {

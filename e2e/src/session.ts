@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { type CodeServer, startCodeServer } from './codeServer';
+import { EGRESS_LOG_ENV, egressRecorderPath } from './egress';
 import { createRunDir, type RunDir } from './runDir';
 import { type ParticipantSetting, roundtableSettings } from './settings';
 import { resolveToolchain, type Toolchain } from './toolchain';
@@ -15,6 +16,8 @@ export interface RoundtableServer {
   readonly logsDir: string;
   /** `<user-data>/User/globalStorage/<extension id>/threads`, one JSON file per thread. */
   readonly threadsDir: string;
+  /** With `recordEgress`: the JSON lines the egress recorder writes (see src/egressRecorder.cjs). */
+  readonly egressLog?: string;
   /** Points the extension at another proxy by rewriting settings.json; reload the window for it to take effect. */
   pointAtProxy(proxyUrl: string): void;
   stop(): Promise<void>;
@@ -28,6 +31,8 @@ export interface RoundtableServerOptions {
   /** Replace the Roundtable settings (the default points the extension at `proxyUrl` in external mode). */
   readonly settings?: Record<string, unknown>;
   readonly extraEnv?: NodeJS.ProcessEnv;
+  /** Preload the egress recorder into the server and every Node process it forks (the extension host among them). */
+  readonly recordEgress?: boolean;
 }
 
 export async function startRoundtableServer(options: RoundtableServerOptions): Promise<RoundtableServer> {
@@ -36,6 +41,8 @@ export async function startRoundtableServer(options: RoundtableServerOptions): P
   const toolchain = resolveToolchain();
   const runDir = createRunDir(options.kind);
   const settingsFor = (proxyUrl: string) => options.settings ?? roundtableSettings(proxyUrl, options.participants);
+  const egressLog = options.recordEgress ? path.join(runDir.root, 'egress.jsonl') : undefined;
+  const extraEnv = { ...options.extraEnv, ...(egressLog ? { [EGRESS_LOG_ENV]: egressLog } : {}) };
   let server: CodeServer;
   try {
     server = await startCodeServer({
@@ -44,7 +51,8 @@ export async function startRoundtableServer(options: RoundtableServerOptions): P
       vsixPath: extension.vsixPath,
       settings: settingsFor(options.proxyUrl),
       ...(options.port === undefined ? {} : { port: options.port }),
-      ...(options.extraEnv ? { extraEnv: options.extraEnv } : {}),
+      extraEnv,
+      ...(egressLog ? { nodeArgs: ['--require', egressRecorderPath] } : {}),
     });
   } catch (error) {
     runDir.removeTmp();
@@ -61,6 +69,7 @@ export async function startRoundtableServer(options: RoundtableServerOptions): P
     server,
     logsDir: path.join(runDir.userData, 'logs'),
     threadsDir: path.join(runDir.userData, 'User', 'globalStorage', extension.id, 'threads'),
+    ...(egressLog ? { egressLog } : {}),
     pointAtProxy: (proxyUrl) => server.writeUserSettings(settingsFor(proxyUrl)),
     stop: async () => {
       await server.stop();

@@ -24,6 +24,8 @@ export interface SuiteOptions<P extends SuiteProxy> {
   /** Replace the Roundtable settings, and add to code-server's environment (see `startRoundtableServer`). */
   settings?: (proxy: P) => Record<string, unknown>;
   extraEnv?: (proxy: P) => NodeJS.ProcessEnv;
+  /** Record every outgoing connection of code-server's processes into `session.egressLog`. */
+  recordEgress?: boolean;
 }
 
 /** What every e2e test file works with: one proxy, one code-server with the extension, one browser window. */
@@ -62,6 +64,7 @@ export function useSuite(options: SuiteOptions<SuiteProxy> = {}): Suite<SuitePro
       ...(options.participants ? { participants: options.participants } : {}),
       ...(options.settings ? { settings: options.settings(suite.proxy) } : {}),
       ...(options.extraEnv ? { extraEnv: options.extraEnv(suite.proxy) } : {}),
+      ...(options.recordEgress ? { recordEgress: true } : {}),
     });
     const { session } = suite;
     suite.browser = await launchBrowser(
