@@ -1,4 +1,10 @@
-import { type ChatBackend, type ChatError, FailureMemory, streamChatCompletion } from '@roundtable/core';
+import {
+  type ChatBackend,
+  type ChatCompletionRequest,
+  type ChatError,
+  FailureMemory,
+  streamChatCompletion,
+} from '@roundtable/core';
 import type { ProxyEndpoint } from '@roundtable/sidecar';
 import { BUILT_IN_PROVIDER, type ProviderConfig } from '../adapters/readProviders';
 
@@ -11,12 +17,16 @@ import { BUILT_IN_PROVIDER, type ProviderConfig } from '../adapters/readProvider
  *
  * Invariant: the access key goes to CLIProxyAPI only. A registry provider needs none and is not that proxy, so its
  * replies never reach `onReplyEnd` either (they say nothing about the pill).
+ *
+ * `tuning` goes into every request as is. The extension passes none (the client's defaults); tests lower the
+ * timeouts and the retry delay (or the bounds), so a silent or stalled stream ends in a second, not in minutes.
  */
 export function createChatBackend(
   endpoint: () => Promise<ProxyEndpoint>,
   accessKey: () => Promise<string | undefined>,
   onReplyEnd: (succeeded: boolean) => void = () => {},
   providers: () => readonly ProviderConfig[] = () => [],
+  tuning: ChatTuning = {},
 ): ChatBackend {
   // One memory for every reply through this proxy: a cooling 503 right after a failure is explained as such.
   const failures = new FailureMemory();
@@ -36,7 +46,7 @@ export function createChatBackend(
       providerFailures.set(provider.id, memory);
       const { model, messages } = request;
       for await (const event of streamChatCompletion(
-        { baseUrl: provider.baseUrl, model, messages, failures: memory },
+        { ...tuning, baseUrl: provider.baseUrl, model, messages, failures: memory },
         signal,
       )) {
         yield event.type === 'error' ? { type: 'error', error: asProviderError(event.error, provider) } : event;
@@ -51,6 +61,7 @@ export function createChatBackend(
     const key = await accessKey();
     for await (const event of streamChatCompletion(
       {
+        ...tuning,
         baseUrl: target.apiBase,
         model: request.model,
         messages: request.messages,
@@ -65,6 +76,9 @@ export function createChatBackend(
     }
   };
 }
+
+/** The client's timeouts, retry delay and bounds, for every request of a backend; each defaults to the client's own. */
+export type ChatTuning = Pick<ChatCompletionRequest, 'timeouts' | 'retryDelayMs' | 'limits'>;
 
 /**
  * The client words its errors for CLIProxyAPI; here they name the provider instead. A refused request is not the

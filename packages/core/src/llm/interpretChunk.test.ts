@@ -37,6 +37,8 @@ describe('interpretChunk', () => {
       data: '{"choices":[{"index":0,"delta":{"content":"Hi"},"finish_reason":"max_tokens"}],"usage":{"prompt_tokens":1,"completion_tokens":2}}',
       expected: chunk('Hi', 'max_tokens', { inputTokens: 1, outputTokens: 2 }),
     },
+    { name: 'an empty data frame', data: '', expected: chunk('') },
+    { name: 'a data frame of blanks', data: ' \t', expected: chunk('') },
     {
       name: 'only the first choice counts',
       data: '{"choices":[{"index":1,"delta":{"content":"other"}},{"index":0,"delta":{"content":"mine"}}]}',

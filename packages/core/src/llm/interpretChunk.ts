@@ -8,6 +8,8 @@ export type ChunkOutcome =
   | { type: 'chunk'; text: string; finishReason: string | undefined; usage: TokenUsage | undefined }
   | { type: 'error'; error: ChatError };
 
+const EMPTY: ChunkOutcome = { type: 'chunk', text: '', finishReason: undefined, usage: undefined };
+
 /** Longest excerpt of a bad chunk quoted back in an error message. */
 const MAX_EXCERPT = 200;
 
@@ -23,6 +25,9 @@ const MAX_EXCERPT = 200;
  */
 export function interpretChunk(data: string): ChunkOutcome {
   if (data === '[DONE]' || (data.length < 32 && data.trim() === '[DONE]')) return { type: 'done' };
+  // An empty `data:` frame says nothing, and a reply must not fail over one: upstreams behind CLIProxyAPI have been
+  // seen sending them (its issue #2460, on /v1/responses). A JSON chunk starts with `{`, so only blanks pay the trim.
+  if (data === '' || (data.charCodeAt(0) <= 0x20 && data.trim() === '')) return EMPTY;
 
   let json: unknown;
   try {
