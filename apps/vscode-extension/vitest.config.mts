@@ -5,5 +5,7 @@ export default defineProject({
     name: 'vscode-extension',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
+    // The soak test (test/soak.integration.test.ts) measures the heap after forcing garbage collection.
+    execArgv: ['--expose-gc'],
   },
 });

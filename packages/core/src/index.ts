@@ -3,7 +3,19 @@
 
 export { errorMessage } from './base/errors';
 export { Emitter, type Event } from './base/event';
-export { Disposable, DisposableStore, type IDisposable, MutableDisposable, toDisposable } from './base/lifecycle';
+export {
+  Disposable,
+  DisposableStore,
+  type DisposableTracker,
+  type IDisposable,
+  MutableDisposable,
+  markAsDisposed,
+  markAsSingleton,
+  setDisposableTracker,
+  setParentOfDisposable,
+  toDisposable,
+  trackDisposable,
+} from './base/lifecycle';
 export { RateGate, truncateText } from './base/rateGate';
 export {
   type ChatCompletionRequest,

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, test } from 'vitest';
+import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { claude, disposeAll, gemini, gpt, setup } from '../../test/support/orchestratorSetup';
 import {
   drainMicrotasks,
@@ -19,6 +20,8 @@ import type { Message } from '../transcript/schema';
 import { DELTA_BATCH_MS } from './deltaBatcher';
 import type { IntentResult } from './result';
 import { discussionOf } from './rounds';
+
+ensureNoDisposablesAreLeaked();
 
 /*
  * The real Orchestrator, steered at random (send, stop, continue, retry, regenerate-as, another round, delete, and

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, test } from 'vitest';
+import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { claude, disposeAll, gemini, gpt, setup, thread } from '../../test/support/orchestratorSetup';
 import type { Transcript } from '../transcript/schema';
+
+ensureNoDisposablesAreLeaked();
 
 afterEach(disposeAll);
 

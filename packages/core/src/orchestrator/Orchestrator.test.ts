@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { claude, disposeAll, gpt, setup } from '../../test/support/orchestratorSetup';
+
+const own = ensureNoDisposablesAreLeaked();
 
 afterEach(disposeAll);
 
@@ -60,7 +63,7 @@ describe('a turn', () => {
   test('an error event ends the reply as error, keeps the partial text and reports the failure', async () => {
     const { orchestrator, chat, openThread, messages, idle } = setup();
     const failures: string[] = [];
-    orchestrator.runner.onDidFailReply((f) => failures.push(`${f.participant.id}:${f.error.kind}`));
+    own.add(orchestrator.runner.onDidFailReply((f) => failures.push(`${f.participant.id}:${f.error.kind}`)));
     const t = openThread();
     orchestrator.send(t, 'hello');
     const call = await chat.call(0);

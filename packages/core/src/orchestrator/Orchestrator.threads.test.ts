@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { disposeAll, setup, thread } from '../../test/support/orchestratorSetup';
 import { SAVE_TIMING } from '../store/saveScheduler';
+
+ensureNoDisposablesAreLeaked();
 
 afterEach(disposeAll);
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { claude, disposeAll, gemini, gpt, setup } from '../../test/support/orchestratorSetup';
 import { SAVE_TIMING } from '../store/saveScheduler';
 import { MemoryThreadRepository } from '../testing';
@@ -7,12 +8,13 @@ import type { TurnProgress } from './TurnProgress';
 // Who answers now, who is queued, and who a stopped turn skipped: what the views show of a turn, and continuing
 // with the skipped participants afterwards.
 
+const own = ensureNoDisposablesAreLeaked();
 afterEach(disposeAll);
 
 function table() {
   const s = setup({ participants: [claude, gpt, gemini] });
   const seen: (TurnProgress | undefined)[] = [];
-  s.orchestrator.runner.onDidChangeProgress((change) => seen.push(change.progress));
+  own.add(s.orchestrator.runner.onDidChangeProgress((change) => seen.push(change.progress)));
   return { ...s, seen, progress: (t: string) => s.orchestrator.runner.progressOf(t) };
 }
 
@@ -89,7 +91,7 @@ describe('the progress of a turn', () => {
     const call = await chat.call(0);
     clock.advance(SAVE_TIMING.urgentMs);
     await vi.waitFor(() => expect(repository.stored(t)).toBeDefined());
-    await new MemoryThreadRepository([], repository.storage).delete(t);
+    await own.add(new MemoryThreadRepository([], repository.storage)).delete(t);
     await idle(t);
     expect(call.signal.aborted).toBe(true);
     expect(progress(t)).toBeUndefined();

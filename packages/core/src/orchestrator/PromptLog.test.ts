@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { PromptLog, type PromptRecord } from './PromptLog';
+
+ensureNoDisposablesAreLeaked();
 
 const record = (messageId: string, attempt = 1): PromptRecord => ({
   messageId,

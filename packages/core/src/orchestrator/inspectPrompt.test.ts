@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
+import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { claude, disposeAll, gemini, gpt, setup } from '../../test/support/orchestratorSetup';
 import { silentLogger } from '../ports';
 import { FakeClock, MemoryThreadRepository, ScriptedChat } from '../testing';
@@ -6,6 +7,7 @@ import { Orchestrator } from './Orchestrator';
 
 // "What did @gpt see": the exact prompt of a reply, and the others of its turn to compare.
 
+const own = ensureNoDisposablesAreLeaked();
 afterEach(disposeAll);
 
 async function roundOfThree() {
@@ -46,7 +48,7 @@ describe('inspecting a prompt', () => {
     await orchestrator.store.flush();
     // Another window, over the same stored threads: it sent none of these prompts.
     const other = new Orchestrator({
-      repository: new MemoryThreadRepository([], repository.storage),
+      repository: own.add(new MemoryThreadRepository([], repository.storage)),
       chat: new ScriptedChat().backend,
       clock: new FakeClock(),
       ids: { next: () => 'x' },

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { OwnLabelStripper, ownLabels } from './ownLabel';
+
+ensureNoDisposablesAreLeaked();
 
 const claude = ownLabels({ id: 'claude', displayName: 'Claude' });
 

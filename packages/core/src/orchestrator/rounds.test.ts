@@ -1,8 +1,11 @@
 import { describe, expect, test } from 'vitest';
+import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { seat } from '../../test/support/seat';
 import type { Message } from '../transcript/schema';
 import { discussionOf, nextRound } from './rounds';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from './settings';
+
+ensureNoDisposablesAreLeaked();
 
 let n = 0;
 const msg = (speaker: string, status: Message['status'] = 'complete'): Message => ({

@@ -1,3 +1,4 @@
+import { markAsDisposed, trackDisposable } from '../base/lifecycle';
 import type { StoredCopy } from './storedCopy';
 import type { ThreadLease } from './types';
 
@@ -39,21 +40,26 @@ export class LoadedThreads {
     return this.entries.entries();
   }
 
-  /** Holds a loaded thread until the lease is disposed (disposing twice releases once). */
+  /**
+   * Holds a loaded thread until the lease is disposed (disposing twice releases once). A lease is a tracked
+   * disposable: one never released keeps its thread in memory for good, so a test's leak check reports it.
+   */
   lease(threadId: string): ThreadLease {
     const entry = this.entries.get(threadId);
     if (!entry) throw new Error(`thread ${threadId} is not loaded`);
     entry.leases += 1;
     let released = false;
-    return {
+    const lease: ThreadLease = {
       threadId,
       dispose: () => {
         if (released) return;
         released = true;
+        markAsDisposed(lease);
         entry.leases -= 1;
         void this.dropWhenUnused(threadId, entry);
       },
     };
+    return trackDisposable(lease);
   }
 
   private async dropWhenUnused(threadId: string, entry: LoadedThread): Promise<void> {

@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { silentLogger } from '../ports';
 import { FakeClock, MemoryThreadRepository, MemoryThreadStorage } from '../testing';
 import type { Message, Transcript } from '../transcript/schema';
 import { type ThreadChange, ThreadStore } from './ThreadStore';
+
+const own = ensureNoDisposablesAreLeaked();
 
 const disposables: { dispose(): void }[] = [];
 afterEach(() => {
@@ -12,11 +15,12 @@ afterEach(() => {
 /** One window: a store over its own repository of a shared storage. */
 function window(storage: MemoryThreadStorage, name: string, clock = new FakeClock()) {
   const repository = new MemoryThreadRepository([], storage);
+  disposables.push(repository);
   let n = 0;
   const store = new ThreadStore({ repository, clock, ids: { next: () => `${name}-${++n}` }, logger: silentLogger });
   disposables.push(store);
   const changes: ThreadChange[] = [];
-  store.onDidChange((c) => changes.push(c));
+  disposables.push(store.onDidChange((c) => changes.push(c)));
   const say = (threadId: string, text: string): Message | undefined =>
     store.append(
       threadId,
@@ -24,7 +28,19 @@ function window(storage: MemoryThreadStorage, name: string, clock = new FakeCloc
       'urgent',
     );
   const texts = (threadId: string) => store.transcript(threadId)?.messages.map((m) => m.content) ?? [];
-  return { repository, store, changes, say, texts, clock };
+  /** Opens a thread and holds it until the test ends, as a view showing it would. */
+  const open = async (threadId: string) => {
+    const opened = await store.open(threadId);
+    if (opened.ok) disposables.push(opened.lease);
+    return opened;
+  };
+  /** A new thread, held until the test ends. */
+  const create = (participants: string[] = []) => {
+    const lease = store.create(participants);
+    disposables.push(lease);
+    return lease;
+  };
+  return { repository, store, changes, say, texts, clock, open, create };
 }
 
 function stored(id: string, texts: string[]): Transcript {
@@ -51,7 +67,7 @@ function stored(id: string, texts: string[]): Transcript {
 describe('ThreadStore: memory follows open threads', () => {
   test('loads a thread when it is opened, shares it, and drops it when the last lease goes', async () => {
     const storage = new MemoryThreadStorage();
-    const seed = new MemoryThreadRepository([stored('a', ['one']), stored('b', ['two'])], storage);
+    const seed = own.add(new MemoryThreadRepository([stored('a', ['one']), stored('b', ['two'])], storage));
     const { store, repository } = window(storage, 'w');
     expect(seed.loads).toEqual([]);
     await store.initialize();
@@ -69,9 +85,9 @@ describe('ThreadStore: memory follows open threads', () => {
   });
 
   test('a new thread is neither listed nor written until it has a message', async () => {
-    const { store, repository, say, clock } = window(new MemoryThreadStorage(), 'w');
+    const { store, repository, say, clock, create } = window(new MemoryThreadStorage(), 'w');
     await store.initialize();
-    const lease = store.create(['claude']);
+    const lease = create(['claude']);
     expect(store.catalog.list()).toEqual([]);
     await store.flush();
     expect(repository.saves).toEqual([]);
@@ -104,14 +120,14 @@ describe('ThreadStore: two windows on one storage', () => {
     const b = window(storage, 'b', clock);
     a.repository.autoDeliver = false;
     b.repository.autoDeliver = false;
-    const lease = a.store.create([]);
+    const lease = a.create();
     const t = lease.threadId;
     a.say(t, 'a1');
     await a.store.flush();
     b.repository.deliver();
     await b.store.initialize();
     await b.store.settled();
-    const opened = await b.store.open(t);
+    const opened = await b.open(t);
     expect(opened.ok).toBe(true);
 
     // Same millisecond, both windows, neither has seen the other's message.
@@ -129,17 +145,17 @@ describe('ThreadStore: two windows on one storage', () => {
     expect(a.texts(t).sort()).toEqual(['a1', 'a2', 'b1']);
     expect(b.texts(t)).toEqual(a.texts(t));
     expect(b.store.transcript(t)).toEqual(a.store.transcript(t));
-    const onDisk = new MemoryThreadRepository([], storage).stored(t);
+    const onDisk = own.add(new MemoryThreadRepository([], storage)).stored(t);
     expect(onDisk?.messages.map((m) => m.content)).toEqual(a.texts(t));
   });
 
   test('a change written by another window reaches this one as small changes, not a reload', async () => {
     const storage = new MemoryThreadStorage();
-    new MemoryThreadRepository([stored('t', ['hello'])], storage);
+    own.add(new MemoryThreadRepository([stored('t', ['hello'])], storage));
     const a = window(storage, 'a');
     const b = window(storage, 'b');
-    const openedA = await a.store.open('t');
-    const openedB = await b.store.open('t');
+    const openedA = await a.open('t');
+    const openedB = await b.open('t');
     expect(openedA.ok && openedB.ok).toBe(true);
     b.say('t', 'from b');
     await b.store.flush();
@@ -153,11 +169,11 @@ describe('ThreadStore: two windows on one storage', () => {
 
   test('a message deleted in one window is deleted in the other (a tombstone wins)', async () => {
     const storage = new MemoryThreadStorage();
-    new MemoryThreadRepository([stored('t', ['keep', 'drop'])], storage);
+    own.add(new MemoryThreadRepository([stored('t', ['keep', 'drop'])], storage));
     const a = window(storage, 'a');
     const b = window(storage, 'b');
-    await a.store.open('t');
-    await b.store.open('t');
+    await a.open('t');
+    await b.open('t');
     b.store.update('t', 't-1', (m) => ({ ...m, content: '', status: 'deleted' }), 'urgent');
     await b.store.flush();
     await a.store.settled();
@@ -169,10 +185,10 @@ describe('ThreadStore: two windows on one storage', () => {
 
   test('a thread deleted in one window disappears from the other, and its unsaved writes do not bring it back', async () => {
     const storage = new MemoryThreadStorage();
-    new MemoryThreadRepository([stored('t', ['x']), stored('u', ['y'])], storage);
+    own.add(new MemoryThreadRepository([stored('t', ['x']), stored('u', ['y'])], storage));
     const a = window(storage, 'a');
     const b = window(storage, 'b');
-    await a.store.open('t');
+    await a.open('t');
     await b.store.initialize();
     a.repository.autoDeliver = false;
     a.say('t', 'unsaved in a');
@@ -180,7 +196,7 @@ describe('ThreadStore: two windows on one storage', () => {
     await a.store.flush(); // meets the deletion: deletion wins
     expect(a.changes).toContainEqual(expect.objectContaining({ kind: 'threadRemoved', threadId: 't' }));
     expect(a.store.isLoaded('t')).toBe(false);
-    expect(new MemoryThreadRepository([], storage).stored('t')).toBeUndefined();
+    expect(own.add(new MemoryThreadRepository([], storage)).stored('t')).toBeUndefined();
     expect(b.store.catalog.list().map((s) => s.id)).toEqual(['u']);
   });
 
@@ -189,7 +205,7 @@ describe('ThreadStore: two windows on one storage', () => {
     const a = window(storage, 'a');
     const b = window(storage, 'b');
     await a.store.initialize();
-    const lease = b.store.create([]);
+    const lease = b.create();
     b.say(lease.threadId, 'new over there');
     await b.store.flush();
     await a.store.settled();
@@ -199,9 +215,9 @@ describe('ThreadStore: two windows on one storage', () => {
 
   test('a stored copy from a newer Roundtable is never overwritten: the save is reported as a problem', async () => {
     const storage = new MemoryThreadStorage();
-    new MemoryThreadRepository([stored('t', ['x'])], storage);
+    own.add(new MemoryThreadRepository([stored('t', ['x'])], storage));
     const a = window(storage, 'a');
-    await a.store.open('t');
+    await a.open('t');
     a.repository.save = async () => ({ ok: false, kind: 'refused', reason: 'Written by a newer Roundtable' });
     a.say('t', 'more');
     await a.store.flush();

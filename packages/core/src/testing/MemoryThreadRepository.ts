@@ -1,4 +1,5 @@
 import { Emitter } from '../base/event';
+import type { IDisposable } from '../base/lifecycle';
 import type {
   LoadResult,
   Revision,
@@ -37,7 +38,7 @@ export class MemoryThreadStorage {
  * on an old revision is a conflict, and writes are announced to the other repositories of the same storage.
  * Announcements are delivered when `deliver()` is called, or at once with `autoDeliver`.
  */
-export class MemoryThreadRepository implements ThreadRepository {
+export class MemoryThreadRepository implements ThreadRepository, IDisposable {
   private readonly changeEmitter = new Emitter<StoredThreadsChange>();
   readonly onDidChangeStored = this.changeEmitter.event;
   readonly saves: Transcript[] = [];
@@ -113,5 +114,11 @@ export class MemoryThreadRepository implements ThreadRepository {
   receive(change: StoredThreadsChange): void {
     if (this.autoDeliver) this.changeEmitter.fire(change);
     else this.inbox.push(change);
+  }
+
+  /** This window is closed: it hears no more announcements (the storage and its threads stay). */
+  dispose(): void {
+    this.storage.repositories.delete(this);
+    this.changeEmitter.dispose();
   }
 }

@@ -1,3 +1,4 @@
+export { type DisposableLeak, DisposableLeakTracker } from './DisposableLeakTracker';
 export { FakeClock } from './FakeClock';
 export { MemoryThreadRepository, MemoryThreadStorage } from './MemoryThreadRepository';
 export { RecordingLogger } from './RecordingLogger';

@@ -1,3 +1,4 @@
+import type { IDisposable } from '../base/lifecycle';
 import { Orchestrator } from '../orchestrator/Orchestrator';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../orchestrator/settings';
 import type { ParticipantConfig } from '../participants/participant';
@@ -54,6 +55,8 @@ interface Window {
   chat: ScriptedChat;
   storage: WindowStorage;
   lease: ThreadLease;
+  /** Records the messages this side created. */
+  listener: IDisposable;
   /** Calls of `chat` not yet ended. */
   open: number[];
 }
@@ -82,10 +85,10 @@ export async function playTwoWindows(
       logger: silentLogger,
       settings: { ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: PARTICIPANTS },
     });
-    orchestrator.store.onDidChange((c) => {
+    const listener = orchestrator.store.onDidChange((c) => {
       if (c.kind === 'messageAdded' && c.message.id.startsWith(`w${side}-`)) created.set(c.message.id, c.threadId);
     });
-    const w: Window = { orchestrator, chat, storage, lease: orchestrator.newThread(), open: [] };
+    const w: Window = { orchestrator, chat, storage, lease: orchestrator.newThread(), listener, open: [] };
     chat.onCall = (index) => w.open.push(index);
     return w;
   }) as [Window, Window];
@@ -245,6 +248,7 @@ export async function playTwoWindows(
     for (const w of windows) {
       await w.orchestrator.shutdown();
       w.lease.dispose();
+      w.listener.dispose();
       w.orchestrator.dispose();
     }
   }

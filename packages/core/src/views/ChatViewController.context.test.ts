@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { disposeAll, setup } from '../../test/support/viewSetup';
 import type { ContextBlock } from '../transcript/schema';
 
 // Editor context in a view: chips pushed to the page as they come and go, taken along by the next message.
 
+ensureNoDisposablesAreLeaked();
 afterEach(disposeAll);
 
 const selection: ContextBlock = {

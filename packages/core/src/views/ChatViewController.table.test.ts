@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { claude, disposeAll, setup } from '../../test/support/viewSetup';
 
 // Steering the table as a view sees it: an alternative shown beside its original, and "speaking to" per thread.
 
+ensureNoDisposablesAreLeaked();
 afterEach(disposeAll);
 
 const gpt = { ...claude, id: 'gpt', displayName: 'GPT', model: 'g' };

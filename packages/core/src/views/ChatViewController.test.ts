@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { disposeAll, setup, storedThread } from '../../test/support/viewSetup';
+
+ensureNoDisposablesAreLeaked();
 
 afterEach(disposeAll);
 
@@ -99,5 +102,41 @@ describe('ChatViewController: a turn as patches', () => {
     const long = await bytesPerDelta(1_000);
     expect(long).toBe(short);
     expect(short).toBeLessThan(200);
+  });
+});
+
+// A view can go (its panel closed) while it is still opening a thread. Whatever it opens after that must be let go
+// at once, or the thread stays in memory for the rest of the session: the leak check above fails the test if not.
+describe('ChatViewController: disposed while opening a thread', () => {
+  test('before its first thread is open: the thread is released and nothing is posted', async () => {
+    const { view, orchestrator } = setup([storedThread('a', 2)]);
+    const v = view();
+    const ready = v.ready();
+    v.controller.dispose();
+    await ready;
+    expect(v.posted).toEqual([]);
+    await vi.waitFor(() => expect(orchestrator.store.isLoaded('a')).toBe(false));
+  });
+
+  test('with nothing stored: no new thread is kept for it', async () => {
+    const { view, orchestrator } = setup();
+    const v = view();
+    const ready = v.ready();
+    v.controller.dispose();
+    await ready;
+    expect(v.posted).toEqual([]);
+    expect((await v.controller.threads()).shown).toBeUndefined();
+    expect(orchestrator.store.catalog.list()).toEqual([]);
+  });
+
+  test('while switching to another thread: the thread it was opening is released', async () => {
+    const { view, orchestrator } = setup([storedThread('a', 2), storedThread('b', 2, '2026-03-01T00:00:00.000Z')]);
+    const v = view();
+    await v.ready();
+    expect(v.lastState().thread.id).toBe('b');
+    const opening = v.controller.openThread('a');
+    v.controller.dispose();
+    await opening;
+    await vi.waitFor(() => expect(orchestrator.store.isLoaded('a') || orchestrator.store.isLoaded('b')).toBe(false));
   });
 });

@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { claude, disposeAll, setup, storedThread } from '../../test/support/viewSetup';
 import { Emitter } from '../base/event';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../orchestrator/settings';
 import { MemoryThreadRepository, MemoryThreadStorage } from '../testing';
+
+const own = ensureNoDisposablesAreLeaked();
 
 afterEach(disposeAll);
 
@@ -58,7 +61,7 @@ describe('ChatViewController: threads', () => {
 
   test('the Terms-of-Service notice is in the state until dismissed, then every view is told to hide it', async () => {
     const { view } = setup([]);
-    const changes = new Emitter<boolean>();
+    const changes = own.add(new Emitter<boolean>());
     let pending = true;
     const terms = {
       get current() {
@@ -151,7 +154,7 @@ describe('ChatViewController: threads', () => {
     const v = view();
     await v.ready();
     expect(v.lastState().thread.id).toBe('b');
-    await new MemoryThreadRepository([], storage).delete('b');
+    await own.add(new MemoryThreadRepository([], storage)).delete('b');
     await vi.waitFor(() => expect(v.lastState().thread.id).toBe('a'));
     const types = v.types();
     expect(types.indexOf('threads/removed')).toBeLessThan(types.lastIndexOf('view/state'));

@@ -178,7 +178,8 @@ export class ChatViewController extends Disposable {
       this.unreadable = new Map(store.catalog.unreadable().map((u) => [u.key, u]));
       const newest = store.catalog.newest()?.id;
       const opened = newest ? await store.open(newest) : undefined;
-      if (this.lease) {
+      // Another path chose the thread meanwhile, or the view went (closed while this was loading): let it go.
+      if (this.lease || this._store.isDisposed) {
         if (opened?.ok) opened.lease.dispose();
         return;
       }
@@ -187,8 +188,15 @@ export class ChatViewController extends Disposable {
     return this.opening;
   }
 
-  /** Switches to another thread and sends the one full state that goes with it. */
+  /**
+   * Switches to another thread and sends the one full state that goes with it. A view that went while the thread
+   * was opening releases it at once: nothing else would, and the thread would stay in memory for the session.
+   */
   private show(lease: ThreadLease): void {
+    if (this._store.isDisposed) {
+      lease.dispose();
+      return;
+    }
     const previous = this.lease;
     this.lease = lease;
     this.sendState();
@@ -197,7 +205,7 @@ export class ChatViewController extends Disposable {
 
   private sendState(): void {
     const threadId = this.threadId;
-    if (!threadId || !this.ready) return;
+    if (!threadId || !this.ready || this._store.isDisposed) return;
     this.post(hostMessage('view/state', this.seq++, threadId, viewStateOf(this.deps, threadId, this.context.current)));
   }
 

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { claude, disposeAll, setup } from '../../test/support/viewSetup';
 
 // The turn as a view sees it: who answers and who is queued, who a Stop skipped, and continuing with them.
 
+ensureNoDisposablesAreLeaked();
 afterEach(disposeAll);
 
 const gpt = { ...claude, id: 'gpt', displayName: 'GPT', model: 'g' };

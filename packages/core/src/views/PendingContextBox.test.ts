@@ -1,7 +1,10 @@
 import { describe, expect, test } from 'vitest';
+import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { MAX_CONTEXT_BLOCK_CHARS, MAX_CONTEXT_BLOCKS } from '../protocol/pendingContext';
 import type { ContextBlock } from '../transcript/schema';
 import { capContent, PendingContextBox } from './PendingContextBox';
+
+const own = ensureNoDisposablesAreLeaked();
 
 const selection = (path: string, start = 1, end = 2, content = 'const a = 1;\n'): ContextBlock => ({
   kind: 'selection',
@@ -13,9 +16,9 @@ const selection = (path: string, start = 1, end = 2, content = 'const a = 1;\n')
 
 describe('PendingContextBox', () => {
   test('chips are added in order, each once, removed by id, and say so', () => {
-    const box = new PendingContextBox();
+    const box = own.add(new PendingContextBox());
     const seen: string[][] = [];
-    box.onDidChange((chips) => seen.push(chips.map((c) => c.block.path)));
+    own.add(box.onDidChange((chips) => seen.push(chips.map((c) => c.block.path))));
     box.add(selection('a.ts'));
     box.add(selection('b.ts'));
     box.add(selection('a.ts')); // the same range of the same file again: nothing new
@@ -32,7 +35,7 @@ describe('PendingContextBox', () => {
   });
 
   test(`holds at most ${MAX_CONTEXT_BLOCKS}, refusing the next with why`, () => {
-    const box = new PendingContextBox();
+    const box = own.add(new PendingContextBox());
     for (let i = 0; i < MAX_CONTEXT_BLOCKS; i++) expect(box.add(selection(`f${i}.ts`)).ok).toBe(true);
     expect(box.add(selection('one-more.ts'))).toEqual({
       ok: false,
@@ -41,7 +44,7 @@ describe('PendingContextBox', () => {
   });
 
   test('a message takes the chips and the active file; the box empties only once it is sent', () => {
-    const box = new PendingContextBox();
+    const box = own.add(new PendingContextBox());
     box.add(selection('a.ts'));
     const file: ContextBlock = { kind: 'file', path: 'main.ts', content: 'x\n' };
     const refused = box.forMessage(file);
@@ -54,7 +57,7 @@ describe('PendingContextBox', () => {
   });
 
   test('the active file is not sent twice when a chip already holds that whole file', () => {
-    const box = new PendingContextBox();
+    const box = own.add(new PendingContextBox());
     box.add({ kind: 'file', path: 'main.ts', content: 'x\n' });
     expect(box.forMessage({ kind: 'file', path: 'main.ts', content: 'x\n' }).blocks).toHaveLength(1);
   });

@@ -41,6 +41,7 @@ export function disposeAll(): void {
 export function setup(options: { participants?: ParticipantConfig[]; stored?: unknown[] } = {}) {
   const clock = new FakeClock();
   const repository = new MemoryThreadRepository(options.stored ?? []);
+  disposables.push(repository);
   const chat = new ScriptedChat();
   let n = 0;
   const logs: string[] = [];
@@ -60,9 +61,9 @@ export function setup(options: { participants?: ParticipantConfig[]; stored?: un
   });
   disposables.push(orchestrator);
   const changes: ThreadChange[] = [];
-  orchestrator.store.onDidChange((c) => changes.push(c));
+  disposables.push(orchestrator.store.onDidChange((c) => changes.push(c)));
   const busy: string[] = [];
-  orchestrator.runner.onDidChangeBusy((e) => busy.push(`${e.threadId}:${e.busy}`));
+  disposables.push(orchestrator.runner.onDidChangeBusy((e) => busy.push(`${e.threadId}:${e.busy}`)));
   /** A new thread held open, as a view holds the one it shows. */
   const openThread = () => {
     const lease = orchestrator.newThread();

@@ -63,6 +63,7 @@ export function storedThread(id: string, messages: number, updatedAt = '2026-02-
  */
 export function setup(stored: Transcript[] = [], storage = new MemoryThreadStorage()) {
   const repository = new MemoryThreadRepository(stored, storage);
+  disposables.push(repository);
   const chat = new ScriptedChat();
   const clock = new FakeClock();
   let n = 0;
@@ -76,6 +77,7 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
   });
   disposables.push(orchestrator);
   const sidecarEmitter = new Emitter<SidecarStatus>();
+  disposables.push(sidecarEmitter);
   const sidecar = { current: { state: 'healthy', detail: 'fine' } as SidecarStatus, onDidChange: sidecarEmitter.event };
   const opened: string[] = [];
   const prompts: { shown: PromptDocument; others: readonly PromptDocument[] }[] = [];
