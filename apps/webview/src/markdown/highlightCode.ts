@@ -31,11 +31,36 @@ export function highlightCodeIn(root: Element): void {
   if (queue.length > 0 && !draining) void drain();
 }
 
+/** How often loading the highlighter's chunk is tried, and the wait before the next try (doubling). */
+const LOAD_ATTEMPTS = 3;
+const LOAD_RETRY_MS = 300;
+
+/**
+ * The highlighter's chunk, loaded once. A failed load (the page's resource server busy or briefly gone) is tried
+ * again a few times; one that keeps failing is forgotten, so the next finished block tries afresh.
+ */
+function loadHighlighter(): Promise<Highlighter> {
+  module ??= (async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await import('./highlight/highlighter');
+      } catch (error) {
+        if (attempt >= LOAD_ATTEMPTS) throw error;
+        console.warn(`[roundtable] loading the code highlighter failed (try ${attempt} of ${LOAD_ATTEMPTS})`, error);
+        await new Promise((resolve) => setTimeout(resolve, LOAD_RETRY_MS * 2 ** (attempt - 1)));
+      }
+    }
+  })().catch((error: unknown) => {
+    module = undefined;
+    throw error;
+  });
+  return module;
+}
+
 async function drain(): Promise<void> {
   draining = true;
   try {
-    module ??= import('./highlight/highlighter');
-    const { grammarFor, highlightLines } = await module;
+    const { grammarFor, highlightLines } = await loadHighlighter();
     for (let next = queue.shift(); next; next = queue.shift()) {
       const { code, tag } = next;
       const language = grammarFor(tag);
@@ -59,6 +84,8 @@ async function drain(): Promise<void> {
       highlightStats.applied += 1;
     }
   } catch (error) {
+    // What was waiting stays plain (and says so), rather than queued for ever.
+    for (let next = queue.shift(); next; next = queue.shift()) next.code.dataset.highlight = 'plain';
     console.error('[roundtable] code highlighting failed; code stays plain', error);
   } finally {
     draining = false;
