@@ -1,8 +1,13 @@
-// Turns a Stryker JSON report into the Markdown summary committed next to it: the score per file, then every
-// surviving or uncovered mutant with where it is and what it changed, for the next person to kill or explain.
+// Turns Stryker JSON reports (one or several, e.g. one per group of files) into the Markdown summary committed next
+// to them: the score per file, then every surviving or uncovered mutant with where it is and what it changed, for
+// the next person to kill or explain.
 import { readFileSync } from 'node:fs';
 
-const report = JSON.parse(readFileSync(process.argv[2] ?? 'mutation/report.json', 'utf8'));
+const paths = process.argv.slice(2);
+const report = { files: {} };
+for (const path of paths.length > 0 ? paths : ['mutation/report.json']) {
+  Object.assign(report.files, JSON.parse(readFileSync(path, 'utf8')).files);
+}
 const detected = new Set(['Killed', 'Timeout']);
 const counted = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage']);
 const rows = [];
