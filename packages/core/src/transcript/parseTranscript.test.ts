@@ -323,3 +323,19 @@ describe('parseTranscript rejects, naming the field or invariant', () => {
     expect(result).toEqual({ ok: false, error: expect.stringContaining('expected object') });
   });
 });
+
+describe('parseTranscript on values no file can hold', () => {
+  test('an array with its own constructor, or a getter that throws, is refused, never thrown', () => {
+    const odd = Object.assign([], { constructor: {} });
+    const throwing = Object.defineProperty({ version: 3 }, 'messages', {
+      enumerable: true,
+      get() {
+        throw new Error('boom');
+      },
+    });
+    for (const value of [{ ...valid(), messages: odd }, { ...valid(), participants: odd }]) {
+      expect(() => parseTranscript(value)).not.toThrow();
+    }
+    expect(parseTranscript(throwing)).toEqual({ ok: false, error: expect.stringContaining('Invalid thread: ') });
+  });
+});

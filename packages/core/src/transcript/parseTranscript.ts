@@ -36,6 +36,16 @@ export type TranscriptParseResult = { ok: true; value: Transcript } | { ok: fals
  * Version 1 and 2 files are accepted and upgraded (see `parseVersion1`); a higher version is refused with `newer`.
  */
 export function parseTranscript(json: unknown): TranscriptParseResult {
+  // A value no file can hold (an array with its own `constructor`, a getter that throws) may make the schema library
+  // throw: at this trust boundary that is a refusal like any other, never an exception.
+  try {
+    return parseUntrusted(json);
+  } catch (error) {
+    return { ok: false, error: `Invalid thread: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+function parseUntrusted(json: unknown): TranscriptParseResult {
   const version = typeof json === 'object' && json !== null && 'version' in json ? json.version : undefined;
   if (typeof version === 'number' && Number.isInteger(version) && version > TRANSCRIPT_VERSION) {
     return {
