@@ -45,7 +45,8 @@ function blankFences(text: string): string {
   let open: { char: string; length: number } | undefined;
   return lines
     .map((line) => {
-      const fence = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
+      // `[^\n]*`, not `.*`: a line of CRLF text ends in `\r`, which `.` does not match.
+      const fence = /^ {0,3}(`{3,}|~{3,})([^\n]*)$/.exec(line);
       if (open === undefined) {
         // A backtick fence's info string may not contain a backtick; such a line is inline code instead.
         if (fence?.[1] && !(fence[1].startsWith('`') && fence[2]?.includes('`'))) {

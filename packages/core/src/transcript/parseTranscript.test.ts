@@ -333,7 +333,10 @@ describe('parseTranscript on values no file can hold', () => {
         throw new Error('boom');
       },
     });
-    for (const value of [{ ...valid(), messages: odd }, { ...valid(), participants: odd }]) {
+    for (const value of [
+      { ...valid(), messages: odd },
+      { ...valid(), participants: odd },
+    ]) {
       expect(() => parseTranscript(value)).not.toThrow();
     }
     expect(parseTranscript(throwing)).toEqual({ ok: false, error: expect.stringContaining('Invalid thread: ') });
