@@ -1,7 +1,7 @@
 import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
-import type { ChatError, TokenUsage } from '../llm/types';
+import type { ChatError } from '../llm/types';
 import type { ParticipantConfig } from '../participants/participant';
 import type { Clock, IdGenerator, Logger } from '../ports';
 import type { ThreadLease, ThreadStore } from '../store/ThreadStore';
@@ -11,6 +11,7 @@ import { OwnLabelStripper, ownLabels } from './ownLabel';
 import { PromptLog } from './PromptLog';
 import type { ChatBackend } from './ports';
 import { promptFor } from './promptFor';
+import { type Ended, restart, withEnding, withLeftOut } from './replyTransitions';
 import type { OrchestratorSettings } from './settings';
 import { refusesSeveralSystemMessages, SystemModeMemory } from './systemMode';
 import { type TurnProgress, TurnProgressBoard, type TurnProgressChange } from './TurnProgress';
@@ -315,22 +316,8 @@ export class TurnRunner extends Disposable {
 
   /** Writes how a reply ended (unless it ended elsewhere: a tombstone wins) and reports a failure. */
   private end(threadId: string, messageId: string, participant: ParticipantConfig, ended: Ended): Message['status'] {
-    const { status, failure, usage } = ended;
-    this.deps.store.update(
-      threadId,
-      messageId,
-      (m) => {
-        if (m.status !== 'streaming') return m;
-        const { error: _e, usage: _u, ...rest } = m;
-        return {
-          ...rest,
-          status,
-          ...(status === 'error' && failure ? { error: failure.message } : {}),
-          ...(usage ? { usage } : {}),
-        };
-      },
-      'urgent',
-    );
+    const { status, failure } = ended;
+    this.deps.store.update(threadId, messageId, (m) => withEnding(m, ended), 'urgent');
     if (status === 'error' && failure) {
       this.deps.logger.warn(`Reply from ${participant.id} failed (${failure.kind}): ${failure.message}`);
       this.failureEmitter.fire({ threadId, participant, error: failure });
@@ -341,25 +328,4 @@ export class TurnRunner extends Disposable {
   private logListenerError(error: unknown): void {
     this.deps.logger.error(`A turn listener failed: ${errorMessage(error)}`);
   }
-}
-
-/** How one reply ended, before it is written. */
-interface Ended {
-  status: Message['status'];
-  failure?: ChatError;
-  usage?: TokenUsage;
-}
-
-/** The reply's message with the count of older messages its prompt left out (none: the field goes). */
-function withLeftOut(m: Message, omitted: number): Message {
-  if (m.status !== 'streaming' || (m.leftOut ?? 0) === omitted) return m;
-  const { leftOut: _l, ...rest } = m;
-  return omitted > 0 ? { ...rest, leftOut: omitted } : rest;
-}
-
-/** A retry: the same message, emptied, streaming again as the next attempt. */
-function restart(m: Message): Message {
-  if (m.role !== 'assistant' || (m.status !== 'error' && m.status !== 'cancelled')) return m;
-  const { error: _e, usage: _u, leftOut: _l, ...rest } = m;
-  return { ...rest, content: '', status: 'streaming', attempt: (m.attempt ?? 1) + 1 };
 }
