@@ -105,6 +105,23 @@ describe('parseTranscript accepts', () => {
     { name: 'an empty thread', thread: thread([], []) },
     { name: 'a thread with participants but no messages', thread: thread(['claude'], []) },
     {
+      name: 'a selection of one line (its range starts and ends there)',
+      thread: thread(
+        [],
+        [
+          {
+            id: 'a',
+            role: 'user',
+            speaker: 'user',
+            content: 'this line',
+            contextBlocks: [{ kind: 'selection', path: 'a.ts', range: [7, 7], content: 'x();' }],
+            targets: [],
+            status: 'complete',
+          },
+        ],
+      ),
+    },
+    {
       name: 'user messages and notes without any participant',
       thread: thread(
         [],

@@ -220,7 +220,7 @@ describe('parseTranscript rejects, naming the field or invariant', () => {
     {
       name: 'streaming message on disk',
       edit: set('messages.3.status', 'streaming'),
-      expected: ['messages[3].status: "streaming" is never written to disk'],
+      expected: ['messages[3].status: "streaming" is never written to disk (only complete, error, cancelled, deleted)'],
     },
     {
       name: 'error without its text',
