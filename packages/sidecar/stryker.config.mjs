@@ -1,5 +1,6 @@
 // Mutation testing of the managed proxy's restart policy: `pnpm mutate` (slow; not part of .ci/run). The latest
-// score and survivors are committed in mutation/; equivalent mutants are explained in mutation/equivalent.md.
+// score and survivors are committed in mutation/; equivalent mutants, when any survive, are explained in
+// mutation/equivalent.md.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',

@@ -168,7 +168,7 @@ export async function* streamChatCompletion(
     signal.removeEventListener('abort', forwardAbort);
     // Whatever ended the iteration (done, error, a consumer that stopped pulling), release the connection now.
     reader?.cancel().catch(() => {});
-    if (!controller.signal.aborted) controller.abort();
+    controller.abort(); // Does nothing when a timeout or the caller already aborted it.
   }
 }
 
@@ -189,8 +189,9 @@ async function openStream(
     signal,
   };
 
+  // The first 5xx, kept while the one retry runs: from then on every path returns.
   let first: ChatError | undefined;
-  for (let attempt = 1; ; attempt++) {
+  for (;;) {
     watchdog.arm(limits.firstByteMs, firstByteTimeout(limits.firstByteMs));
     let response: Response;
     let bodyText: string;
@@ -218,15 +219,13 @@ async function openStream(
     const error = describeErrorBody(response.status, bodyText, response.headers);
     if (response.status >= 500 && !cooling) {
       request.failures?.note(request.model);
-      if (attempt === 1) {
-        first = error;
-        try {
-          await sleep(limits.retryDelayMs, signal);
-        } catch (cause) {
-          return { ok: false, error: settle(cause, () => error) };
-        }
-        continue;
+      first = error;
+      try {
+        await sleep(limits.retryDelayMs, signal);
+      } catch (cause) {
+        return { ok: false, error: settle(cause, () => error) };
       }
+      continue;
     }
     return { ok: false, error };
   }
@@ -244,6 +243,5 @@ function isEventStream(response: Response): boolean {
 
 /** Belt and braces: an upstream message could echo request headers; the access key must never reach the UI or logs. */
 function redactKey(error: ChatError, accessKey: string | undefined): ChatError {
-  const message = redactSecret(error.message, accessKey);
-  return message === error.message ? error : { ...error, message };
+  return { ...error, message: redactSecret(error.message, accessKey) };
 }
