@@ -7,6 +7,7 @@ import {
   HostToWebview as HostToWebviewSchema,
   hostMessage,
 } from '@roundtable/core/protocol';
+import { anyValue, hostileLeaf, mutantOf } from '@roundtable/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ChatModel } from '../models/ChatModel';
@@ -88,86 +89,12 @@ const next: { [K in HostMessageType]: HostToWebview } = {
 
 // ---- malformed values ----------------------------------------------------------------------------------------
 
-type Json = unknown;
-
-const anything = fc.anything({
-  maxDepth: 4,
-  withBigInt: true,
-  withBoxedValues: true,
-  withDate: true,
-  withMap: true,
-  withNullPrototype: true,
-  withSet: true,
-  withSparseArray: true,
-  withTypedArray: true,
-});
-
-const leaf: fc.Arbitrary<Json> = fc.oneof(
-  fc.constantFrom<Json>(
-    '',
-    'x',
-    2,
-    1,
-    -1,
-    -0,
-    1.5,
-    Number.NaN,
-    Number.POSITIVE_INFINITY,
-    null,
-    undefined,
-    true,
-    [],
-    {},
-  ),
-  fc.constantFrom(...Object.keys(next)),
-  fc.string({ unit: 'binary', maxLength: 80 }),
-  fc.integer({ min: 1000, max: 100_000 }).map((n) => '\u{1F44B}'.repeat(n)),
-  anything,
-);
-
-const SPECIAL_KEYS = ['__proto__', 'constructor', 'prototype', 'toString'];
-
-const isContainer = (v: Json): v is Record<string, Json> =>
-  Array.isArray(v) ||
-  (typeof v === 'object' && v !== null && [Object.prototype, null].includes(Object.getPrototypeOf(v)));
-
-function pathsOf(value: Json, prefix: string[] = []): string[][] {
-  if (!isContainer(value)) return [prefix];
-  return [prefix, ...Object.keys(value).flatMap((key) => pathsOf(value[key], [...prefix, key]))];
-}
-
-/** Sets, deletes or adds (as an own property, as structured clone does) one field at a random path. */
-function mutate(root: Json, [kind, pick, value, key]: ['set' | 'delete' | 'special', number, Json, string]): Json {
-  const paths = pathsOf(root);
-  const path = paths[pick % paths.length] ?? [];
-  let parent: Json = root;
-  for (const k of path.slice(0, -1)) parent = (parent as Record<string, Json>)[k];
-  const last = path.at(-1);
-  if (last === undefined || !isContainer(parent)) return kind === 'set' ? value : root;
-  if (kind === 'set') parent[last] = value;
-  else if (kind === 'delete') delete parent[last];
-  else {
-    const target = isContainer(parent[last]) ? parent[last] : parent;
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  }
-  return root;
-}
-
-const mutation = fc.tuple(
-  fc.constantFrom('set' as const, 'delete' as const, 'special' as const),
-  fc.nat(),
-  leaf,
-  fc.constantFrom(...SPECIAL_KEYS),
-);
-
 /** A message the replica would apply next, changed in one to four places. */
-const mutant = fc
-  .tuple(fc.constantFrom(...Object.values(next)), fc.array(mutation, { minLength: 1, maxLength: 4 }))
-  .map(([message, mutations]) => mutations.reduce<Json>((value, m) => mutate(value, m), structuredClone(message)));
+const mutant = mutantOf(Object.values(next), hostileLeaf(fc.constantFrom(...Object.keys(next))));
 
 /** What the page must drop: anything that is not a valid host message. */
 const malformed = fc
-  .oneof(anything, fc.jsonValue(), { weight: 4, arbitrary: mutant })
+  .oneof(anyValue, fc.jsonValue(), { weight: 4, arbitrary: mutant })
   .filter((raw) => !HostToWebviewSchema.safeParse(raw).success);
 
 describe('malformed host messages', () => {

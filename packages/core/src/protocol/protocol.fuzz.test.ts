@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, test } from 'vitest';
 import { disposeAll, setup } from '../../test/support/viewSetup';
+import { anyValue, hostileLeaf, mutantOf } from '../testing/hostileValues';
 import {
   describeInvalidMessage,
   type HostMessageType,
@@ -153,103 +154,13 @@ const hostMessages: { [K in HostMessageType]: Extract<HostToWebview, { type: K }
 
 type Json = unknown;
 
-/** Keys that mean something to JavaScript objects, set as own properties (as JSON.parse and structured clone do). */
-const SPECIAL_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty'];
-
-const anything = fc.anything({
-  maxDepth: 4,
-  withBigInt: true,
-  withBoxedValues: true,
-  withDate: true,
-  withMap: true,
-  withNullPrototype: true,
-  withObjectString: true,
-  withSet: true,
-  withSparseArray: true,
-  withTypedArray: true,
-});
-
-/** A leaf a field might be replaced with: near its right value, of another type, or absurdly large. */
-const leaf: fc.Arbitrary<Json> = fc.oneof(
-  fc.constantFrom<Json>(
-    '',
-    'x',
-    2,
-    1,
-    -1,
-    0,
-    -0,
-    1.5,
-    Number.NaN,
-    Number.POSITIVE_INFINITY,
-    Number.MAX_SAFE_INTEGER + 2,
-    null,
-    undefined,
-    true,
-    [],
-    {},
-    'view/state',
-    'chat/send',
-    'request/done',
-  ),
-  fc.string({ unit: 'binary', maxLength: 80 }),
-  fc.integer({ min: 1000, max: 300_000 }).map((n) => 'é'.repeat(n)),
-  fc.constantFrom(...Object.keys(intents), ...Object.keys(hostMessages)),
-  anything,
-);
-
-/** A plain object or array (what JSON and structured clone make); boxed values, dates or typed arrays are leaves. */
-const isContainer = (v: Json): v is Record<string, Json> =>
-  Array.isArray(v) ||
-  (typeof v === 'object' && v !== null && [Object.prototype, null].includes(Object.getPrototypeOf(v)));
-
-/** Every path inside `value`, the root included (as the empty path). */
-function pathsOf(value: Json, prefix: string[] = []): string[][] {
-  if (!isContainer(value)) return [prefix];
-  return [prefix, ...Object.keys(value).flatMap((key) => pathsOf(value[key], [...prefix, key]))];
-}
-
-type Mutation =
-  | { kind: 'set'; path: number; value: Json }
-  | { kind: 'delete'; path: number }
-  | { kind: 'special'; path: number; key: string; value: Json };
-
-const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.record({ kind: fc.constant('set'), path: fc.nat(), value: leaf }),
-  fc.record({ kind: fc.constant('delete'), path: fc.nat() }),
-  fc.record({ kind: fc.constant('special'), path: fc.nat(), key: fc.constantFrom(...SPECIAL_KEYS), value: leaf }),
-);
-
-function mutate(root: Json, m: Mutation): Json {
-  const paths = pathsOf(root);
-  const path = paths[m.path % paths.length] ?? [];
-  if (path.length === 0) {
-    if (m.kind === 'set') return m.value;
-    if (m.kind === 'special' && isContainer(root)) define(root, m.key, m.value);
-    return root;
-  }
-  let parent = root as Record<string, Json>;
-  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string, Json>;
-  const key = path.at(-1) as string;
-  if (m.kind === 'set') parent[key] = m.value;
-  else if (m.kind === 'delete') delete parent[key];
-  else define(isContainer(parent[key]) ? parent[key] : parent, m.key, m.value);
-  return root;
-}
-
-function define(target: object, key: string, value: Json): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
+/** A field's replacement: the shared hostile leaves, and the message type names of both directions. */
+const leaf = hostileLeaf(fc.constantFrom(...Object.keys(intents), ...Object.keys(hostMessages)));
 
 /** A valid message of either direction, changed in one to four places (it may still be valid). */
-const mutant = fc
-  .tuple(
-    fc.constantFrom<Json>(...Object.values(intents), ...Object.values(hostMessages)),
-    fc.array(mutation, { minLength: 1, maxLength: 4 }),
-  )
-  .map(([message, mutations]) => mutations.reduce((value, m) => mutate(value, m), structuredClone(message)));
+const mutant = mutantOf([...Object.values(intents), ...Object.values(hostMessages)], leaf);
 
-const hostile = fc.oneof(anything, fc.jsonValue(), { weight: 3, arbitrary: mutant });
+const hostile = fc.oneof(anyValue, fc.jsonValue(), { weight: 3, arbitrary: mutant });
 
 /** A value nested `depth` levels deep, alternating objects and arrays, under a message's payload. */
 function deep(depth: number): Json {

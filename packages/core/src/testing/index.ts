@@ -1,5 +1,16 @@
 export { type DisposableLeak, DisposableLeakTracker } from './DisposableLeakTracker';
 export { FakeClock } from './FakeClock';
+export {
+  anyValue,
+  applyFieldMutation,
+  type FieldMutation,
+  fieldMutation,
+  hostileLeaf,
+  isContainer,
+  mutantOf,
+  pathsOf,
+  SPECIAL_KEYS,
+} from './hostileValues';
 export { MemoryThreadRepository, MemoryThreadStorage } from './MemoryThreadRepository';
 export { RecordingLogger } from './RecordingLogger';
 export { type ScriptedCall, ScriptedChat } from './ScriptedChat';

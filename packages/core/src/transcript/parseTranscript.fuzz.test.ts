@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { valid } from '../../test/support/transcriptFixture';
+import { anyValue, SPECIAL_KEYS } from '../testing/hostileValues';
 import { parseTranscript } from './parseTranscript';
 import { type Message, type Transcript, TranscriptShape } from './schema';
 
@@ -65,23 +66,10 @@ function expectSound(input: unknown): boolean {
   return true;
 }
 
-const anything = fc.anything({
-  maxDepth: 4,
-  withBigInt: true,
-  withBoxedValues: true,
-  withDate: true,
-  withMap: true,
-  withNullPrototype: true,
-  withObjectString: true,
-  withSet: true,
-  withSparseArray: true,
-  withTypedArray: true,
-});
-
 describe('parseTranscript on arbitrary values', () => {
   test('never throws, and refuses anything that is not a thread with a readable error', () => {
     fc.assert(
-      fc.property(fc.oneof(anything, fc.jsonValue()), (value) => {
+      fc.property(fc.oneof(anyValue, fc.jsonValue()), (value) => {
         expect(expectSound(value)).toBe(false);
       }),
       { numRuns: 300 },
@@ -90,9 +78,9 @@ describe('parseTranscript on arbitrary values', () => {
 
   test('the same for objects with a thread’s keys but arbitrary values', () => {
     const keys = ['version', 'id', 'title', 'createdAt', 'updatedAt', 'participants', 'messages', 'renamed'];
-    const version = fc.oneof(fc.constantFrom(0, 1, 2, 3, 4, 3.5, -1, '3', Number.MAX_SAFE_INTEGER), anything);
+    const version = fc.oneof(fc.constantFrom(0, 1, 2, 3, 4, 3.5, -1, '3', Number.MAX_SAFE_INTEGER), anyValue);
     const loose = fc
-      .dictionary(fc.constantFrom(...keys), anything)
+      .dictionary(fc.constantFrom(...keys), anyValue)
       .chain((rest) => version.map((v) => ({ ...rest, version: v })));
     fc.assert(
       fc.property(loose, (value) => {
@@ -194,9 +182,6 @@ const MESSAGE_FIELDS = [
   'leftOut',
   'createdAt',
 ];
-
-/** Keys that mean something to JavaScript objects; set as own properties, as JSON.parse does. */
-const SPECIAL_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
 
 type Mutation =
   | { kind: 'set'; path: number; value: Json }
