@@ -6,13 +6,12 @@ import type { ParticipantConfig } from '../participants/participant';
 import type { Clock, IdGenerator, Logger } from '../ports';
 import type { ThreadLease, ThreadStore } from '../store/ThreadStore';
 import type { Message } from '../transcript/schema';
-import { DeltaBatcher } from './deltaBatcher';
-import { OwnLabelStripper, ownLabels } from './ownLabel';
 import { PromptLog } from './PromptLog';
 import type { ChatBackend } from './ports';
 import { promptFor } from './promptFor';
 import { type Ended, restart, withEnding, withLeftOut } from './replyTransitions';
 import type { OrchestratorSettings } from './settings';
+import { streamReply } from './streamReply';
 import { refusesSeveralSystemMessages, SystemModeMemory } from './systemMode';
 import { type TurnProgress, TurnProgressBoard, type TurnProgressChange } from './TurnProgress';
 
@@ -260,53 +259,12 @@ export class TurnRunner extends Disposable {
       logger.info(`Prompt for ${participant.id}: ${prompt.omitted} older message(s) left out for length.`);
     }
 
-    // Aborts this reply's request when its message can no longer take text (deleted elsewhere, thread removed).
-    const reply = new AbortController();
-    const forward = () => reply.abort(signal.reason);
-    signal.addEventListener('abort', forward);
-    let abandoned = false;
-    let received = false;
-    const batcher = new DeltaBatcher(this.deps.clock, (text) => {
-      if (store.appendText(threadId, messageId, text)) return;
-      abandoned = true;
-      reply.abort(new DOMException('The reply was removed', 'AbortError'));
-    });
-
-    // A model that starts with its own name, as it reads everyone else's, has exactly that label taken off.
-    const label = new OwnLabelStripper(ownLabels(participant));
-    const ended: Ended = { status: 'complete' };
-    let finished = false;
-    try {
-      const request = {
-        model: participant.model,
-        messages: prompt.messages,
-        ...(participant.provider ? { provider: participant.provider } : {}),
-      };
-      for await (const event of this.deps.chat(request, reply.signal)) {
-        if (event.type === 'delta') {
-          received ||= event.text !== '';
-          batcher.append(label.push(event.text));
-        } else if (event.type === 'usage') ended.usage = event.usage;
-        else if (event.type === 'finish') finished = true;
-        else ended.failure = event.error;
-      }
-      if (!ended.failure && !finished) {
-        ended.failure = { kind: 'stream', message: 'The reply ended without a finish signal.' };
-      }
-      ended.status = ended.failure ? 'error' : 'complete';
-    } catch (error) {
-      if (reply.signal.aborted) {
-        ended.status = 'cancelled';
-      } else {
-        ended.status = 'error';
-        ended.failure = { kind: 'stream', message: `Unexpected failure: ${errorMessage(error)}` };
-      }
-    } finally {
-      batcher.append(label.flush());
-      batcher.flush();
-      batcher.dispose();
-      signal.removeEventListener('abort', forward);
-    }
+    const { ended, received, abandoned } = await streamReply(
+      this.deps,
+      { threadId, messageId, participant },
+      prompt.messages,
+      signal,
+    );
     if (abandoned) return { kind: 'ended', status: 'abandoned' };
     if (!received && ended.failure && refusesSeveralSystemMessages(ended.failure, prompt.messages)) {
       return { kind: 'refusedSystem', ended };
