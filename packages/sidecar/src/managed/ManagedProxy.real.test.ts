@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -159,4 +159,36 @@ describeRealOnly('the managed CLIProxyAPI', () => {
     }),
     60_000,
   );
+
+  test.concurrent(
+    'keeps no copy of a failed request on disk: the prompt of a call that fails is nowhere in its folders',
+    isolated(async (cleanups, expect) => {
+      const { proxy, dir } = await supervise(cleanups);
+      await proxy.start();
+      const marker = `prompt-that-must-not-be-stored-${process.pid}`;
+      const failed = await fetch(`${proxy.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${ACCESS_KEY}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ model: 'no-such-model', stream: true, messages: [{ role: 'user', content: marker }] }),
+      });
+      expect(failed.status).toBeGreaterThanOrEqual(400);
+      await failed.text();
+      // Once the process has exited, whatever it meant to write is written.
+      await proxy.stop();
+      expect(await filesContaining(dir, marker)).toEqual([]);
+    }),
+    30_000,
+  );
 });
+
+/** Every file under `root` whose bytes contain `text`. */
+async function filesContaining(root: string, text: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const hits: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    if ((await readFile(path)).includes(text)) hits.push(path);
+  }
+  return hits;
+}

@@ -22,6 +22,7 @@ describe('renderManagedConfig', () => {
       'remote-management': { 'allow-remote': false, 'disable-control-panel': true },
       'logging-to-file': false,
       'request-log': false,
+      'commercial-mode': true,
       streaming: { 'keepalive-seconds': 0 },
     });
   });

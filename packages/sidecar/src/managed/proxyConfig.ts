@@ -29,6 +29,9 @@ export function managedConfig(input: ManagedConfigInput): Record<string, unknown
     debug: false,
     'logging-to-file': false,
     'request-log': false,
+    // Without it the proxy still writes every failed request, prompt included, to `logs/error-*.log` in its
+    // auth-dir, whatever `request-log` says. It turns off nothing else.
+    'commercial-mode': true,
     'usage-statistics-enabled': false,
     streaming: { 'keepalive-seconds': 0 },
   };
