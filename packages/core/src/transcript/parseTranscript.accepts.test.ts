@@ -79,6 +79,21 @@ describe('parseTranscript reads other versions', () => {
     });
   });
 
+  test('a version 2 file still has to hold the invariants, and the order', () => {
+    const v2 = { ...beforeV3(), version: 2 };
+    const duplicate = { ...v2, messages: v2.messages.map((m, i) => (i === 1 ? { ...m, id: 'm0' } : m)) };
+    expect(parseTranscript(duplicate)).toEqual({
+      ok: false,
+      error: 'Invalid thread: messages[1].id: duplicate message id "m0"',
+    });
+    const [first, second, ...rest] = v2.messages as Message[];
+    const swapped = { ...v2, messages: [second, first, ...rest].map((m, seq) => ({ ...m, seq })) };
+    expect(parseTranscript(swapped)).toEqual({
+      ok: false,
+      error: expect.stringContaining('messages[1]: out of order'),
+    });
+  });
+
   test('a version 2 file with a rename is refused (the field is newer)', () => {
     const v2 = { ...beforeV3(), version: 2, renamed: valid().renamed };
     expect(parseTranscript(v2)).toEqual({ ok: false, error: expect.stringContaining('"renamed"') });
