@@ -29,7 +29,9 @@ for (const [file, { mutants, source }] of Object.entries(report.files).sort(([a]
   }
 }
 console.log(`# Mutation testing: ${percent(killed, total)} (${killed} of ${total} mutants detected)\n`);
-console.log('Produced by `pnpm mutate` (Stryker). Equivalent mutants are explained in `equivalent.md`.\n');
+console.log(
+  'Produced by `pnpm mutate` (Stryker). Surviving mutants that no test can kill (equivalent ones) are explained in `equivalent.md` next to this file.\n',
+);
 console.log('| file | mutants | detected | score |\n| --- | --- | --- | --- |');
 console.log(rows.join('\n'));
 console.log(`\n## Not detected (${survivors.length})\n`);
