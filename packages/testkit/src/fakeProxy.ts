@@ -4,6 +4,7 @@ import type { EchoMessage } from './echoReply';
 import { fakeErrors } from './errorScenarios';
 import { baseModelId, DEFAULT_MODELS, modelEntry, shuffled } from './models';
 import { pause } from './pause';
+import { readBody } from './readBody';
 import { findMarker, type Scenario, scenarioForMarker } from './scenarios';
 import { serveScenario, writeError } from './serveScenario';
 
@@ -266,15 +267,6 @@ function toEchoMessages(raw: unknown[]): EchoMessage[] {
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
   res.end(res.req.method === 'HEAD' ? undefined : JSON.stringify(body));
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    req.on('data', (part: Buffer) => parts.push(part));
-    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 function parseBody(text: string): unknown {

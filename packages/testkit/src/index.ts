@@ -21,6 +21,7 @@ export {
 } from './fakeProxy';
 export { type Cleanups, isolated } from './isolated';
 export { type ChunkStyle, DEFAULT_MODELS, type ModelEntry, styleForModel } from './models';
+export { readBody } from './readBody';
 export { type FakeUpstream, startFakeUpstream, type UpstreamScenario } from './real/fakeUpstream';
 export {
   freePort,

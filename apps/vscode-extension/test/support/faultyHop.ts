@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from '@roundtable/testkit';
 
 /** What the hop does with one chat request instead of passing it on; `signal` aborts when the client leaves. */
 export type HopFault = (res: ServerResponse, signal: AbortSignal) => Promise<void> | void;
@@ -108,13 +109,4 @@ function modelOf(body: string): string {
   } catch {
     return '';
   }
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    req.on('data', (part: Buffer) => parts.push(part));
-    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-    req.on('error', reject);
-  });
 }
