@@ -1,5 +1,6 @@
 import { computed, signal } from '@preact/signals';
 import {
+  CSP_REPORT_MAX_CHARS,
   type HostToWebview,
   isRoutable,
   MAX_CODE_CHARS,
@@ -182,9 +183,9 @@ export class ChatModel {
   /** Tells the host the page's Content Security Policy blocked something (see `watchCspViolations`). */
   reportCspViolation(directive: string, blocked: string, sample: string): void {
     this.intent('view/cspViolation', {
-      directive: directive.slice(0, 200),
-      blocked: blocked.slice(0, 500),
-      sample: sample.slice(0, 200),
+      directive: directive.slice(0, CSP_REPORT_MAX_CHARS.directive),
+      blocked: blocked.slice(0, CSP_REPORT_MAX_CHARS.blocked),
+      sample: sample.slice(0, CSP_REPORT_MAX_CHARS.sample),
     });
   }
 

@@ -7,6 +7,7 @@ export { describeUnrouted } from '../router/describeUnrouted';
 export { fenceLanguage } from './fenceLanguage';
 export {
   assertNever,
+  CSP_REPORT_MAX_CHARS,
   describeInvalidMessage,
   type HostMessageType,
   type HostPayload,

@@ -8,6 +8,9 @@ function intent<T extends string, P extends z.ZodMiniType>(type: T, payload: P) 
   return z.strictObject({ v, type: z.literal(type), requestId, payload });
 }
 
+/** How long each field of a `view/cspViolation` report may be; the page cuts its report to these. */
+export const CSP_REPORT_MAX_CHARS = { directive: 200, blocked: 500, sample: 200 } as const;
+
 export const WebviewToHost = z.discriminatedUnion('type', [
   /** The page's listener is attached (first load, or re-created after being hidden): answered with `view/state`. */
   z.strictObject({ v, type: z.literal('view/ready'), payload: empty }),
@@ -53,9 +56,9 @@ export const WebviewToHost = z.discriminatedUnion('type', [
   intent(
     'view/cspViolation',
     z.strictObject({
-      directive: z.string().check(z.maxLength(200)),
-      blocked: z.string().check(z.maxLength(500)),
-      sample: z.string().check(z.maxLength(200)),
+      directive: z.string().check(z.maxLength(CSP_REPORT_MAX_CHARS.directive)),
+      blocked: z.string().check(z.maxLength(CSP_REPORT_MAX_CHARS.blocked)),
+      sample: z.string().check(z.maxLength(CSP_REPORT_MAX_CHARS.sample)),
     }),
   ),
   /** The user read the Terms-of-Service notice: never show it again. */

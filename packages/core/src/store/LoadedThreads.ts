@@ -1,4 +1,4 @@
-import { markAsDisposed, trackDisposable } from '../base/lifecycle';
+import { toDisposable } from '../base/lifecycle';
 import type { StoredCopy } from './storedCopy';
 import type { ThreadLease } from './types';
 
@@ -48,18 +48,11 @@ export class LoadedThreads {
     const entry = this.entries.get(threadId);
     if (!entry) throw new Error(`thread ${threadId} is not loaded`);
     entry.leases += 1;
-    let released = false;
-    const lease: ThreadLease = {
-      threadId,
-      dispose: () => {
-        if (released) return;
-        released = true;
-        markAsDisposed(lease);
-        entry.leases -= 1;
-        void this.dropWhenUnused(threadId, entry);
-      },
-    };
-    return trackDisposable(lease);
+    const release = toDisposable(() => {
+      entry.leases -= 1;
+      void this.dropWhenUnused(threadId, entry);
+    });
+    return { threadId, dispose: () => release.dispose() };
   }
 
   private async dropWhenUnused(threadId: string, entry: LoadedThread): Promise<void> {
