@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  assembleStepPrompt,
   ChatViewController,
   DEFAULT_ORCHESTRATOR_SETTINGS,
   Emitter,
@@ -34,7 +35,7 @@ function thread(i: number): Transcript {
     createdAt: new Date(base + seq).toISOString(),
   }));
   return {
-    version: 3,
+    version: 4,
     id: `t${i}`,
     title: `Question 0 of thread ${i}`,
     createdAt: new Date(base).toISOString(),
@@ -62,6 +63,7 @@ afterAll(async () => {
 async function activateToFirstState(root: string): Promise<void> {
   const repository = new FileThreadRepository({ root, logger: silentLogger });
   const orchestrator = new Orchestrator({
+    prompts: assembleStepPrompt,
     repository,
     chat: async function* () {},
     clock: systemClock,

@@ -8,14 +8,16 @@ import { build } from 'esbuild';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const production = process.env.NODE_ENV !== 'development';
 
-// Three bundles: the host; the managed proxy's code (archives, YAML, processes), which the host requires only in
-// managed mode, so external mode never loads it; and the thread tools (switch, rename, delete, export, import),
-// required the first time one of them runs.
+// Four bundles: the host; the managed proxy's code (archives, YAML, processes), which the host requires only in
+// managed mode, so external mode never loads it; the thread tools (switch, rename, delete, export, import),
+// required the first time one of them runs; and the turns' code (the streaming client, prompt assembly), required
+// when the first reply starts.
 await build({
   entryPoints: {
     extension: join(root, 'src/extension.ts'),
     managed: join(root, 'src/sidecar/managedBundle.ts'),
     threadTools: join(root, 'src/threads/threadToolsBundle.ts'),
+    turns: join(root, 'src/turns/turnsBundle.ts'),
   },
   outdir: join(root, 'dist'),
   bundle: true,

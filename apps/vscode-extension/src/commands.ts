@@ -1,4 +1,4 @@
-import type { ContextBlock, DisposableStore, Logger, Orchestrator } from '@roundtable/core';
+import type { ContextBlock, DiscussionMode, DisposableStore, Logger, Orchestrator } from '@roundtable/core';
 import * as vscode from 'vscode';
 import type { SecretAccessKeyStore } from './adapters/SecretAccessKeyStore';
 import { registerThreadCommands } from './threadCommands';
@@ -28,6 +28,21 @@ export interface CommandDeps {
   /** What "Add Selection to Chat" adds from the editor with the focus; undefined when no text editor has it. */
   editorSelection: () => ContextBlock[] | undefined;
 }
+
+/** The discussion modes as the Set Discussion Mode picker offers them. */
+const DISCUSSION_MODES: readonly { mode: DiscussionMode; label: string; detail: string }[] = [
+  { mode: 'discuss', label: 'Discuss', detail: 'One after another; each reads everything said before it.' },
+  {
+    mode: 'independent',
+    label: 'Independent',
+    detail: 'All at once; none reads the others’ answers. Another round then lets each revise, having read them.',
+  },
+  {
+    mode: 'council',
+    label: 'Council',
+    detail: 'Independent answers, an anonymous cross-review, then the chair’s synthesis with a ledger of the claims.',
+  },
+];
 
 /** Each command parses its input, calls one thing, and shows the result. */
 export function registerCommands(store: DisposableStore, deps: CommandDeps): void {
@@ -81,6 +96,22 @@ export function registerCommands(store: DisposableStore, deps: CommandDeps): voi
     return session;
   };
   register('roundtable.focusComposer', focusComposer);
+
+  register('roundtable.setDiscussionMode', async () => {
+    const threadId = deps.activeView().controller.threadId;
+    const current = threadId ? orchestrator.store.choices(threadId)?.mode : undefined;
+    if (!threadId || !current) {
+      deps.ui.showWarning('Roundtable: open the chat first; the mode is set for the thread it shows.');
+      return;
+    }
+    const picked = await vscode.window.showQuickPick(
+      DISCUSSION_MODES.map((m) => ({ ...m, ...(m.mode === current ? { description: 'current' } : {}) })),
+      { title: 'Roundtable: how the seats take a message in this thread' },
+    );
+    if (!picked) return;
+    const result = orchestrator.setMode(threadId, picked.mode);
+    if (!result.ok) deps.ui.showWarning(result.reason);
+  });
 
   // The selection (or the file) goes to the view used last as a chip, and the keyboard follows it there.
   register('roundtable.addSelectionToChat', async () => {

@@ -1,14 +1,8 @@
-import {
-  type ChatViewDeps,
-  DisposableStore,
-  type Logger,
-  Orchestrator,
-  randomIds,
-  systemClock,
-} from '@roundtable/core';
+import { type ChatViewDeps, DisposableStore, Orchestrator, randomIds, systemClock } from '@roundtable/core';
 import { type ProxyEndpoint, ProxyMonitor, resolveProxyEndpoint } from '@roundtable/sidecar';
 import * as vscode from 'vscode';
 import { editorFileContext, editorSelectionContext } from './adapters/editorContext';
+import { createAccessKeyOffer, offerReload, reportSettingsProblems } from './adapters/hostPrompts';
 import { insertAtCursor, trackLastTextEditor } from './adapters/lastTextEditor';
 import { gateNotices } from './adapters/noticeGate';
 import { OutputChannelLogger } from './adapters/OutputChannelLogger';
@@ -20,6 +14,7 @@ import { SecretAccessKeyStore } from './adapters/SecretAccessKeyStore';
 import { TermsNoticeState } from './adapters/TermsNoticeState';
 import { registerCommands } from './commands';
 import { diagnosticsReport } from './diagnostics';
+import { ShutdownOrder } from './lifecycle/ShutdownOrder';
 import { createChatBackend } from './proxy/createChatBackend';
 import { providerReport } from './proxy/providerHealth';
 import { JoinedSeats, ProviderSeats } from './proxy/providerSeats';
@@ -29,6 +24,7 @@ import { signIn } from './sidecar/signIn';
 import { createSidecarStatusBar, pickSidecarAction } from './sidecar/statusBar';
 import { FileThreadRepository } from './storage/FileThreadRepository';
 import { ThreadFolderWatcher } from './storage/ThreadFolderWatcher';
+import { lazyPrompts, lazyStream } from './turns/loadTurns';
 import { ChatPanelManager } from './webview/ChatPanel';
 import { ChatSession } from './webview/ChatSession';
 import { CHAT_VIEW_ID, ChatViewProvider } from './webview/ChatViewProvider';
@@ -44,7 +40,8 @@ let shutdown: (() => Promise<void>) | undefined;
 export function activate(context: vscode.ExtensionContext): void {
   const started = performance.now();
   const disposables = new DisposableStore();
-  context.subscriptions.push(disposables);
+  const order = new ShutdownOrder(disposables);
+  context.subscriptions.push(order.subscription);
   const channel = vscode.window.createOutputChannel('Roundtable', { log: true });
   context.subscriptions.push(channel);
   const logger = new OutputChannelLogger(channel);
@@ -86,6 +83,7 @@ export function activate(context: vscode.ExtensionContext): void {
       repository,
       // The managed proxy is watched by its supervisor; an external one is rechecked after replies.
       chat: createChatBackend(
+        lazyStream,
         endpoint,
         accessKey,
         (succeeded) => (managed ? succeeded || managed.noteReplyFailed() : monitor.noteReply(succeeded)),
@@ -95,6 +93,7 @@ export function activate(context: vscode.ExtensionContext): void {
       ids: randomIds,
       logger,
       settings: settings.orchestrator,
+      prompts: lazyPrompts,
     }),
   );
   void orchestrator.store.initialize().then(() => watcher.start());
@@ -248,10 +247,11 @@ export function activate(context: vscode.ExtensionContext): void {
   });
   if (!managed) void monitor.check();
 
-  shutdown = async () => {
-    await orchestrator.shutdown();
-    await managed?.stop();
-  };
+  shutdown = () =>
+    order.shutdown(async () => {
+      await orchestrator.shutdown();
+      await managed?.stop();
+    });
   logger.info(
     `Roundtable ${context.extension.packageJSON.version as string} activated in ${(performance.now() - started).toFixed(1)} ms.`,
   );
@@ -259,38 +259,7 @@ export function activate(context: vscode.ExtensionContext): void {
 
 /** Stops every reply in flight (kept as `cancelled`) and writes every pending thread before the host goes away. */
 export async function deactivate(): Promise<void> {
-  await shutdown?.();
+  const running = shutdown?.();
   shutdown = undefined;
-}
-
-function offerReload(): void {
-  void vscode.window
-    .showInformationMessage('Reload the window to apply the new CLIProxyAPI mode.', 'Reload Window')
-    .then((choice) => choice && vscode.commands.executeCommand('workbench.action.reloadWindow'));
-}
-
-function reportSettingsProblems(problems: string[], logger: Logger, channel: vscode.LogOutputChannel): void {
-  if (problems.length === 0) return;
-  for (const problem of problems) logger.warn(`Setting ignored: ${problem}`);
-  void vscode.window
-    .showWarningMessage(`Roundtable ignored ${problems.length} setting value(s): ${problems[0]}`, 'Show Log')
-    .then((choice) => choice && channel.show());
-}
-
-/** Offers to set the access key, at most once until the user acts on it, so a run of failures is one prompt. */
-function createAccessKeyOffer(): () => void {
-  let open = false;
-  return () => {
-    if (open) return;
-    open = true;
-    void vscode.window
-      .showWarningMessage(
-        'CLIProxyAPI did not accept Roundtable’s access key (none is set, or it is not in the api-keys list of its config.yaml). Set it: a local proxy key, not a provider key.',
-        'Set Proxy Access Key',
-      )
-      .then((choice) => {
-        open = false;
-        if (choice) void vscode.commands.executeCommand('roundtable.setProxyAccessKey');
-      });
-  };
+  await running;
 }

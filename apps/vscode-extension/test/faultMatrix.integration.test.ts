@@ -113,7 +113,11 @@ describe('a turn that meets a fault and the next turn', () => {
     expect(rest).toEqual([]);
     expect(turns.failures).toEqual([]);
     expect(promptsFor(proxy, gemini.model)).toEqual([]);
-    expect(turns.orchestrator.runner.progressOf(turns.threadId)).toEqual({ state: 'stopped', skipped: ['gemini'] });
+    expect(turns.orchestrator.runner.progressOf(turns.threadId)).toMatchObject({
+      state: 'stopped',
+      step: 'answer',
+      skipped: ['gemini'],
+    });
     const gptRequest = proxy.requests.findIndex((r) => (r.body as { model?: string })?.model === gpt.model);
     expect(await proxy.whenResponseClosed(gptRequest)).toBe('aborted');
     await expectSettled(turns);

@@ -2,12 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  assembleStepPrompt,
   DEFAULT_ORCHESTRATOR_SETTINGS,
   Orchestrator,
   type ParticipantConfig,
   randomIds,
   setDisposableTracker,
   silentLogger,
+  streamChatCompletion,
   systemClock,
 } from '@roundtable/core';
 import { DisposableLeakTracker } from '@roundtable/core/testing';
@@ -76,8 +78,9 @@ test('500 @all turns with three participants keep the heap and the live disposab
   const endpoint = () => resolveProxyEndpoint({ mode: 'external', port: 8317, externalUrl: proxy.url }, noDns);
   const repository = new FileThreadRepository({ root: dir, logger: silentLogger });
   const orchestrator = new Orchestrator({
+    prompts: assembleStepPrompt,
     repository,
-    chat: createChatBackend(endpoint, async () => undefined),
+    chat: createChatBackend(streamChatCompletion, endpoint, async () => undefined),
     clock: systemClock,
     ids: randomIds,
     logger: silentLogger,

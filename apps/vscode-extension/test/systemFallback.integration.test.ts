@@ -1,9 +1,11 @@
 import {
+  assembleStepPrompt,
   DEFAULT_ORCHESTRATOR_SETTINGS,
   Orchestrator,
   type ParticipantConfig,
   randomIds,
   silentLogger,
+  streamChatCompletion,
   systemClock,
   TRANSCRIPT_VERSION,
   type Transcript,
@@ -55,8 +57,10 @@ test('a 400 about system messages is asked again with the notes inline, once, an
     provider: 'strict',
   };
   const orchestrator = new Orchestrator({
+    prompts: assembleStepPrompt,
     repository: new MemoryThreadRepository([stored]),
     chat: createChatBackend(
+      streamChatCompletion,
       async () => ({ ok: false, error: 'no CLIProxyAPI in this test' }),
       async () => undefined,
       () => {},

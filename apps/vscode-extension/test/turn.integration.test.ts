@@ -2,11 +2,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  assembleStepPrompt,
   DEFAULT_ORCHESTRATOR_SETTINGS,
   Orchestrator,
   type ParticipantConfig,
   randomIds,
   silentLogger,
+  streamChatCompletion,
   systemClock,
   type Transcript,
 } from '@roundtable/core';
@@ -46,8 +48,9 @@ async function setup(options: { accessKeys?: string[]; accessKey?: string } = {}
   };
   const endpoint = () => resolveProxyEndpoint({ mode: 'external', port: 8317, externalUrl: proxy.url }, noDns);
   const orchestrator = new Orchestrator({
+    prompts: assembleStepPrompt,
     repository: new FileThreadRepository({ root: dir, logger: silentLogger }),
-    chat: createChatBackend(endpoint, async () => options.accessKey),
+    chat: createChatBackend(streamChatCompletion, endpoint, async () => options.accessKey),
     clock: systemClock,
     ids: randomIds,
     logger: silentLogger,

@@ -52,6 +52,7 @@ describe('the packaged .vsix', async () => {
           'extension/dist/extension.js',
           'extension/dist/managed.js',
           'extension/dist/threadTools.js',
+          'extension/dist/turns.js',
           'extension/media/roundtable.svg',
         ].includes(n) && !n.startsWith('extension/media/webview/assets/'),
     );
@@ -97,6 +98,21 @@ describe('the packaged .vsix', async () => {
     expect(host.includes('threadTools.js')).toBe(true);
   });
 
+  test('keeps what a reply needs (the streaming client, prompt assembly, the council) out of the host bundle', () => {
+    const host = entries.get('extension/dist/extension.js')?.toString('utf8') ?? '';
+    const turns = entries.get('extension/dist/turns.js')?.toString('utf8') ?? '';
+    // Text that survives minifying: the council's instructions and the streaming client's own errors.
+    for (const marker of [
+      'You chair this discussion',
+      'in the middle of the reply; the stream was stopped',
+      'Earlier reply',
+    ]) {
+      expect(turns.includes(marker), `turns.js has "${marker}"`).toBe(true);
+      expect(host.includes(marker), `extension.js has "${marker}"`).toBe(false);
+    }
+    expect(host.includes('turns.js')).toBe(true);
+  });
+
   // Deterministic size budgets (speed goals are benchmarks, sizes can be asserted). What the webview loads before
   // the first paint is its main chunk; markdown-it arrives as a lazy chunk.
   test('stays within its size budgets', async () => {
@@ -113,6 +129,7 @@ describe('the packaged .vsix', async () => {
     expect(gz('extension/dist/extension.js')).toBeLessThan(56 * 1024);
     expect(gz('extension/dist/managed.js')).toBeLessThan(130 * 1024);
     expect(gz('extension/dist/threadTools.js')).toBeLessThan(40 * 1024);
+    expect(gz('extension/dist/turns.js')).toBeLessThan(40 * 1024);
     // The code highlighter and its 24 grammars (each a lazy chunk fetched when a block in its language shows).
     expect((await stat(file)).size).toBeLessThan(640 * 1024);
   });

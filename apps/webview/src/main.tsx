@@ -1,5 +1,7 @@
 // First import, on purpose: it configures zod before the protocol schemas are built (see the file).
 import './cspSafeZod';
+// Second: the base stylesheet comes before the components' own (each component imports its stylesheet).
+import './main.css';
 import { render } from 'preact';
 import { App } from './components/App';
 import { ChatModel } from './models/ChatModel';
@@ -7,7 +9,6 @@ import { ComposerModel } from './models/ComposerModel';
 import { MarkdownModel } from './models/MarkdownModel';
 import { watchCspViolations } from './transport/cspViolations';
 import { VsCodeHostTransport, VsCodeUiStateStore } from './transport/VsCodeHostTransport';
-import './main.css';
 
 // Composition root: the only place that touches the VS Code API and the page.
 const connectCspReports = watchCspViolations(document);

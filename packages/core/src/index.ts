@@ -17,6 +17,7 @@ export {
   trackDisposable,
 } from './base/lifecycle';
 export { RateGate, truncateText } from './base/rateGate';
+export { assembleStepPrompt } from './council/assembleStepPrompt';
 export {
   type ChatCompletionRequest,
   type ChatError,
@@ -39,12 +40,13 @@ export {
   type TokenUsage,
 } from './llm';
 export { MAX_TITLE_CHARS, Orchestrator, type OrchestratorDeps } from './orchestrator/Orchestrator';
-export type { ChatBackend, ChatRequest } from './orchestrator/ports';
+export type { BuiltPrompt, ChatBackend, ChatRequest, PromptAssembler } from './orchestrator/ports';
 export { type IntentResult, OK, refuse } from './orchestrator/result';
 export { DEFAULT_ORCHESTRATOR_SETTINGS, type OrchestratorSettings } from './orchestrator/settings';
 export type { Table } from './orchestrator/Table';
 export type { TurnProgress, TurnProgressChange } from './orchestrator/TurnProgress';
 export type { TurnFailure, TurnRunner } from './orchestrator/TurnRunner';
+export { MAX_GROUPS, parseGroupSettings, SeatGroup } from './participants/groups';
 export {
   MAX_PARTICIPANTS,
   ParticipantConfig,
@@ -93,6 +95,7 @@ export type {
 export { mergeTranscripts } from './transcript/merge';
 export { compareMessages } from './transcript/order';
 export { parseTranscript, type TranscriptParseResult } from './transcript/parseTranscript';
+export { DiscussionMode, type SpeakingOrder, type TurnPlan } from './transcript/plan';
 export {
   ContextBlock,
   Message,

@@ -28,6 +28,32 @@ describe('buildEchoReply', () => {
     );
   });
 
+  test('a council review starts with a verdict naming the responses it read; other text stays the echo', () => {
+    const reply = buildEchoReply('m', [
+      { role: 'user', content: '[User] question' },
+      { role: 'user', content: '[Response B]: one' },
+      { role: 'user', content: '[Response A]: two' },
+      { role: 'user', content: '[Roundtable] Review the responses above (Response B and Response A) …' },
+    ]);
+    expect(reply).toMatch(/^Verdict: Fake m read Response B, Response A\.\n\nFake m received 4 messages: /);
+  });
+
+  test('a synthesis ends with a ledger over exactly the letters it read', () => {
+    const reply = buildEchoReply('m', [
+      { role: 'user', content: '[Response C]: one' },
+      { role: 'user', content: '[Response A]: two' },
+      { role: 'user', content: '[Review 1]: fine' },
+      { role: 'user', content: '[Roundtable] You chair this discussion.' },
+    ]);
+    const ledger = /```ledger\n(.*)\n```$/.exec(reply)?.[1];
+    expect(JSON.parse(ledger ?? 'null')).toEqual({
+      claims: [
+        { claim: 'Every response was read by the fake chair.', C: 'supported', A: 'supported' },
+        { claim: 'Only Response C was read first.', C: 'supported', A: 'disputed' },
+      ],
+    });
+  });
+
   test('the last user message is used even when an assistant message follows it', () => {
     const reply = buildEchoReply('m', [
       { role: 'user', content: 'first' },

@@ -18,7 +18,39 @@ const SPEAKER_LABEL = /^\[[^\]\n]+\]:?/;
 export function buildEchoReply(model: string, messages: EchoMessage[]): string {
   const list = messages.map((m) => `${m.role}${SPEAKER_LABEL.exec(m.content)?.[0] ?? ''}`).join(', ');
   const lastUser = messages.findLast((m) => m.role === 'user');
-  return `Fake ${model} received ${messages.length} messages: ${list}.\n\nYou said: ${lastUser?.content ?? ''}`;
+  const echo = `Fake ${model} received ${messages.length} messages: ${list}.\n\nYou said: ${lastUser?.content ?? ''}`;
+  const task = lastUser?.content ?? '';
+  const letters = lettersRead(messages);
+  if (task.startsWith(REVIEW_TASK)) return `Verdict: Fake ${model} read ${describe(letters)}.\n\n${echo}`;
+  if (task.startsWith(SYNTHESIS_TASK)) return `${echo}\n\n${fakeLedger(letters)}`;
+  return echo;
+}
+
+/**
+ * How Roundtable's council steps end their prompt (its review and synthesis instructions, sent as the last user
+ * message): the fake answers a review with a verdict line first and a synthesis with a ledger, as a model asked so
+ * would, so a test sees the panel fold the review and draw the ledger from what the fake actually read.
+ */
+const REVIEW_TASK = '[Roundtable] Review ';
+const SYNTHESIS_TASK = '[Roundtable] You chair ';
+
+/** The neutral letters of the responses a council prompt showed (`[Response B]: …`), in the order read. */
+function lettersRead(messages: EchoMessage[]): string[] {
+  return messages.flatMap((m) => /^\[Response ([A-P])\]:/.exec(m.content)?.[1] ?? []);
+}
+
+function describe(letters: string[]): string {
+  return letters.length === 0 ? 'no response' : letters.map((l) => `Response ${l}`).join(', ');
+}
+
+/** A ledger with two claims: the first every response supports, the second only the first one read supports. */
+function fakeLedger(letters: string[]): string {
+  const marks = (first: string, rest: string) => Object.fromEntries(letters.map((l, i) => [l, i === 0 ? first : rest]));
+  const claims = [
+    { claim: 'Every response was read by the fake chair.', ...marks('supported', 'supported') },
+    { claim: `Only Response ${letters[0] ?? 'A'} was read first.`, ...marks('supported', 'disputed') },
+  ];
+  return `\`\`\`ledger\n${JSON.stringify({ claims })}\n\`\`\``;
 }
 
 /**

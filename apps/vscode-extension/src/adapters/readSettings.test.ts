@@ -20,6 +20,11 @@ describe('readSettings', () => {
       maxRounds: 3,
       userName: 'User',
       softLimitChars: 150_000,
+      speakingOrder: 'seat',
+      maxConcurrent: 3,
+      chair: null,
+      anonymiseReviews: true,
+      groups: [],
     });
     expect(s.problems).toEqual([]);
   });
@@ -35,10 +40,62 @@ describe('readSettings', () => {
       'context.softLimitChars',
       'context.autoIncludeActiveFile',
       'providers',
+      'router.order',
+      'council.maxConcurrent',
+      'council.chair',
+      'council.anonymiseReviews',
+      'groups',
     ];
     for (const key of keys) {
       expect(Object.keys(properties)).toContain(`roundtable.${key}`);
     }
+  });
+
+  test('reads the council: speaking order, how many at once, the chair, anonymous reviews and groups', () => {
+    const s = readSettings(
+      config({
+        'router.order': 'rotating',
+        'council.maxConcurrent': 2,
+        'council.chair': 'gpt',
+        'council.anonymiseReviews': false,
+        groups: [{ id: 'reviewers', members: ['claude', 'gpt'], mode: 'council' }],
+      }),
+    );
+    expect(s.orchestrator).toMatchObject({
+      speakingOrder: 'rotating',
+      maxConcurrent: 2,
+      chair: 'gpt',
+      anonymiseReviews: false,
+      groups: [{ id: 'reviewers', displayName: '@reviewers', members: ['claude', 'gpt'], mode: 'council' }],
+    });
+    expect(s.problems).toEqual([]);
+  });
+
+  test('a wrong council setting is reported and its default used; a bad group costs that group only', () => {
+    const s = readSettings(
+      config({
+        'router.order': 'alphabetical',
+        'council.maxConcurrent': 0,
+        'council.chair': 'bob',
+        groups: [
+          { id: 'claude', members: ['gpt'] },
+          { id: 'pair', members: ['gpt', 'bob'] },
+          { id: 'ghosts', members: ['bob'] },
+          { id: 'Bad Id', members: ['gpt'] },
+        ],
+      }),
+    );
+    expect(s.orchestrator).toMatchObject({ speakingOrder: 'seat', maxConcurrent: 3, chair: null });
+    expect(s.orchestrator.groups).toEqual([{ id: 'pair', displayName: '@pair', members: ['gpt'] }]);
+    expect(s.problems).toEqual([
+      expect.stringContaining('roundtable.groups[0]: "@claude" is already a participant'),
+      expect.stringContaining('roundtable.groups[1].members: "bob" is not at the table'),
+      expect.stringContaining('roundtable.groups[2]: none of its members is at the table'),
+      expect.stringContaining('roundtable.groups[3]'),
+      'roundtable.router.order must be "seat" or "rotating" or "random"; using "seat".',
+      'roundtable.council.maxConcurrent must be a whole number from 1 to 16; using 3.',
+      'roundtable.council.chair: "bob" is not a participant\'s id; the turn\'s first seat chairs.',
+    ]);
   });
 
   test('an empty list seats nobody (the user cleared the table on purpose)', () => {

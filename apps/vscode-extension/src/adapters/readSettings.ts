@@ -2,6 +2,7 @@ import {
   DEFAULT_ORCHESTRATOR_SETTINGS,
   MAX_PARTICIPANTS,
   type OrchestratorSettings,
+  parseGroupSettings,
   parseParticipantSettings,
 } from '@roundtable/core';
 import type { EndpointSettings } from '@roundtable/sidecar';
@@ -38,7 +39,13 @@ export function readSettings(config: ConfigurationLike): RoundtableSettings {
     config.get('participants') ?? DEFAULT_SEATS,
   );
   const { providers, problems: providerProblems } = parseProviderSettings(config.get('providers') ?? []);
-  problems.push(...participantProblems, ...providerProblems, ...findUnknownProviders(participants, providers));
+  const { groups, problems: groupProblems } = parseGroupSettings(config.get('groups') ?? [], participants);
+  problems.push(
+    ...participantProblems,
+    ...providerProblems,
+    ...findUnknownProviders(participants, providers),
+    ...groupProblems,
+  );
 
   const d = DEFAULT_ORCHESTRATOR_SETTINGS;
   const orchestrator: OrchestratorSettings = {
@@ -49,6 +56,11 @@ export function readSettings(config: ConfigurationLike): RoundtableSettings {
     maxRounds: read.integer('router.maxRounds', 1, 10, d.maxRounds),
     userName: read.text('userName', 40, d.userName),
     softLimitChars: read.integer('context.softLimitChars', 10_000, 2_000_000, d.softLimitChars),
+    speakingOrder: read.oneOf('router.order', ['seat', 'rotating', 'random'] as const, d.speakingOrder),
+    maxConcurrent: read.integer('council.maxConcurrent', 1, MAX_PARTICIPANTS, d.maxConcurrent),
+    chair: chairOf(read.text('council.chair', 32, '', { allowEmpty: true }), participants, problems),
+    anonymiseReviews: read.flag('council.anonymiseReviews', d.anonymiseReviews),
+    groups,
   };
 
   const binaryPath = read.text('sidecar.binaryPath', 4096, '', { allowEmpty: true });
@@ -65,6 +77,14 @@ export function readSettings(config: ConfigurationLike): RoundtableSettings {
     autoIncludeActiveFile: read.flag('context.autoIncludeActiveFile', false),
     problems,
   };
+}
+
+/** The chair's id as set: empty is "the turn's first seat"; an id nobody has is reported and ignored. */
+function chairOf(id: string, participants: readonly { id: string }[], problems: string[]): string | null {
+  if (id === '') return null;
+  if (participants.some((p) => p.id === id)) return id;
+  problems.push(`roundtable.council.chair: "${id}" is not a participant's id; the turn's first seat chairs.`);
+  return null;
 }
 
 /** Reads one setting at a time, reporting a wrong value (with what is used instead) and returning the default. */

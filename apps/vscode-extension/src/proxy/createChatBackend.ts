@@ -3,7 +3,7 @@ import {
   type ChatCompletionRequest,
   type ChatError,
   FailureMemory,
-  streamChatCompletion,
+  type streamChatCompletion,
 } from '@roundtable/core';
 import type { ProxyEndpoint } from '@roundtable/sidecar';
 import { BUILT_IN_PROVIDER, type ProviderConfig } from '../adapters/readProviders';
@@ -20,8 +20,12 @@ import { BUILT_IN_PROVIDER, type ProviderConfig } from '../adapters/readProvider
  *
  * `tuning` goes into every request as is. The extension passes none (the client's defaults); tests lower the
  * timeouts and the retry delay (or the bounds), so a silent or stalled stream ends in a second, not in minutes.
+ *
+ * `stream` is the streaming client (`streamChatCompletion`): the extension passes one that loads it with the first
+ * request, so activation does not parse it.
  */
 export function createChatBackend(
+  stream: typeof streamChatCompletion,
   endpoint: () => Promise<ProxyEndpoint>,
   accessKey: () => Promise<string | undefined>,
   onReplyEnd: (succeeded: boolean) => void = () => {},
@@ -45,7 +49,7 @@ export function createChatBackend(
       const memory = providerFailures.get(provider.id) ?? new FailureMemory();
       providerFailures.set(provider.id, memory);
       const { model, messages } = request;
-      for await (const event of streamChatCompletion(
+      for await (const event of stream(
         { ...tuning, baseUrl: provider.baseUrl, model, messages, failures: memory },
         signal,
       )) {
@@ -59,7 +63,7 @@ export function createChatBackend(
       return;
     }
     const key = await accessKey();
-    for await (const event of streamChatCompletion(
+    for await (const event of stream(
       {
         ...tuning,
         baseUrl: target.apiBase,

@@ -1,4 +1,10 @@
-import { DEFAULT_ORCHESTRATOR_SETTINGS, Emitter, Orchestrator, silentLogger } from '@roundtable/core';
+import {
+  assembleStepPrompt,
+  DEFAULT_ORCHESTRATOR_SETTINGS,
+  Emitter,
+  Orchestrator,
+  silentLogger,
+} from '@roundtable/core';
 import {
   type HostToWebview,
   HostToWebview as HostToWebviewSchema,
@@ -42,6 +48,7 @@ function setup() {
   const chat = new ScriptedChat();
   let n = 0;
   const orchestrator = new Orchestrator({
+    prompts: assembleStepPrompt,
     repository: new MemoryThreadRepository(),
     chat: chat.backend,
     clock: new FakeClock(),

@@ -7,6 +7,7 @@
 //                                           "durable <id>" once a save holding it has returned (fsynced), and
 //                                           "save-problem <reason>" if a save fails
 import {
+  assembleStepPrompt,
   type ChatBackend,
   DEFAULT_ORCHESTRATOR_SETTINGS,
   Orchestrator,
@@ -51,6 +52,7 @@ function reportingDurable(repository: FileThreadRepository): ThreadRepository {
 
 function orchestrator(repository: ThreadRepository): Orchestrator {
   return new Orchestrator({
+    prompts: assembleStepPrompt,
     repository,
     chat: fakeModel,
     clock: systemClock,

@@ -2,12 +2,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  assembleStepPrompt,
   DEFAULT_ORCHESTRATOR_SETTINGS,
   Orchestrator,
   type ParticipantConfig,
   parseTranscript,
   randomIds,
   silentLogger,
+  streamChatCompletion,
   systemClock,
   type Transcript,
   type TurnFailure,
@@ -52,8 +54,16 @@ export async function openTable(options: TableOptions): Promise<TurnTable> {
   };
   const endpoint = () => resolveProxyEndpoint({ mode: 'external', port: 8317, externalUrl: options.url() }, noDns);
   const orchestrator = new Orchestrator({
+    prompts: assembleStepPrompt,
     repository: new FileThreadRepository({ root: dir, logger: silentLogger }),
-    chat: createChatBackend(endpoint, async () => options.accessKey, undefined, undefined, options.tuning),
+    chat: createChatBackend(
+      streamChatCompletion,
+      endpoint,
+      async () => options.accessKey,
+      undefined,
+      undefined,
+      options.tuning,
+    ),
     clock: systemClock,
     ids: randomIds,
     logger: silentLogger,

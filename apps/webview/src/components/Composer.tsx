@@ -4,6 +4,7 @@ import type { ComposerModel } from '../models/ComposerModel';
 import { ContextChips } from './ContextChips';
 import { MentionMenu } from './MentionMenu';
 import { TargetChip } from './TargetChip';
+import './Composer.css';
 
 /**
  * The message box, keyboard first:

@@ -1,5 +1,6 @@
 import type { ViewMessage } from '@roundtable/core/protocol';
 import { revealBidiControls } from '../markdown/revealBidi';
+import './ContextBlocks.css';
 
 type ContextBlock = NonNullable<ViewMessage['contextBlocks']>[number];
 

@@ -1,5 +1,6 @@
 import type { PendingContext } from '@roundtable/core/protocol';
 import type { ChatModel } from '../models/ChatModel';
+import './ContextChips.css';
 
 /** "a.ts:3-7" for a selection, "a.ts" for a whole file: the file's name, with its full path in the tooltip. */
 export function chipLabel(block: PendingContext['block']): string {

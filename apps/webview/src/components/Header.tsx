@@ -1,5 +1,6 @@
 import type { ChatModel } from '../models/ChatModel';
 import { StatusPill } from './StatusPill';
+import './Header.css';
 
 const UNTITLED = 'New conversation';
 

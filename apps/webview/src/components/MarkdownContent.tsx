@@ -2,6 +2,7 @@ import { useRef } from 'preact/hooks';
 import { MarkdownBlocks } from '../markdown/MarkdownBlocks';
 import type { RenderMarkdown } from '../models/MarkdownModel';
 import { MarkdownBlock, MarkdownRun, RUN_SIZE } from './MarkdownRun';
+import './MarkdownContent.css';
 
 /**
  * A message's text as Markdown, block by block (see `MarkdownBlocks`): a finished block's HTML never changes, so

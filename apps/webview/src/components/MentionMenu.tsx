@@ -1,4 +1,5 @@
 import type { MentionMenu as Menu } from '../models/ComposerModel';
+import './MentionMenu.css';
 
 /**
  * The `@` autocomplete, above the message box. The box keeps focus (it is the combobox; this is its listbox and

@@ -1,12 +1,14 @@
-import { type ReadonlySignal, useSignalEffect } from '@preact/signals';
-import { isRoutable, type ViewMessage } from '@roundtable/core/protocol';
-import { useRef, useState } from 'preact/hooks';
-import type { ChatModel, Participant } from '../models/ChatModel';
+import { useSignalEffect } from '@preact/signals';
+import { useMemo, useRef, useState } from 'preact/hooks';
+import type { ChatModel } from '../models/ChatModel';
+import { groupLabel } from '../models/groups';
 import type { RenderMarkdown } from '../models/MarkdownModel';
-import { type MessageActions, MessageBubble } from './MessageBubble';
+import type { Choice } from './ChoiceRow';
+import { MessageItem } from './MessageItem';
 import { GROUP_STYLE, groupsOf } from './messageGroups';
+import { PlanHeader } from './PlanHeader';
 import { followsAfterScroll } from './scroll';
-import { describeSpeaker } from './speaker';
+import './MessageList.css';
 
 const COPIED_LABEL_MS = 1500;
 
@@ -23,7 +25,9 @@ const COPIED_LABEL_MS = 1500;
  *
  * The list renders when the order of messages changes; each message renders from its own signal, so a streamed
  * delta re-renders one bubble, never the list. Messages sit in groups the browser skips while off screen (see
- * `messageGroups`), so what a streamed delta costs the browser does not grow with the thread either.
+ * `messageGroups`), so what a streamed delta costs the browser does not grow with the thread either. An Independent
+ * or Council turn's first reply has the turn's header before it (`PlanViews.heads`, which changes with the order);
+ * the header renders from its plan's summary alone.
  */
 export function MessageList({ chat, render }: { chat: ChatModel; render: RenderMarkdown | undefined }) {
   const listRef = useRef<HTMLDivElement>(null);
@@ -35,6 +39,13 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
   const lastCount = useRef(0);
   const order = chat.replica.order.value;
   const participants = chat.participantsById.value;
+  const heads = chat.planViews.heads.value;
+  const groups = chat.addressableGroups.value;
+  // One array for every message, the same until the table changes, so a list render leaves the messages alone.
+  const groupChoices = useMemo(
+    () => groups.map((g): Choice => ({ id: g.id, label: groupLabel(g, participants) })),
+    [groups, participants],
+  );
   // Not subscribed: another thread always comes with another order, which renders the list.
   const threadId = chat.replica.thread.peek()?.id;
 
@@ -115,11 +126,24 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
             // A group's thread and index are its identity: appended messages join the last group or start a new
             // one, and another thread gets new groups (which do not keep the sizes of the last thread's).
             <div key={`${threadId}:${group}`} class="message-group" style={GROUP_STYLE}>
-              {ids.map((id) => {
+              {ids.flatMap((id) => {
                 const message = chat.replica.message(id);
-                return message ? (
-                  <MessageItem key={id} message={message} participants={participants} actions={chat} render={render} />
-                ) : null;
+                if (!message) return [];
+                const planId = heads.get(id);
+                const item = (
+                  <MessageItem
+                    key={id}
+                    message={message}
+                    participants={participants}
+                    actions={chat}
+                    render={render}
+                    groups={groupChoices}
+                    views={chat.planViews}
+                  />
+                );
+                return planId
+                  ? [<PlanHeader key={`plan:${planId}`} planId={planId} views={chat.planViews} />, item]
+                  : [item];
               })}
             </div>
           ))
@@ -131,40 +155,6 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
         </button>
       )}
     </div>
-  );
-}
-
-/**
- * One message, rendered from its own signal. @preact/signals skips a component whose props are unchanged and
- * re-renders it when a signal it read changes, so a streamed delta re-renders this message alone, and a change of
- * the list's order re-renders no existing message (its props, the signal included, stay the same objects).
- */
-function MessageItem({
-  message,
-  participants,
-  actions,
-  render,
-}: {
-  message: ReadonlySignal<ViewMessage>;
-  participants: ReadonlyMap<string, Participant>;
-  actions: MessageActions;
-  render: RenderMarkdown | undefined;
-}) {
-  const value = message.value;
-  const regenerateTo =
-    value.role === 'assistant'
-      ? [...participants.values()]
-          .filter((p) => isRoutable(p) && p.id !== value.speaker)
-          .map((p) => ({ id: p.id, label: p.displayName }))
-      : undefined;
-  return (
-    <MessageBubble
-      message={value}
-      speaker={describeSpeaker(value, participants)}
-      actions={actions}
-      render={render}
-      {...(regenerateTo ? { regenerateTo } : {})}
-    />
   );
 }
 

@@ -1,4 +1,5 @@
 import type { ChatModel } from '../models/ChatModel';
+import './NoticeBar.css';
 
 /** The host's answer to the last request when the user should read it: a refusal, or a note. Dismissible. */
 export function NoticeBar({ chat }: { chat: ChatModel }) {

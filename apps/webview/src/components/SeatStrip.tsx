@@ -2,6 +2,7 @@ import type { SeatView } from '@roundtable/core/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import type { ChatModel } from '../models/ChatModel';
 import { formatWait } from './formatWait';
+import './SeatStrip.css';
 
 /**
  * The seats that cannot answer now, one line each under the header: who, why, and the one thing that helps

@@ -1,4 +1,5 @@
 import { type SidecarStatus, sidecarTone } from '@roundtable/core/protocol';
+import './StatusPill.css';
 
 /** The pill's few words for each state; the detail (reason, address) is in the tooltip and for screen readers. */
 function label(status: SidecarStatus): string {
@@ -28,7 +29,7 @@ function label(status: SidecarStatus): string {
 
 /**
  * The proxy's state. A button: it opens the host's actions for the proxy (check, restart, sign in, log). In a narrow
- * panel only its dot shows (main.css), so the dot's shape says the tone as well as its colour.
+ * panel only its dot shows (StatusPill.css), so the dot's shape says the tone as well as its colour.
  */
 export function StatusPill({ status, onActivate }: { status: SidecarStatus; onActivate: () => void }) {
   const kind = sidecarTone(status);

@@ -1,4 +1,5 @@
 import type { ChatModel } from '../models/ChatModel';
+import './StorageBanner.css';
 
 /**
  * What could not be saved or read, until it is fixed: a thread whose save failed (with the reason, Retry and

@@ -1,11 +1,15 @@
 import { computed } from '@preact/signals';
 import { useMemo } from 'preact/hooks';
 import type { ChatModel } from '../models/ChatModel';
+import { groupLabel } from '../models/groups';
+import { ModeChip } from './ModeChip';
+import './TargetChip.css';
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 /**
- * Who answers a message without an @-mention, as a chip beside Send, and roughly how much the next reply's model
+ * Who answers a message without an @-mention, as a chip beside Send (a participant, or a group with a member who can
+ * answer), then how the thread's seats take a message (the Mode chip), and roughly how much the next reply's model
  * will read: every participant sees the whole thread, so it is the thread's text and the context chips waiting to
  * go along (about four characters a token).
  * The estimate follows the thread as messages come and go, not each streamed word.
@@ -14,8 +18,10 @@ export function TargetChip({ chat }: { chat: ChatModel }) {
   const { replica } = chat;
   // A muted participant is never asked, so it is not offered here either.
   const enabled = chat.routableParticipants.value;
+  const groups = chat.addressableGroups.value;
+  const names = chat.participantsById.value;
   const target = replica.defaultTarget.value ?? '';
-  const known = enabled.some((p) => p.id === target);
+  const known = enabled.some((p) => p.id === target) || groups.some((g) => g.id === target);
   const tokens = useMemo(
     () =>
       computed(() => {
@@ -47,8 +53,18 @@ export function TargetChip({ chat }: { chat: ChatModel }) {
               {p.displayName}
             </option>
           ))}
+          {groups.length > 0 && (
+            <optgroup label="Groups">
+              {groups.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {groupLabel(g, names)}
+                </option>
+              ))}
+            </optgroup>
+          )}
         </select>
       </label>
+      <ModeChip chat={chat} />
       {tokens > 0 && (
         <span
           class="prompt-size"

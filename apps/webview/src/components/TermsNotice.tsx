@@ -1,4 +1,5 @@
 import type { ChatModel } from '../models/ChatModel';
+import './TermsNotice.css';
 
 /** The first-run notice, above the transcript until the user dismisses it (once, for every view and window). */
 export function TermsNotice({ chat }: { chat: ChatModel }) {

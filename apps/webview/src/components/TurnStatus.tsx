@@ -1,11 +1,34 @@
-import { andList, type TurnView } from '@roundtable/core/protocol';
+import { andList, type StepKind, type TurnView } from '@roundtable/core/protocol';
 import type { ChatModel, Participant } from '../models/ChatModel';
+import { MODE_LABEL } from '../models/modes';
+import './TurnStatus.css';
+
+type Running = Extract<TurnView, { state: 'running' }>;
+type Name = (id: string) => string;
+
+/** A step's replies, as the turn line names the step. */
+const STEP_NOUN: Record<StepKind, string> = { answer: 'answers', review: 'reviews', synthesis: 'synthesis' };
+/** What the seats streaming in a step are doing (singular, plural). */
+const STEP_VERB: Record<StepKind, [string, string]> = {
+  answer: ['is answering', 'are answering'],
+  review: ['is reviewing', 'are reviewing'],
+  synthesis: ['is writing it', 'are writing it'],
+};
+/** What a Stop kept the skipped seats from doing, after "Stopped before {names}". */
+const STOPPED_BEFORE: Record<StepKind, string> = {
+  answer: 'answered',
+  review: 'reviewed',
+  synthesis: 'wrote the synthesis',
+};
 
 /**
  * Where the turn stands, just above the message box:
- * - while several participants answer one after another, who is answering, how far the turn is ("2 of 3") and who
- *   comes next; a turn with one responder says nothing here (its bubble shows it typing);
- * - after a turn ended early (Stop), who never got to answer, with one button that gives them their turn now;
+ * - while several participants answer one after another (Discuss), who is answering, how far the turn is ("2 of 3")
+ *   and who comes next; a turn of one answer says nothing here (its bubble shows it typing);
+ * - while replies stream at once, or a council runs its steps, the mode, the step (of how many), how many of the
+ *   step's replies are done and who is streaming now;
+ * - after a turn ended early (Stop), who never got to answer (or review, or write the synthesis), with one button
+ *   that gives them their turn now;
  * - once several participants have answered, the round the discussion is in and "Another round", until the cap.
  *   A message the user sends ends the discussion (and starts the next).
  *
@@ -22,26 +45,12 @@ export function TurnStatus({ chat }: { chat: ChatModel }) {
 }
 
 function TurnLine({ turn, names, chat }: { turn: TurnView; names: ReadonlyMap<string, Participant>; chat: ChatModel }) {
-  const name = (id: string) => names.get(id)?.displayName ?? id;
-  if (turn.state === 'running') {
-    const { responders, current } = turn;
-    if (responders.length < 2) return null;
-    const next = responders[current + 1];
-    return (
-      <p class="turn-status" data-testid="turn-status" data-state="running">
-        <span class="turn-step">
-          {current + 1} of {responders.length}
-        </span>
-        <span class="turn-who">
-          {name(responders[current] ?? '')} is answering{next ? `, ${name(next)} next` : ''}
-        </span>
-      </p>
-    );
-  }
+  const name: Name = (id) => names.get(id)?.displayName ?? id;
+  if (turn.state === 'running') return <RunningLine turn={turn} name={name} />;
   if (turn.state === 'answered') {
-    const { round, maxRounds } = turn;
+    const { round, maxRounds, mode } = turn;
     return (
-      <p class="turn-status" data-testid="turn-round" data-state="answered">
+      <p class="turn-status" data-testid="turn-round" data-state="answered" data-mode={mode}>
         <span class="turn-step">
           Round {round} of {maxRounds}
         </span>
@@ -50,7 +59,11 @@ function TurnLine({ turn, names, chat }: { turn: TurnView; names: ReadonlyMap<st
             type="button"
             class="button-secondary"
             data-testid="turn-another-round"
-            title="Each of them answers again, having read the whole round"
+            title={
+              mode === 'discuss'
+                ? 'Each of them answers again, having read the whole round'
+                : 'A reveal round: each of them reads every answer of the last round, and may revise their own'
+            }
             onClick={() => chat.anotherRound()}
           >
             Another round
@@ -63,8 +76,10 @@ function TurnLine({ turn, names, chat }: { turn: TurnView; names: ReadonlyMap<st
   }
   const skipped = turn.skipped.map(name);
   return (
-    <div class="turn-status turn-status--stopped" data-testid="turn-skipped" data-state="stopped">
-      <span class="turn-who">Stopped before {andList(skipped)} answered.</span>
+    <div class="turn-status turn-status--stopped" data-testid="turn-skipped" data-state="stopped" data-step={turn.step}>
+      <span class="turn-who">
+        Stopped before {andList(skipped)} {STOPPED_BEFORE[turn.step]}.
+      </span>
       <span class="turn-actions">
         <button
           type="button"
@@ -84,5 +99,46 @@ function TurnLine({ turn, names, chat }: { turn: TurnView; names: ReadonlyMap<st
         </button>
       </span>
     </div>
+  );
+}
+
+/**
+ * A running turn. Discuss answers one after another keep their queue ("2 of 3", "GPT is answering, Gemini next");
+ * anything else (replies at once, a council's steps, reviews) says the mode, then the step and who streams.
+ */
+function RunningLine({ turn, name }: { turn: Running; name: Name }) {
+  const { mode, step, stepIndex, stepCount, responders, answering, done, concurrent } = turn;
+  const attributes = { 'data-testid': 'turn-status', 'data-state': 'running', 'data-step': step, 'data-mode': mode };
+  // One answer on its own: its bubble shows it typing.
+  if (responders.length < 2 && stepCount === 1 && step === 'answer') return null;
+  if (!concurrent && mode === 'discuss' && step === 'answer') {
+    const at = answering[0] === undefined ? done : responders.indexOf(answering[0]);
+    const current = Math.min(Math.max(at, 0), responders.length - 1);
+    const next = responders[current + 1];
+    return (
+      <p class="turn-status" {...attributes}>
+        <span class="turn-step">
+          {current + 1} of {responders.length}
+        </span>
+        <span class="turn-who">
+          {name(responders[current] ?? '')} is answering{next ? `, ${name(next)} next` : ''}
+        </span>
+      </p>
+    );
+  }
+  const parts: string[] = [];
+  if (stepCount > 1) parts.push(`${STEP_NOUN[step]} (step ${stepIndex + 1} of ${stepCount})`);
+  else if (step !== 'answer') parts.push(STEP_NOUN[step]);
+  if (done > 0) parts.push(`${done} of ${responders.length} done`);
+  if (answering.length > 0) {
+    parts.push(`${andList(answering.map(name))} ${STEP_VERB[step][answering.length === 1 ? 0 : 1]}`);
+  }
+  return (
+    <p class="turn-status" {...attributes}>
+      <span class="turn-step">{MODE_LABEL[mode]}</span>
+      {/* Read as one sentence; the badge and the rest are set apart on screen. */}
+      <span class="visually-hidden"> · </span>
+      <span class="turn-who">{parts.join(' · ')}</span>
+    </p>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { revealBidiControls } from '../markdown/revealBidi';
+import './UserText.css';
 
 /** A user message longer than this many lines (or characters) is shown folded, with "Show more". */
 const FOLD_LINES = 14;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { formatWait } from './formatWait';
+import './WaitingFor.css';
 
 /**
  * While a reply has not said a word yet, how long it has been waiting, counted from when it started. A rate limit

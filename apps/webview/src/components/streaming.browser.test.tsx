@@ -125,7 +125,8 @@ async function streamInto(prior: number): Promise<Run> {
       h.emit(h.host.status(LIVE, 'complete'));
       const rendered = renders.total;
       const participants = h.chat?.replica.participants.peek() ?? [];
-      h.emit(h.host.send('table/changed', { participants: [...participants], defaultTarget: 'claude' }));
+      const table = { participants: [...participants], groups: [], defaultTarget: 'claude', mode: 'discuss' as const };
+      h.emit(h.host.send('table/changed', table));
       run.rendersOnTableChange = renders.total - rendered;
     } finally {
       renders.stop();

@@ -108,6 +108,34 @@ describe('ChatModel', () => {
     expect(new Set(intents().map((m) => m.requestId)).size).toBe(intents().length);
   });
 
+  it('asks for a mode and for reviews of the shown thread', () => {
+    const { chat, intents } = setup();
+    chat.setMode('council');
+    chat.review('r1');
+    chat.review('r1', 'reviewers');
+    expect(intents().map((m) => [m.type, m.payload])).toEqual([
+      ['chat/setMode', { threadId: 'thread-1', mode: 'council' }],
+      ['message/review', { threadId: 'thread-1', messageId: 'r1' }],
+      ['message/review', { threadId: 'thread-1', messageId: 'r1', groupId: 'reviewers' }],
+    ]);
+    // The mode shown is still the host's until it answers.
+    expect(chat.replica.mode.value).toBe('discuss');
+  });
+
+  it('offers the groups with a member who can answer, following the table', () => {
+    const group = (id: string, members: string[]) => ({ id, displayName: `@${id}`, members });
+    const { transport, chat, host } = setup(
+      viewState({
+        groups: [group('pair', ['claude', 'gpt']), group('off', ['gemini']), group('one', ['gemini', 'gpt'])],
+      }),
+    );
+    expect(chat.addressableGroups.value.map((g) => g.id)).toEqual(['pair', 'one']);
+    const participants = viewState().participants.map((p) => (p.id === 'gpt' ? { ...p, muted: true } : p));
+    const groups = chat.replica.groups.peek().slice();
+    transport.emit(host.send('table/changed', { participants, groups, defaultTarget: null, mode: 'discuss' }));
+    expect(chat.addressableGroups.value.map((g) => g.id)).toEqual(['pair']);
+  });
+
   it('stops listening when disposed', () => {
     const transport = new FakeHostTransport();
     const chat = new ChatModel(transport);

@@ -1,6 +1,7 @@
 import { computed, signal } from '@preact/signals';
 import {
   CSP_REPORT_MAX_CHARS,
+  type DiscussionMode,
   type HostToWebview,
   isRoutable,
   MAX_CODE_CHARS,
@@ -12,6 +13,7 @@ import {
 } from '@roundtable/core/protocol';
 import { type ParticipantView, ThreadReplica } from '../state/ThreadReplica';
 import type { HostTransport } from '../transport/HostTransport';
+import { PlanViews } from './PlanViews';
 
 export type Participant = ParticipantView;
 
@@ -55,6 +57,13 @@ export class ChatModel {
   readonly participantsById = computed(
     () => new Map<string, Participant>(this.replica.participants.value.map((p) => [p.id, p])),
   );
+  /** What the panel derives per turn plan (headers, what a synthesis lacked), never per streamed delta. */
+  readonly planViews = new PlanViews(this.replica, this.participantsById);
+  /** The groups a message can address: those with at least one member who can answer (the rest would be silent). */
+  readonly addressableGroups = computed(() => {
+    const routable = new Set(this.routableParticipants.value.map((p) => p.id));
+    return this.replica.groups.value.filter((g) => g.members.some((id) => routable.has(id)));
+  });
 
   private readonly unsubscribe: () => void;
   private readonly pending = new Map<string, (result: { ok: boolean; reason?: string }) => void>();
@@ -110,6 +119,18 @@ export class ChatModel {
   /** Who answers a message in the shown thread that names nobody. */
   setDefaultTarget(participantId: string): void {
     if (participantId) this.onShown((threadId) => this.intent('chat/setTarget', { threadId, participantId }));
+  }
+
+  /** How several seats take the next messages of the shown thread. */
+  setMode(mode: DiscussionMode): void {
+    this.onShown((threadId) => this.intent('chat/setMode', { threadId, mode }));
+  }
+
+  /** Asks the table to review a reply: everyone else who can answer, or the members of `groupId`. */
+  review(messageId: string, groupId?: string): void {
+    this.onShown((threadId) =>
+      this.intent('message/review', { threadId, messageId, ...(groupId === undefined ? {} : { groupId }) }),
+    );
   }
 
   regenerateAs(messageId: string, participantId: string): void {

@@ -78,7 +78,7 @@ describe('ComposerModel', () => {
 });
 
 describe('ComposerModel: who the @ autocomplete offers', () => {
-  function table() {
+  function table(groups: ReturnType<typeof viewState>['groups'] = []) {
     const transport = new FakeHostTransport();
     const chat = new ChatModel(transport);
     const host = new HostScript();
@@ -91,6 +91,7 @@ describe('ComposerModel: who the @ autocomplete offers', () => {
             { id: 'kimi', displayName: 'Kimi', color: '#4285F4', model: 'k', enabled: true, muted: true },
             { id: 'gemini', displayName: 'Gemini', color: '#8B5CF6', model: 'm', enabled: false },
           ],
+          groups,
         }),
       ),
     );
@@ -105,6 +106,24 @@ describe('ComposerModel: who the @ autocomplete offers', () => {
     const composer = table();
     expect(offered(composer, '@')).toEqual(['claude', 'opus', 'gpt', 'all']);
     expect(offered(composer, '@k')).toEqual([]);
+  });
+
+  it('offers the groups after the participants and before everyone, by their members who can answer', () => {
+    const composer = table([
+      { id: 'reviewers', displayName: '@reviewers', members: ['gpt', 'claude', 'kimi'], mode: 'council' },
+      { id: 'silent', displayName: '@silent', members: ['kimi', 'gemini'] },
+      { id: 'pair', displayName: 'The pair', members: ['claude', 'gpt'] },
+    ]);
+    expect(offered(composer, '@')).toEqual(['claude', 'opus', 'gpt', 'reviewers', 'pair', 'all']);
+    const details = Object.fromEntries(composer.menu.value?.candidates.map((c) => [c.id, [c.label, c.detail]]) ?? []);
+    expect(details.reviewers).toEqual(['reviewers', 'Claude and GPT · Council']);
+    expect(details.pair).toEqual(['The pair', 'Claude and GPT']);
+    // How everyone takes a message is the thread's mode: `all` does not claim an order.
+    expect(details.all).toEqual(['Everyone', 'everyone who can answer']);
+    expect(offered(composer, '@th')).toEqual(['pair']);
+    expect(offered(composer, '@re')).toEqual(['reviewers']);
+    composer.acceptMention();
+    expect(composer.draft.value).toBe('@reviewers ');
   });
 
   it('an alias matches by its own name; a display name lists its participant once', () => {

@@ -1,8 +1,9 @@
 import { computed, effect, signal } from '@preact/signals';
-import { MAX_USER_TEXT_CHARS } from '@roundtable/core/protocol';
+import { andList, MAX_USER_TEXT_CHARS } from '@roundtable/core/protocol';
 import type { UiStateStore } from '../transport/HostTransport';
 import type { ChatModel } from './ChatModel';
 import { type MentionCandidate, type MentionQuery, matchCandidates, mentionAt } from './mentionQuery';
+import { MODE_LABEL } from './modes';
 
 const count = new Intl.NumberFormat('en-US');
 
@@ -32,7 +33,8 @@ export class ComposerModel {
 
   /**
    * Who can be addressed: the participants who can answer (enabled, not muted) in table order, each followed by its
-   * aliases, then everyone.
+   * aliases; then the groups with a member who can answer (named by those members, and by the group's own mode when
+   * it has one); then everyone. How everyone takes the message is the thread's mode, so `all` says nothing of it.
    */
   readonly addressable = computed<MentionCandidate[]>(() => {
     const routable = this.chat.routableParticipants.value;
@@ -40,9 +42,18 @@ export class ComposerModel {
       { id: p.id, label: p.displayName, detail: p.model },
       ...(p.aliases ?? []).map((alias) => ({ id: alias, label: p.displayName, detail: `@${p.id}`, aliasOf: p.id })),
     ]);
-    return routable.length > 1
-      ? [...people, { id: 'all', label: 'Everyone', detail: 'all, one after another' }]
-      : people;
+    const groups = this.chat.addressableGroups.value.map((g): MentionCandidate => {
+      const members = routable.filter((p) => g.members.includes(p.id)).map((p) => p.displayName);
+      return {
+        id: g.id,
+        // The default display name is `@id`, which the menu shows already.
+        label: g.displayName.replace(/^@/, ''),
+        detail: [andList(members), ...(g.mode ? [MODE_LABEL[g.mode]] : [])].join(' · '),
+      };
+    });
+    const everyone: MentionCandidate[] =
+      routable.length > 1 ? [{ id: 'all', label: 'Everyone', detail: 'everyone who can answer' }] : [];
+    return [...people, ...groups, ...everyone];
   });
 
   /** The autocomplete, while an `@name` is being typed and something matches it. */

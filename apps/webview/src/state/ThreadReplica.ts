@@ -1,20 +1,24 @@
 import { batch, type ReadonlySignal, type Signal, signal } from '@preact/signals';
 import {
   assertNever,
+  type DiscussionMode,
   type HostToWebview,
   type MessagePatchPayload,
   type PendingContext,
   type SaveProblem,
+  type SeatGroup,
   type SeatMap,
   type SidecarStatus,
   type ThreadListEntry,
+  type TurnPlan,
   type TurnView,
   type ViewMessage,
   type ViewState,
 } from '@roundtable/core/protocol';
 
 export type ParticipantView = ViewState['participants'][number];
-export type ShownThreadMeta = Omit<ViewState['thread'], 'messages'>;
+/** The shown thread's own fields; its messages, mode and plans each live in their own signals. */
+export type ShownThreadMeta = Omit<ViewState['thread'], 'messages' | 'mode' | 'plans'>;
 
 /** What applying one host message did: used it, ignored it (waiting for a full state), or lost track. */
 export type ApplyResult = 'applied' | 'ignored' | 'resync';
@@ -27,7 +31,8 @@ const NO_SIDECAR: SidecarStatus = { state: 'checking', detail: 'Checking CLIProx
  * - `view/state` replaces everything and sets the sequence baseline;
  * - every other message must carry the next sequence number and the shown thread, and must fit what is here
  *   (a patch for a known message; appended text at exactly the current length, in UTF-16 code units as on the
- *   host; an added message that is new). Anything else leaves the replica as it was and answers `resync`, after
+ *   host; an added message that is new). A plan always fits: plans never change, so one already here (sent again,
+ *   or carried by the last state) is kept as it is. Anything else leaves the replica as it was and answers `resync`, after
  *   which everything is ignored until the host's full state arrives. So a wrong text is never shown.
  *
  * Each message lives in its own signal and the order in another, so a streamed delta costs O(1) however long
@@ -39,6 +44,15 @@ export class ThreadReplica {
   readonly threads = signal<readonly ThreadListEntry[]>([]);
   readonly participants = signal<readonly ParticipantView[]>([]);
   readonly defaultTarget = signal<string | null>(null);
+  /** Named sets of seats (`@reviewers`), in the settings' order. */
+  readonly groups = signal<readonly SeatGroup[]>([]);
+  /** How several seats take a message in the shown thread. */
+  readonly mode = signal<DiscussionMode>('discuss');
+  /**
+   * The shown thread's turn plans by id. A plan never changes once made, so a plan's object stays the same until a
+   * full state replaces them all; a plan arriving copies the map (once per turn, never per delta).
+   */
+  readonly plans = signal<ReadonlyMap<string, TurnPlan>>(new Map());
   readonly sidecar = signal<SidecarStatus>(NO_SIDECAR);
   /** Seats that are not simply ready, by participant id (managed mode only). */
   readonly seats = signal<SeatMap>({});
@@ -114,9 +128,18 @@ export class ThreadReplica {
       case 'table/changed':
         batch(() => {
           this.participants.value = message.payload.participants;
+          this.groups.value = message.payload.groups;
           this.defaultTarget.value = message.payload.defaultTarget;
+          this.mode.value = message.payload.mode;
         });
         return true;
+      case 'plan/added': {
+        // Plans are immutable: one already here (another window made it, or a state carried it) is kept as it is.
+        const { plan } = message.payload;
+        const plans = this.plans.peek();
+        if (!plans.has(plan.id)) this.plans.value = new Map(plans).set(plan.id, plan);
+        return true;
+      }
       case 'sidecar/changed':
         this.sidecar.value = message.payload;
         return true;
@@ -144,12 +167,15 @@ export class ThreadReplica {
   }
 
   private reset(state: ViewState): void {
-    const { messages, ...meta } = state.thread;
+    const { messages, mode, plans, ...meta } = state.thread;
     batch(() => {
       this.messages.clear();
       for (const m of messages) this.messages.set(m.id, signal(m));
       this.order.value = messages.map((m) => m.id);
       this.thread.value = meta;
+      this.mode.value = mode;
+      this.plans.value = new Map(plans.map((p) => [p.id, p]));
+      this.groups.value = state.groups;
       this.threads.value = state.threads;
       this.participants.value = state.participants;
       this.defaultTarget.value = state.defaultTarget;
@@ -183,6 +209,8 @@ export function applyPatch(m: ViewMessage, patch: MessagePatchPayload): ViewMess
   else if (patch.attempt !== undefined) next.attempt = patch.attempt;
   if (patch.leftOut === null) delete next.leftOut;
   else if (patch.leftOut !== undefined) next.leftOut = patch.leftOut;
+  if (patch.timing === null) delete next.timing;
+  else if (patch.timing !== undefined) next.timing = patch.timing;
   return next;
 }
 

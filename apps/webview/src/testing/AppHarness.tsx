@@ -77,8 +77,8 @@ export class AppHarness {
 export const LIVE = 'live';
 
 /**
- * A `#root` element in the body, as the webview's HTML has: with main.css loaded (in a real browser), the app fills
- * the viewport and the message list is the element that scrolls. `cleanup()` removes it again.
+ * A `#root` element in the body, as the webview's HTML has: with the stylesheets loaded (in a real browser), the app
+ * fills the viewport and the message list is the element that scrolls. `cleanup()` removes it again.
  */
 export function pageRoot(): HTMLElement {
   const root = document.createElement('div');

@@ -5,6 +5,7 @@ import {
   hostMessage,
   type ShownThread,
   type ThreadListEntry,
+  type TurnPlan,
   type ViewMessage,
   type ViewState,
 } from '@roundtable/core/protocol';
@@ -61,6 +62,8 @@ export function viewState(
       createdAt: CREATED,
       updatedAt: CREATED,
       busy: false,
+      mode: 'discuss',
+      plans: [],
       ...thread,
       messages,
     },
@@ -70,10 +73,24 @@ export function viewState(
       { id: 'gpt', displayName: 'GPT', color: '#10A37F', model: 'gpt-5', enabled: true },
       { id: 'gemini', displayName: 'Gemini', color: '#4285F4', model: 'gemini-pro', enabled: false },
     ],
+    groups: [],
     defaultTarget: 'claude',
     sidecar: { state: 'healthy', detail: 'CLIProxyAPI at http://127.0.0.1:8317' },
     saveProblems: [],
     ...rest,
+  };
+}
+
+/** A turn plan: one Discuss answer step by Claude and GPT unless `overrides` say otherwise. */
+export function turnPlan(overrides: Partial<TurnPlan> & Pick<TurnPlan, 'id'>): TurnPlan {
+  return {
+    createdAt: CREATED,
+    kind: 'message',
+    mode: 'discuss',
+    question: 'u1',
+    round: 1,
+    steps: [{ kind: 'answer', seats: ['claude', 'gpt'], reads: 'all', names: 'labelled', concurrency: 1 }],
+    ...overrides,
   };
 }
 

@@ -11,11 +11,11 @@ import { anyValue, hostileLeaf, mutantOf } from '@roundtable/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ChatModel } from '../models/ChatModel';
-import { HostScript, listEntry, viewMessage, viewState } from '../testing/fixtures';
+import { HostScript, listEntry, turnPlan, viewMessage, viewState } from '../testing/fixtures';
 import { FakeHostTransport } from './FakeHostTransport';
 import { type VsCodeApi, VsCodeHostTransport } from './VsCodeHostTransport';
 
-/** See packages/core/src/protocol/protocol.fuzz.test.ts for how the longest log line of a dropped message adds up. */
+/** See packages/core/test/support/protocolHostile.ts for how the longest log line of a dropped message adds up. */
 const MAX_WARNING = 920;
 
 const THREAD = 'thread-1';
@@ -43,7 +43,10 @@ function snapshot({ chat, transport }: Pick<ReturnType<typeof setup>, 'chat' | '
     thread: r.thread.peek(),
     threads: r.threads.peek(),
     participants: r.participants.peek(),
+    groups: r.groups.peek(),
     defaultTarget: r.defaultTarget.peek(),
+    mode: r.mode.peek(),
+    plans: [...r.plans.peek()],
     sidecar: r.sidecar.peek(),
     seats: r.seats.peek(),
     saveProblems: r.saveProblems.peek(),
@@ -71,14 +74,23 @@ const next: { [K in HostMessageType]: HostToWebview } = {
     status: 'error',
     error: 'HTTP 500',
     usage: null,
+    timing: { firstTokenMs: 800, totalMs: 4_200 },
   }),
   'threads/changed': hostMessage('threads/changed', 1, THREAD, { entry: listEntry({ id: 'other', updatedAt: AT }) }),
   'threads/removed': hostMessage('threads/removed', 1, THREAD, { threadId: 'other' }),
-  'table/changed': hostMessage('table/changed', 1, THREAD, { participants: [claude], defaultTarget: null }),
+  'table/changed': hostMessage('table/changed', 1, THREAD, {
+    participants: [claude],
+    groups: [{ id: 'solo', displayName: '@solo', members: ['claude'], mode: 'council' }],
+    defaultTarget: null,
+    mode: 'independent',
+  }),
+  'plan/added': hostMessage('plan/added', 1, THREAD, { plan: turnPlan({ id: 'p1', mode: 'independent' }) }),
   'sidecar/changed': hostMessage('sidecar/changed', 1, THREAD, { state: 'backoff', detail: 'x', retryAt: 1 }),
   'seats/changed': hostMessage('seats/changed', 1, THREAD, { claude: { kind: 'needs-login', provider: 'claude' } }),
   'context/changed': hostMessage('context/changed', 1, THREAD, { blocks: [block] }),
-  'turn/changed': hostMessage('turn/changed', 1, THREAD, { turn: { state: 'stopped', skipped: ['gpt'] } }),
+  'turn/changed': hostMessage('turn/changed', 1, THREAD, {
+    turn: { state: 'stopped', step: 'answer', skipped: ['gpt'] },
+  }),
   'storage/changed': hostMessage('storage/changed', 1, THREAD, {
     saveProblems: [{ threadId: THREAD, title: 't', reason: 'disk full' }],
   }),
@@ -89,8 +101,19 @@ const next: { [K in HostMessageType]: HostToWebview } = {
 
 // ---- malformed values ----------------------------------------------------------------------------------------
 
+/**
+ * What a mutation puts in a field. `hostileLeaf` offers its empty `[]` and `{}` as constants (one object each), and a
+ * mutation changes its sample in place: placed twice in one sample, the one `{}` can end up inside itself (an endless
+ * value), and a key set on it would carry over to later samples. Each use gets an empty container of its own.
+ */
+const leaf = hostileLeaf(fc.constantFrom(...Object.keys(next))).map((value) => {
+  if (Array.isArray(value) && value.length === 0) return [];
+  const plain = typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+  return plain && Reflect.ownKeys(value).length === 0 ? {} : value;
+});
+
 /** A message the replica would apply next, changed in one to four places. */
-const mutant = mutantOf(Object.values(next), hostileLeaf(fc.constantFrom(...Object.keys(next))));
+const mutant = mutantOf(Object.values(next), leaf);
 
 /** What the page must drop: anything that is not a valid host message. */
 const malformed = fc

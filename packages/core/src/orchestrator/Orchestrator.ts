@@ -2,18 +2,29 @@ import { Disposable } from '../base/lifecycle';
 import { isRoutable } from '../participants/participant';
 import type { Clock, IdGenerator, Logger } from '../ports';
 import { describeRouting } from '../router/describeRouting';
-import { type RouteDecision, route } from '../router/route';
+import { route } from '../router/route';
+import { unroutedOf } from '../router/unroutedOf';
 import type { ThreadRepository } from '../store/ports';
 import type { SaveTiming } from '../store/saveScheduler';
 import { type ThreadLease, ThreadStore } from '../store/ThreadStore';
-import type { ContextBlock, Message, Unrouted } from '../transcript/schema';
+import type { DiscussionMode } from '../transcript/plan';
+import type { ContextBlock } from '../transcript/schema';
 import { inspectPrompt, type PromptInspection } from './inspectPrompt';
-import type { ChatBackend } from './ports';
+import type { ChatBackend, PromptAssembler } from './ports';
+import { tombstone } from './replyTransitions';
 import { type IntentResult, OK, refuse } from './result';
-import { nextRound } from './rounds';
 import type { OrchestratorSettings } from './settings';
 import { Table } from './Table';
 import { TurnRunner } from './TurnRunner';
+import {
+  continueTurn,
+  dismissContinue,
+  setMode,
+  startAnotherRound,
+  startMessageTurn,
+  startReview,
+  type TurnContext,
+} from './turnIntents';
 
 export interface OrchestratorDeps {
   repository: ThreadRepository;
@@ -22,6 +33,8 @@ export interface OrchestratorDeps {
   ids: IdGenerator;
   logger: Logger;
   settings: OrchestratorSettings;
+  /** Builds each reply's prompt (`assembleStepPrompt`; the host loads it on first use). */
+  prompts: PromptAssembler;
   saveTiming?: SaveTiming;
 }
 
@@ -34,6 +47,7 @@ export class Orchestrator extends Disposable {
   readonly store: ThreadStore;
   readonly runner: TurnRunner;
   readonly table: Table;
+  private readonly turns: TurnContext;
 
   constructor(private readonly deps: OrchestratorDeps) {
     super();
@@ -55,8 +69,10 @@ export class Orchestrator extends Disposable {
         ids: deps.ids,
         logger: deps.logger,
         settings: () => this.table.settings,
+        prompts: deps.prompts,
       }),
     );
+    this.turns = { store: this.store, runner: this.runner, table: this.table, ids: deps.ids };
   }
 
   /** A new, empty thread with the enabled participants, held by the returned lease (a view). */
@@ -76,10 +92,11 @@ export class Orchestrator extends Disposable {
       return refuse('A reply is still streaming in this thread. Stop it or wait for it to finish.');
     }
     if (text.trim() === '' && contextBlocks.length === 0) return refuse('The message is empty.');
-    const { participants, routerMode, maxRespondersPerTurn } = this.table.settings;
+    const { participants, routerMode, maxRespondersPerTurn, groups } = this.table.settings;
     const decision = route({
       text,
       participants,
+      groups,
       mode: routerMode,
       defaultTarget: this.speakingTo(threadId),
       lastAssistantSpeaker: this.lastAssistantSpeaker(threadId),
@@ -93,7 +110,7 @@ export class Orchestrator extends Disposable {
       return refuse('No participant can answer: enable or unmute one in the setting roundtable.participants.');
     }
     const unrouted = unroutedOf(decision);
-    this.store.append(
+    const question = this.store.append(
       threadId,
       {
         id: this.deps.ids.next(),
@@ -107,10 +124,11 @@ export class Orchestrator extends Disposable {
       },
       'urgent',
     );
-    const lastMentioned = decision.targets.at(-1);
+    if (!question) return refuse('That thread is not open any more.');
+    // A message that names one group speaks to that group from then on; else to the last seat it named.
+    const lastMentioned = decision.groups.length === 1 ? decision.groups[0] : decision.targets.at(-1);
     if (decision.reason === 'mentions' && lastMentioned) this.setSpeakingTo(threadId, lastMentioned);
-    this.runner.start(threadId, decision.targets);
-    return OK;
+    return startMessageTurn(this.turns, threadId, question, decision);
   }
 
   /** Stops the reply in flight on that thread; its partial text is kept as `cancelled`. */
@@ -120,48 +138,43 @@ export class Orchestrator extends Disposable {
   }
 
   /**
-   * Gives the responders a stopped turn skipped their turn now, in the order they had, each seeing everything said
-   * so far. Those disabled or muted since are left out.
+   * Continue: the turn stopped earlier (in this window, or before a reload) goes on where it stopped: the seats that
+   * never answered answer now, each reading what its step allows, and the steps after follow. Those disabled or
+   * muted since are left out.
    */
   continueSkipped(threadId: string): IntentResult {
-    if (!this.store.isLoaded(threadId)) return refuse('That thread is not open any more.');
-    if (this.runner.isBusy(threadId)) return refuse('A reply is still streaming in this thread.');
-    const progress = this.runner.progressOf(threadId);
-    if (progress?.state !== 'stopped') return refuse('Nobody in this thread is waiting for a turn.');
-    const routable = progress.skipped.filter((id) => this.table.routable().some((p) => p.id === id));
-    if (routable.length === 0) {
-      this.runner.dismissSkipped(threadId);
-      return refuse('None of the participants who were skipped can answer now (each is disabled or muted).');
-    }
-    this.runner.start(threadId, routable);
-    return OK;
+    return continueTurn(this.turns, threadId);
   }
 
   /**
-   * Another round of the discussion the last user message started: everyone who took part answers again, in the
-   * same order, each having read the whole last round; never past `maxRounds`.
+   * Another round of the discussion the last user message started: everyone who took part answers again (after
+   * Discuss, in the same order, each having read the whole last round; after Independent or Council, all at once,
+   * each having read every earlier answer); never past `maxRounds`.
    */
   anotherRound(threadId: string): IntentResult {
-    const transcript = this.store.transcript(threadId);
-    if (!transcript) return refuse('That thread is not open any more.');
-    if (this.runner.isBusy(threadId)) return refuse('A reply is still streaming in this thread.');
-    const next = nextRound(transcript.messages, this.table.settings);
-    if (!next.ok) return next;
-    this.runner.start(threadId, next.responders);
-    return OK;
+    return startAnotherRound(this.turns, threadId);
+  }
+
+  /** "Ask the table to review" a reply: the other seats (or a group's) review it, anonymised by default. */
+  review(threadId: string, messageId: string, groupId?: string): IntentResult {
+    return startReview(this.turns, threadId, messageId, groupId);
+  }
+
+  /** How several seats take a message in this thread: Discuss, Independent or Council (remembered per thread). */
+  setMode(threadId: string, mode: DiscussionMode): IntentResult {
+    return setMode(this.turns, threadId, mode);
   }
 
   /** Drops the offer to continue with the responders a stopped turn skipped. */
   dismissSkipped(threadId: string): IntentResult {
-    this.runner.dismissSkipped(threadId);
-    return OK;
+    return dismissContinue(this.turns, threadId);
   }
 
   /** The prompt a reply was sent ("what did it see"), and those of the other replies of its turn, to compare. */
   inspectPrompt(threadId: string, messageId: string): PromptInspection {
     const transcript = this.store.transcript(threadId);
     if (!transcript) return { ok: false, reason: 'That thread is not open any more.' };
-    return inspectPrompt(transcript, messageId, this.runner.prompts, this.table.settings);
+    return inspectPrompt(transcript, messageId, this.runner.prompts, this.table.settings, this.deps.prompts);
   }
 
   /** Tombstones a message: it keeps its place, loses its content and leaves every prompt. */
@@ -190,7 +203,7 @@ export class Orchestrator extends Disposable {
     if (participant.muted) {
       return refuse(`${participant.displayName} is muted: unmute it in roundtable.participants to retry its reply.`);
     }
-    this.runner.start(threadId, [participant.id], { rerun: messageId });
+    this.runner.start(threadId, { kind: 'reply', seat: participant.id, target: { kind: 'rerun', messageId } });
     return OK;
   }
 
@@ -209,7 +222,10 @@ export class Orchestrator extends Disposable {
       return refuse(`"${participantId}" is not a participant who can answer (enabled and not muted).`);
     }
     const original = message.alternativeOf ?? message.id;
-    this.runner.start(threadId, [participant.id], { alternativeOf: original });
+    // It answers what the original answered and reads what the original read: it takes the original's step.
+    const step = this.store.message(threadId, original)?.step;
+    const target = { kind: 'alternative' as const, of: original, ...(step ? { step } : {}) };
+    this.runner.start(threadId, { kind: 'reply', seat: participant.id, target });
     return OK;
   }
 
@@ -219,8 +235,7 @@ export class Orchestrator extends Disposable {
    */
   speakingTo(threadId: string | undefined): string | null {
     const chosen = threadId ? this.store.choices(threadId)?.speakingTo : undefined;
-    const routable = this.table.routable();
-    if (chosen && routable.some((p) => p.id === chosen)) return chosen;
+    if (chosen && this.table.canBeAddressed(chosen)) return chosen;
     return this.table.defaultTarget();
   }
 
@@ -276,22 +291,3 @@ export class Orchestrator extends Disposable {
 
 /** The most characters a title the user gives a thread may have. */
 export const MAX_TITLE_CHARS = 200;
-
-/**
- * The names a routing decision gave no reply, as kept on the message (at most 64 per list, each at most 64
- * characters: a typed name can be any length); undefined when every name was answered.
- */
-function unroutedOf(decision: RouteDecision): Unrouted | undefined {
-  const unrouted: Unrouted = {};
-  const keep = (names: string[]) => names.slice(0, 64).map((n) => (n.length > 64 ? `${n.slice(0, 63)}…` : n));
-  for (const key of ['unknown', 'disabled', 'muted', 'overCap'] as const) {
-    if (decision[key].length > 0) unrouted[key] = keep(decision[key]);
-  }
-  return Object.keys(unrouted).length > 0 ? unrouted : undefined;
-}
-
-/** A tombstone: the message keeps its id and place, loses its content, and is left out of every prompt. */
-export function tombstone(m: Message): Message {
-  const { error: _error, usage: _usage, contextBlocks: _blocks, ...rest } = m;
-  return { ...rest, content: '', status: 'deleted' };
-}

@@ -11,6 +11,20 @@ import type { TurnProgress } from './TurnProgress';
 const own = ensureNoDisposablesAreLeaked();
 afterEach(disposeAll);
 
+/** A turn running one reply after another: who answers, and who of them is answering now. */
+const running = (responders: string[], answering: string) => ({
+  state: 'running',
+  mode: 'discuss',
+  step: 'answer',
+  stepIndex: 0,
+  stepCount: 1,
+  responders,
+  answering: [answering],
+  done: responders.indexOf(answering),
+  concurrent: false,
+});
+const stopped = (skipped: string[]) => ({ state: 'stopped', planId: expect.any(String), step: 'answer', skipped });
+
 function table() {
   const s = setup({ participants: [claude, gpt, gemini] });
   const seen: (TurnProgress | undefined)[] = [];
@@ -23,15 +37,20 @@ describe('the progress of a turn', () => {
     const { orchestrator, chat, openThread, idle, seen, progress } = table();
     const t = openThread();
     orchestrator.send(t, '@all plan the release');
-    expect(progress(t)).toEqual({ state: 'running', responders: ['claude', 'gpt', 'gemini'], current: 0 });
+    expect(progress(t)).toEqual(running(['claude', 'gpt', 'gemini'], 'claude'));
     await chat.reply(0, 'one');
     await chat.call(1);
-    expect(progress(t)).toEqual({ state: 'running', responders: ['claude', 'gpt', 'gemini'], current: 1 });
+    expect(progress(t)).toEqual(running(['claude', 'gpt', 'gemini'], 'gpt'));
     await chat.reply(1, 'two');
     await chat.reply(2, 'three');
     await idle(t);
     expect(progress(t)).toBeUndefined();
-    expect(seen.map((p) => (p?.state === 'running' ? p.current : p?.state))).toEqual([0, 1, 2, undefined]);
+    expect(seen.map((p) => (p?.state === 'running' ? p.answering.join() : p?.state))).toEqual([
+      'claude',
+      'gpt',
+      'gemini',
+      undefined,
+    ]);
   });
 
   test('a failed reply moves on to the next responder, as the turn does', async () => {
@@ -42,7 +61,7 @@ describe('the progress of a turn', () => {
     first.emit({ type: 'error', error: { kind: 'account', message: 'not logged in' } });
     first.end();
     await chat.call(1);
-    expect(progress(t)).toMatchObject({ state: 'running', current: 1 });
+    expect(progress(t)).toMatchObject({ state: 'running', answering: ['gpt'] });
     await chat.reply(1, 'here');
     await idle(t);
     expect(progress(t)).toBeUndefined();
@@ -55,24 +74,40 @@ describe('the progress of a turn', () => {
     await chat.partial(0, 'First,');
     orchestrator.stop(t);
     await idle(t);
-    expect(progress(t)).toEqual({ state: 'stopped', skipped: ['gpt', 'gemini'] });
+    expect(progress(t)).toEqual(stopped(['gpt', 'gemini']));
 
     orchestrator.send(t, '@claude just you');
-    expect(progress(t)).toEqual({ state: 'running', responders: ['claude'], current: 0 });
+    expect(progress(t)).toEqual(running(['claude'], 'claude'));
     await chat.reply(1, 'ok');
     await idle(t);
     expect(progress(t)).toBeUndefined();
   });
 
-  test('stopping the last responder skips nobody', async () => {
+  test('stopping the last responder once it has said something skips nobody', async () => {
     const { orchestrator, chat, openThread, idle, progress } = table();
+    const t = openThread();
+    orchestrator.send(t, '@claude @gpt hi');
+    await chat.reply(0, 'one');
+    await chat.partial(1, 'Half');
+    orchestrator.stop(t);
+    await idle(t);
+    expect(progress(t)).toBeUndefined();
+  });
+
+  test('a reply stopped before it said anything is still owed: Continue runs it again in its place', async () => {
+    const { orchestrator, chat, openThread, idle, progress, messages } = table();
     const t = openThread();
     orchestrator.send(t, '@claude @gpt hi');
     await chat.reply(0, 'one');
     await chat.call(1);
     orchestrator.stop(t);
     await idle(t);
-    expect(progress(t)).toBeUndefined();
+    expect(progress(t)).toEqual(stopped(['gpt']));
+    const stoppedReply = messages(t).at(-1);
+    expect(orchestrator.continueSkipped(t)).toEqual({ ok: true });
+    await chat.reply(2, 'two');
+    await idle(t);
+    expect(messages(t).at(-1)).toMatchObject({ id: stoppedReply?.id, content: 'two', status: 'complete', attempt: 2 });
   });
 
   test('a thread deleted here offers nobody a turn', async () => {
@@ -109,7 +144,7 @@ describe('continuing with the skipped participants', () => {
     await idle(t);
 
     expect(orchestrator.continueSkipped(t)).toEqual({ ok: true });
-    expect(progress(t)).toEqual({ state: 'running', responders: ['gpt', 'gemini'], current: 0 });
+    expect(progress(t)).toEqual(running(['gpt', 'gemini'], 'gpt'));
     const second = await chat.call(1);
     expect(second.model).toBe('gpt-5.5');
     expect(second.messages.map((m) => m.content).join('\n')).toContain('First, freeze');
@@ -129,7 +164,7 @@ describe('continuing with the skipped participants', () => {
     const { orchestrator, chat, openThread, idle, progress } = table();
     const t = openThread();
     orchestrator.send(t, '@all hi');
-    await chat.call(0);
+    await chat.partial(0, 'Hm');
     orchestrator.stop(t);
     await idle(t);
     orchestrator.table.update({
@@ -137,16 +172,16 @@ describe('continuing with the skipped participants', () => {
       participants: [claude, { ...gpt, enabled: false }, gemini],
     });
     expect(orchestrator.continueSkipped(t)).toEqual({ ok: true });
-    expect(progress(t)).toEqual({ state: 'running', responders: ['gemini'], current: 0 });
+    expect(progress(t)).toEqual(running(['gemini'], 'gemini'));
     expect((await chat.call(1)).model).toBe('gemini-3-pro');
     orchestrator.stop(t);
     await idle(t);
 
     orchestrator.send(t, '@all again');
-    await chat.call(2);
+    await chat.partial(2, 'Well');
     orchestrator.stop(t);
     await idle(t);
-    expect(progress(t)).toEqual({ state: 'stopped', skipped: ['gemini'] });
+    expect(progress(t)).toEqual(stopped(['gemini']));
     orchestrator.table.update({
       ...orchestrator.table.settings,
       participants: [claude, gpt, { ...gemini, enabled: false }],

@@ -11,6 +11,8 @@ export interface PromptRecord {
   attempt: number;
   /** When it was sent (ISO 8601). */
   at: string;
+  /** What its step's rule let it read, hid and renamed (Markdown lines for the inspector). */
+  rule?: readonly string[];
   /**
    * Not recorded when it was sent (the reply is older than this window, or came from another one): rebuilt from the
    * thread as it is now, with the current settings.

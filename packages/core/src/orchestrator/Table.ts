@@ -46,14 +46,21 @@ export class Table extends Disposable {
 
   /** The chosen target while it can answer; otherwise the first participant who can. */
   defaultTarget(): string | null {
+    if (this.chosenTarget && this.canBeAddressed(this.chosenTarget)) return this.chosenTarget;
+    return this.routable()[0]?.id ?? null;
+  }
+
+  /** Whether a message can go to `id`: a participant who can answer, or a group with a member who can. */
+  canBeAddressed(id: string): boolean {
     const routable = this.routable();
-    if (this.chosenTarget && routable.some((p) => p.id === this.chosenTarget)) return this.chosenTarget;
-    return routable[0]?.id ?? null;
+    if (routable.some((p) => p.id === id)) return true;
+    const group = this.current.groups.find((g) => g.id === id);
+    return group !== undefined && routable.some((p) => group.members.includes(p.id));
   }
 
   setDefaultTarget(participantId: string): IntentResult {
-    if (!this.routable().some((p) => p.id === participantId)) {
-      return refuse(`"${participantId}" is not a participant who can answer (enabled and not muted).`);
+    if (!this.canBeAddressed(participantId)) {
+      return refuse(`"${participantId}" is not a participant (or group) who can answer (enabled and not muted).`);
     }
     if (this.chosenTarget !== participantId) {
       this.chosenTarget = participantId;

@@ -1,88 +1,67 @@
 import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
-import type { ChatError } from '../llm/types';
-import type { ParticipantConfig } from '../participants/participant';
-import type { Clock, IdGenerator, Logger } from '../ports';
-import type { ThreadLease, ThreadStore } from '../store/ThreadStore';
-import type { Message } from '../transcript/schema';
-import { PromptLog } from './PromptLog';
-import type { ChatBackend } from './ports';
-import { promptFor } from './promptFor';
-import { type Ended, restart, withEnding, withLeftOut } from './replyTransitions';
-import type { OrchestratorSettings } from './settings';
-import { streamReply } from './streamReply';
-import { refusesSeveralSystemMessages, SystemModeMemory } from './systemMode';
+import { pendingWork, stepSlots } from '../council/pending';
+import { isRoutable } from '../participants/participant';
+import type { ThreadLease } from '../store/ThreadStore';
+import type { TurnPlan } from '../transcript/plan';
+import { ReplyRunner, type ReplyRunnerDeps, type ReplyTarget, type TurnFailure } from './ReplyRunner';
 import { type TurnProgress, TurnProgressBoard, type TurnProgressChange } from './TurnProgress';
 
-export interface TurnRunnerDeps {
-  store: ThreadStore;
-  chat: ChatBackend;
-  clock: Clock;
-  ids: IdGenerator;
-  logger: Logger;
-  /** Read when each reply starts, so a settings change applies to the next reply. */
-  settings: () => OrchestratorSettings;
-}
+export type { ReplyTarget, TurnFailure } from './ReplyRunner';
 
-export interface TurnFailure {
-  threadId: string;
-  participant: ParticipantConfig;
-  error: ChatError;
-}
+export type TurnRunnerDeps = ReplyRunnerDeps;
+
+/**
+ * What a turn runs: a plan of the thread, from one of its steps on (a new turn starts at 0; Continue where the plan
+ * stopped), or one reply outside any new plan (a retry in place, an alternative).
+ */
+export type TurnWork =
+  | { kind: 'plan'; planId: string; from: number }
+  | { kind: 'reply'; seat: string; target: ReplyTarget };
 
 interface Turn {
   controller: AbortController;
   done: Promise<void>;
-  /** The thread is gone: nobody left in the queue is offered a turn afterwards. */
+  /** The thread is gone: nothing is offered to continue afterwards. */
   discarded: boolean;
 }
 
 const STOPPED = 'Stopped by the user';
 
 /**
- * How a turn's first reply starts, when it is not a new reply: `rerun` runs that reply again in place (retry);
- * `alternativeOf` asks the turn's responder to answer what that reply answered, as a new reply beside it.
- */
-export type FirstReply = { rerun: string } | { alternativeOf: string };
-
-/**
- * Runs turns: for one thread, its responders one after another, each reply streamed into the store.
+ * Runs turns: for one thread, a plan's steps one after another, each step's replies one at a time or several at once
+ * as the step says, each reply streamed into the store by the `ReplyRunner`. The same loop runs every way of taking a
+ * turn (a message in any mode, Continue, Another round, a review, a retry, an alternative): they differ only in the
+ * plan they build.
  *
  * Invariants:
  * - at most one turn per thread; turns on different threads run side by side and never wait for each other;
  * - a turn holds its thread loaded (a lease) until it ends, so switching views away does not stop it;
- * - each responder's prompt is assembled from the live transcript when its reply starts, so it sees the replies
- *   before it (the shared context); a reply re-run in place (retry) sees only the messages before it, as it did
- *   the first time, whatever was said after; an alternative sees what its original saw (the messages before it);
- * - a provider that refuses several system messages gets one more try with the notes inline, and inline prompts
- *   from then on (`systemModes`);
- * - every reply ends `complete`, `error` or `cancelled` with the text it got; if its message stops streaming
- *   meanwhile (deleted in another window, thread deleted), the reply is abandoned and the turn ends;
- * - Stop (or a removed thread) ends the reply in flight as `cancelled` and skips the responders still queued;
- * - `progress` says who answers now and who is queued; a turn that ended early leaves who it skipped (unless its
- *   thread is gone), which `continueSkipped` turns into a new turn.
+ * - a step's slots are worked out when it starts (`stepSlots`), from the thread as it is: a review step sees which
+ *   answers exist; a step of replies at once keeps a place for each of its replies, in seat order, before any
+ *   streams, so each keeps its place whatever order they finish in; at most `concurrency` stream at once;
+ * - a reply that fails, or is removed elsewhere, ends alone: the others of its step go on. In a step of one reply
+ *   after another, a reply removed elsewhere (or stopped) ends the turn;
+ * - Stop (or a removed thread) ends every reply in flight as `cancelled`, a kept place that never began as
+ *   `cancelled` and empty, and skips the steps after; the progress then says who still owes a reply
+ *   (`pendingWork`), which `Continue` runs.
  */
 export class TurnRunner extends Disposable {
   private readonly busyEmitter = this._register(
     new Emitter<{ threadId: string; busy: boolean }>((e) => this.logListenerError(e)),
   );
   readonly onDidChangeBusy: Event<{ threadId: string; busy: boolean }> = this.busyEmitter.event;
-  private readonly failureEmitter = this._register(new Emitter<TurnFailure>((e) => this.logListenerError(e)));
-  /** A reply failed; the host may offer a fix (e.g. set the access key on `proxy-auth`). */
-  readonly onDidFailReply: Event<TurnFailure> = this.failureEmitter.event;
-
+  private readonly replies: ReplyRunner;
   private readonly turns = new Map<string, Turn>();
-  /** Providers found to take only one system message: their prompts carry thread notes inline. */
-  readonly systemModes = new SystemModeMemory();
-  /** The prompts this window sent, for "what did it see". */
-  readonly prompts = new PromptLog();
+  private readonly dismissed = new Set<string>();
   private readonly progress = this._register(new TurnProgressBoard((e) => this.logListenerError(e)));
   /** Who answers now and who is queued, or who a turn that ended early skipped. */
   readonly onDidChangeProgress: Event<TurnProgressChange> = this.progress.onDidChange;
 
   constructor(private readonly deps: TurnRunnerDeps) {
     super();
+    this.replies = this._register(new ReplyRunner(deps));
     this._register(
       deps.store.onDidChange((change) => {
         if (change.kind !== 'threadRemoved') return;
@@ -94,14 +73,41 @@ export class TurnRunner extends Disposable {
     );
   }
 
+  /** A reply failed; the host may offer a fix (e.g. set the access key on `proxy-auth`). */
+  get onDidFailReply(): Event<TurnFailure> {
+    return this.replies.onDidFailReply;
+  }
+
+  /** The prompts this window sent, for "what did it see". */
+  get prompts() {
+    return this.replies.prompts;
+  }
+
+  /** Providers found to take only one system message. */
+  get systemModes() {
+    return this.replies.systemModes;
+  }
+
   /** Where the thread's turn stands, if there is anything to show. */
   progressOf(threadId: string): TurnProgress | undefined {
     return this.progress.of(threadId);
   }
 
-  /** Drops the offer to continue with the responders a stopped turn skipped. */
-  dismissSkipped(threadId: string): void {
-    if (this.progress.of(threadId)?.state === 'stopped') this.progress.set(threadId, undefined);
+  /**
+   * Drops the offer to continue a stopped turn: this window's, and `planId` (a plan found unfinished in the thread),
+   * which is not offered again in this window.
+   */
+  dismissSkipped(threadId: string, planId?: string): void {
+    const progress = this.progress.of(threadId);
+    if (progress?.state === 'stopped') this.dismissed.add(progress.planId);
+    if (planId !== undefined) this.dismissed.add(planId);
+    if (progress?.state === 'stopped') this.progress.set(threadId, undefined);
+    else this.progress.announce(threadId);
+  }
+
+  /** Whether the offer to continue this plan was dismissed in this window. */
+  isDismissed(planId: string): boolean {
+    return this.dismissed.has(planId);
   }
 
   isBusy(threadId: string): boolean {
@@ -112,23 +118,19 @@ export class TurnRunner extends Disposable {
     return [...this.turns.keys()];
   }
 
-  /**
-   * Starts a turn on a loaded thread. `first` makes the first responder's reply a retry or an alternative.
-   * False when a turn already runs there or the thread is not loaded.
-   */
-  start(threadId: string, targets: readonly string[], first?: FirstReply): boolean {
-    if (this.turns.has(threadId) || targets.length === 0) return false;
+  /** Starts a turn on a loaded thread. False when a turn already runs there or the thread is not loaded. */
+  start(threadId: string, work: TurnWork): boolean {
+    if (this.turns.has(threadId)) return false;
     const lease = this.deps.store.retain(threadId);
     if (!lease) return false;
-    const controller = new AbortController();
-    const turn: Turn = { controller, done: Promise.resolve(), discarded: false };
+    const turn: Turn = { controller: new AbortController(), done: Promise.resolve(), discarded: false };
     this.turns.set(threadId, turn);
-    turn.done = this.run(threadId, targets, first, turn, lease);
+    turn.done = this.run(threadId, work, turn, lease);
     this.busyEmitter.fire({ threadId, busy: true });
     return true;
   }
 
-  /** Stops the turn on a thread, if any: the reply in flight ends `cancelled` and queued responders are skipped. */
+  /** Stops the turn on a thread, if any: every reply in flight ends `cancelled` and the steps after are skipped. */
   stop(threadId: string, reason = STOPPED): void {
     this.turns.get(threadId)?.controller.abort(new DOMException(reason, 'AbortError'));
   }
@@ -150,137 +152,115 @@ export class TurnRunner extends Disposable {
     super.dispose();
   }
 
-  private async run(
-    threadId: string,
-    targets: readonly string[],
-    first: FirstReply | undefined,
-    turn: Turn,
-    lease: ThreadLease,
-  ): Promise<void> {
+  private async run(threadId: string, work: TurnWork, turn: Turn, lease: ThreadLease): Promise<void> {
     const { signal } = turn.controller;
-    // The first responder that has not answered (nor started to): where a turn that ends early leaves off.
-    let next = 0;
+    const plan = work.kind === 'plan' ? this.deps.store.plan(threadId, work.planId) : undefined;
     try {
-      while (next < targets.length && !signal.aborted) {
-        this.progress.set(threadId, { state: 'running', responders: targets, current: next });
-        const target = targets[next] as string;
-        const outcome = await this.runReply(threadId, target, signal, next === 0 ? first : undefined);
-        next += 1;
-        if (outcome === 'cancelled' || outcome === 'abandoned') break;
+      if (work.kind === 'reply') {
+        this.report(
+          threadId,
+          { mode: 'discuss', step: 'answer', stepIndex: 0, stepCount: 1 },
+          [work.seat],
+          [work.seat],
+        );
+        const placed = this.replies.place(threadId, work.seat, work.target);
+        if (placed) await this.replies.run(threadId, placed.id, signal);
+      } else if (plan) {
+        for (let index = work.from; index < plan.steps.length && !signal.aborted; index++) {
+          if ((await this.runStep(threadId, plan, index, signal)) === 'stopped') break;
+        }
       }
     } catch (error) {
       this.deps.logger.error(`Turn on thread ${threadId} failed unexpectedly: ${errorMessage(error)}`);
     } finally {
       this.turns.delete(threadId);
       lease.dispose();
-      const skipped = turn.discarded ? [] : targets.slice(next);
-      this.progress.set(threadId, skipped.length > 0 ? { state: 'stopped', skipped } : undefined);
+      this.progress.set(threadId, turn.discarded || !plan ? undefined : this.leftOver(threadId, plan));
       this.busyEmitter.fire({ threadId, busy: false });
     }
   }
 
-  /**
-   * One reply. Returns how it ended; `skipped` when it could not start (the participant left the settings),
-   * `abandoned` when its message stopped taking text (deleted, or its thread is gone).
-   */
-  private async runReply(
+  /** One step: its replies one after another, or all placed at once and streamed `concurrency` at a time. */
+  private async runStep(
     threadId: string,
-    participantId: string,
+    plan: TurnPlan,
+    index: number,
     signal: AbortSignal,
-    first: FirstReply | undefined,
-  ): Promise<Message['status'] | 'skipped' | 'abandoned'> {
-    const { store } = this.deps;
-    const settings = this.deps.settings();
-    const participant = settings.participants.find((p) => p.id === participantId);
-    if (!participant) return 'skipped';
-    const started =
-      first && 'rerun' in first
-        ? store.update(threadId, first.rerun, restart, 'normal')
-        : store.append(
-            threadId,
-            {
-              id: this.deps.ids.next(),
-              role: 'assistant',
-              speaker: participant.id,
-              content: '',
-              status: 'streaming',
-              ...(first ? { alternativeOf: first.alternativeOf } : {}),
-            },
-            'normal',
-          );
-    if (started?.status !== 'streaming') return 'abandoned';
-    const messageId = started.id;
+  ): Promise<'ok' | 'stopped'> {
+    const step = plan.steps[index];
+    const messages = this.deps.store.transcript(threadId)?.messages;
+    if (!step || !messages) return 'stopped';
+    const slots = stepSlots(plan, index, messages, (seat) => this.canAnswer(seat));
+    const where = { mode: plan.mode, step: step.kind, stepIndex: index, stepCount: plan.steps.length };
+    const seats = slots.map((s) => s.seat);
+    const targetOf = (slot: (typeof slots)[number]): ReplyTarget =>
+      slot.reply.kind === 'rerun'
+        ? slot.reply
+        : {
+            kind: 'new',
+            step: { plan: plan.id, index },
+            ...(step.reads === 'target' && plan.target ? { reviewOf: plan.target } : {}),
+          };
 
-    let mode = this.systemModes.modeFor(participant.provider, settings.systemMode);
-    let outcome = await this.stream(threadId, messageId, participant, mode, signal);
-    // A provider that refuses several system messages is asked again, once, with the notes inline, and remembered.
-    if (outcome.kind === 'refusedSystem' && mode === 'multiple') {
-      mode = 'inline';
-      this.systemModes.rememberInline(participant.provider);
-      this.deps.logger.info(
-        `${participant.id}'s provider (${participant.provider ?? 'cliproxyapi'}) takes one system message; thread notes go inline for it from now on.`,
-      );
-      outcome = await this.stream(threadId, messageId, participant, mode, signal);
+    if (step.concurrency <= 1 || slots.length <= 1) {
+      for (const [done, slot] of slots.entries()) {
+        if (signal.aborted) return 'stopped';
+        this.report(threadId, where, seats, [slot.seat], done);
+        const placed = this.replies.place(threadId, slot.seat, targetOf(slot));
+        if (!placed) continue; // the participant left the settings: skipped
+        const outcome = await this.replies.run(threadId, placed.id, signal);
+        if (outcome === 'cancelled' || outcome === 'abandoned') return 'stopped';
+      }
+      return signal.aborted ? 'stopped' : 'ok';
     }
-    return outcome.kind === 'refusedSystem'
-      ? this.end(threadId, messageId, participant, outcome.ended)
-      : outcome.status;
-  }
 
-  /**
-   * Builds the reply's prompt and streams it into its message. `refusedSystem` when the request was refused before
-   * any text came, because the prompt carried several system messages (the message is left streaming and empty,
-   * ready for another try); otherwise the status the reply ended with.
-   */
-  private async stream(
-    threadId: string,
-    messageId: string,
-    participant: ParticipantConfig,
-    systemMode: OrchestratorSettings['systemMode'],
-    signal: AbortSignal,
-  ): Promise<{ kind: 'ended'; status: Message['status'] | 'abandoned' } | { kind: 'refusedSystem'; ended: Ended }> {
-    const { store, logger } = this.deps;
-    const settings = this.deps.settings();
-    const transcript = store.transcript(threadId);
-    const message = store.message(threadId, messageId);
-    if (!transcript || message?.status !== 'streaming') return { kind: 'ended', status: 'abandoned' };
-    const prompt = promptFor(transcript, messageId, participant.id, settings, systemMode);
-    store.update(threadId, messageId, (m) => withLeftOut(m, prompt.omitted), 'normal');
-    this.prompts.record({
-      messageId,
-      speakerId: participant.id,
-      model: participant.model,
-      messages: prompt.messages,
-      omitted: prompt.omitted,
-      attempt: message.attempt ?? 1,
-      at: this.deps.clock.now().toISOString(),
+    // Every place is kept first, in seat order: the replies then fill them in whatever order they finish.
+    const placed = slots.flatMap((slot) => {
+      const message = this.replies.place(threadId, slot.seat, targetOf(slot));
+      return message ? [{ seat: slot.seat, id: message.id }] : [];
     });
-    if (prompt.omitted > 0) {
-      logger.info(`Prompt for ${participant.id}: ${prompt.omitted} older message(s) left out for length.`);
-    }
-
-    const { ended, received, abandoned } = await streamReply(
-      this.deps,
-      { threadId, messageId, participant },
-      prompt.messages,
-      signal,
-    );
-    if (abandoned) return { kind: 'ended', status: 'abandoned' };
-    if (!received && ended.failure && refusesSeveralSystemMessages(ended.failure, prompt.messages)) {
-      return { kind: 'refusedSystem', ended };
-    }
-    return { kind: 'ended', status: this.end(threadId, messageId, participant, ended) };
+    const answering = new Set<string>();
+    let next = 0;
+    let done = 0;
+    this.report(threadId, where, seats, [], 0, true);
+    const worker = async () => {
+      while (next < placed.length && !signal.aborted) {
+        const reply = placed[next++] as (typeof placed)[number];
+        answering.add(reply.seat);
+        this.report(threadId, where, seats, [...answering], done, true);
+        await this.replies.run(threadId, reply.id, signal);
+        answering.delete(reply.seat);
+        done += 1;
+        if (!signal.aborted) this.report(threadId, where, seats, [...answering], done, true);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(step.concurrency, placed.length) }, worker));
+    for (const reply of placed.slice(next)) this.replies.cancelUnstarted(threadId, reply.id);
+    return signal.aborted ? 'stopped' : 'ok';
   }
 
-  /** Writes how a reply ended (unless it ended elsewhere: a tombstone wins) and reports a failure. */
-  private end(threadId: string, messageId: string, participant: ParticipantConfig, ended: Ended): Message['status'] {
-    const { status, failure } = ended;
-    this.deps.store.update(threadId, messageId, (m) => withEnding(m, ended), 'urgent');
-    if (status === 'error' && failure) {
-      this.deps.logger.warn(`Reply from ${participant.id} failed (${failure.kind}): ${failure.message}`);
-      this.failureEmitter.fire({ threadId, participant, error: failure });
-    }
-    return status;
+  private report(
+    threadId: string,
+    where: Pick<Extract<TurnProgress, { state: 'running' }>, 'mode' | 'step' | 'stepIndex' | 'stepCount'>,
+    responders: readonly string[],
+    answering: readonly string[],
+    done = 0,
+    concurrent = false,
+  ): void {
+    this.progress.set(threadId, { state: 'running', ...where, responders, answering, done, concurrent });
+  }
+
+  /** After a plan's turn: who still owes a reply (a Stop, or a reply removed elsewhere), or nothing. */
+  private leftOver(threadId: string, plan: TurnPlan): TurnProgress | undefined {
+    const messages = this.deps.store.transcript(threadId)?.messages ?? [];
+    const pending = pendingWork(plan, messages, (seat) => this.canAnswer(seat));
+    const step = pending ? plan.steps[pending.from] : undefined;
+    return pending && step ? { state: 'stopped', planId: plan.id, step: step.kind, skipped: pending.seats } : undefined;
+  }
+
+  private canAnswer(seat: string): boolean {
+    const participant = this.deps.settings().participants.find((p) => p.id === seat);
+    return participant !== undefined && isRoutable(participant);
   }
 
   private logListenerError(error: unknown): void {

@@ -3,7 +3,7 @@ import { displayNameOf } from '../prompt/framing';
 import { conversationOrder } from '../transcript/conversationOrder';
 import type { Message, Transcript } from '../transcript/schema';
 import type { PromptLog, PromptRecord } from './PromptLog';
-import { promptFor } from './promptFor';
+import type { PromptAssembler } from './ports';
 import type { OrchestratorSettings } from './settings';
 
 export type PromptInspection =
@@ -20,6 +20,7 @@ export function inspectPrompt(
   messageId: string,
   log: PromptLog,
   settings: OrchestratorSettings,
+  prompts: PromptAssembler,
 ): PromptInspection {
   const messages = conversationOrder(transcript.messages);
   const at = messages.findIndex((m) => m.id === messageId);
@@ -29,7 +30,7 @@ export function inspectPrompt(
   if (message.status === 'deleted') return { ok: false, reason: 'That reply was deleted.' };
 
   const document = (m: Message) => {
-    const record = log.get(m.id) ?? rebuild(transcript, m, settings);
+    const record = log.get(m.id) ?? rebuild(transcript, m, settings, prompts);
     return describePrompt(record, displayNameOf(m.speaker, settings.participants));
   };
   const others = turnOf(messages, at)
@@ -38,8 +39,13 @@ export function inspectPrompt(
   return { ok: true, shown: document(message), others: distinctNames(others) };
 }
 
-function rebuild(transcript: Transcript, m: Message, settings: OrchestratorSettings): PromptRecord {
-  const prompt = promptFor(transcript, m.id, m.speaker, settings);
+function rebuild(
+  transcript: Transcript,
+  m: Message,
+  settings: OrchestratorSettings,
+  prompts: PromptAssembler,
+): PromptRecord {
+  const prompt = prompts(transcript, m.id, m.speaker, settings);
   return {
     messageId: m.id,
     speakerId: m.speaker,
@@ -48,6 +54,7 @@ function rebuild(transcript: Transcript, m: Message, settings: OrchestratorSetti
     omitted: prompt.omitted,
     attempt: m.attempt ?? 1,
     at: m.createdAt,
+    rule: prompt.rule,
     rebuilt: true,
   };
 }

@@ -1,4 +1,6 @@
 import type { ChatMessage, StreamEvent } from '../llm/types';
+import type { Transcript } from '../transcript/schema';
+import type { OrchestratorSettings } from './settings';
 
 /** One completion to stream: `provider` names the endpoint (a `roundtable.providers` entry; CLIProxyAPI when absent). */
 export interface ChatRequest {
@@ -12,3 +14,25 @@ export interface ChatRequest {
  * fresh for every request (the user may change either at any time). Same contract as `streamChatCompletion`.
  */
 export type ChatBackend = (request: ChatRequest, signal: AbortSignal) => AsyncIterable<StreamEvent>;
+
+/** One reply's prompt as its step's rule allows, and lines saying what the rule did (read, hid, renamed). */
+export interface BuiltPrompt {
+  messages: ChatMessage[];
+  /** How many older messages the budget left out. */
+  omitted: number;
+  /** For the prompt inspector (Markdown lines); never sent to a model. */
+  rule: readonly string[];
+}
+
+/**
+ * Builds the prompt of the reply `messageId`, spoken by `speakerId` (`assembleStepPrompt`). A port so that the host can
+ * load the prompt code (visibility, anonymisation, the council's words) only when the first reply starts, not at
+ * activation. `systemMode` overrides the setting (a provider that takes only one system message).
+ */
+export type PromptAssembler = (
+  transcript: Transcript,
+  messageId: string,
+  speakerId: string,
+  settings: OrchestratorSettings,
+  systemMode?: OrchestratorSettings['systemMode'],
+) => BuiltPrompt;

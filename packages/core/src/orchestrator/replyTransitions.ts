@@ -1,5 +1,5 @@
 import type { ChatError, TokenUsage } from '../llm/types';
-import type { Message } from '../transcript/schema';
+import type { Message, Timing, Usage } from '../transcript/schema';
 
 // How a reply's message moves on: started again (retry), told what its prompt left out, ended. Pure.
 
@@ -8,6 +8,10 @@ export interface Ended {
   status: Message['status'];
   failure?: ChatError;
   usage?: TokenUsage;
+  /** Written with the ending; a reply that ended elsewhere keeps its own. */
+  timing?: Timing;
+  /** Characters sent in its prompt: tokens are estimated from them (and from its text) when the provider says none. */
+  promptChars?: number;
 }
 
 /** The reply's message with the count of older messages its prompt left out (none: the field goes). */
@@ -20,19 +24,36 @@ export function withLeftOut(m: Message, omitted: number): Message {
 /** A retry: the same message, emptied, streaming again as the next attempt. */
 export function restart(m: Message): Message {
   if (m.role !== 'assistant' || (m.status !== 'error' && m.status !== 'cancelled')) return m;
-  const { error: _e, usage: _u, leftOut: _l, ...rest } = m;
+  const { error: _e, usage: _u, leftOut: _l, timing: _t, ...rest } = m;
   return { ...rest, content: '', status: 'streaming', attempt: (m.attempt ?? 1) + 1 };
 }
 
 /** A streaming reply ended as `ended` says; a reply that already ended elsewhere (a tombstone wins) stays as it is. */
 export function withEnding(m: Message, ended: Ended): Message {
   if (m.status !== 'streaming') return m;
-  const { error: _e, usage: _u, ...rest } = m;
-  const { status, failure, usage } = ended;
+  const { error: _e, usage: _u, timing: _t, ...rest } = m;
+  const { status, failure, timing } = ended;
+  const usage = ended.usage ?? estimatedUsage(ended.promptChars, m.content);
   return {
     ...rest,
     status,
     ...(status === 'error' && failure ? { error: failure.message } : {}),
     ...(usage ? { usage } : {}),
+    ...(timing ? { timing } : {}),
   };
+}
+
+/**
+ * Tokens estimated at about four characters each, marked `estimated`, for a reply whose provider reported no usage:
+ * only when its prompt was sent (never for a reply that did not start) and something came back.
+ */
+export function estimatedUsage(promptChars: number | undefined, content: string): Usage | undefined {
+  if (promptChars === undefined || content === '') return undefined;
+  return { inputTokens: Math.ceil(promptChars / 4), outputTokens: Math.ceil(content.length / 4), estimated: true };
+}
+
+/** A tombstone: the message keeps its id and place, loses its content, and is left out of every prompt. */
+export function tombstone(m: Message): Message {
+  const { error: _error, usage: _usage, contextBlocks: _blocks, ...rest } = m;
+  return { ...rest, content: '', status: 'deleted' };
 }

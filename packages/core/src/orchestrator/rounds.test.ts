@@ -20,7 +20,7 @@ const msg = (speaker: string, status: Message['status'] = 'complete'): Message =
 const settings = { ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: [seat('a'), seat('b'), seat('c')] };
 
 describe('discussionOf', () => {
-  test.each<[string, Message[], ReturnType<typeof discussionOf>]>([
+  test.each<[string, Message[], { speakers: string[]; round: number } | undefined]>([
     ['no user message yet', [], undefined],
     ['a message nobody answered yet', [msg('user')], undefined],
     ['one round of two', [msg('user'), msg('a'), msg('b')], { speakers: ['a', 'b'], round: 1 }],
@@ -40,6 +40,14 @@ describe('discussionOf', () => {
       { speakers: ['a', 'b', 'c'], round: 2 },
     ],
     [
+      'an alternative before its speaker’s own reply adds no round either',
+      (() => {
+        const [q, a1] = [msg('user'), msg('a')];
+        return [q, a1, { ...msg('b'), alternativeOf: a1.id }, msg('b')];
+      })(),
+      { speakers: ['a', 'b'], round: 1 },
+    ],
+    [
       'alternatives alone make round one',
       (() => {
         const [q, a1] = [msg('user'), msg('a')];
@@ -48,16 +56,21 @@ describe('discussionOf', () => {
       { speakers: ['a', 'b'], round: 1 },
     ],
   ])('%s', (_name, messages, expected) => {
-    expect(discussionOf(messages)).toEqual(expected);
+    const discussion = discussionOf(messages);
+    if (expected) expect(discussion).toEqual({ ...expected, question: expect.any(String), mode: 'discuss' });
+    else expect(discussion).toBeUndefined();
   });
 });
 
 describe('nextRound', () => {
   test('asks everyone who took part, in their order', () => {
-    expect(nextRound([msg('user'), msg('b'), msg('a')], settings)).toEqual({
+    const question = msg('user');
+    expect(nextRound([question, msg('b'), msg('a')], settings)).toEqual({
       ok: true,
       responders: ['b', 'a'],
       round: 2,
+      question: question.id,
+      mode: 'discuss',
     });
   });
 

@@ -1,4 +1,6 @@
+import type { SeatGroup } from '../participants/groups';
 import type { ParticipantConfig } from '../participants/participant';
+import type { SpeakingOrder } from '../transcript/plan';
 
 /** Everything the orchestrator reads from the user's settings; the host re-reads it on every change. */
 export interface OrchestratorSettings {
@@ -13,6 +15,16 @@ export interface OrchestratorSettings {
   softLimitChars: number;
   keepRecent: number;
   userName: string;
+  /** Discuss: who speaks first when a message addresses several seats at once (`@all`, a group). */
+  speakingOrder: SpeakingOrder;
+  /** At most this many replies of one step stream at once (Independent answers, reviews). */
+  maxConcurrent: number;
+  /** Who writes a council's synthesis; null (or a seat that cannot answer): the turn's first seat. */
+  chair: string | null;
+  /** Named sets of seats (`@reviewers`). */
+  groups: SeatGroup[];
+  /** Whether "Ask the table to review" hides who wrote the reviewed reply. */
+  anonymiseReviews: boolean;
 }
 
 export const DEFAULT_ORCHESTRATOR_SETTINGS: Omit<OrchestratorSettings, 'participants'> = {
@@ -23,4 +35,9 @@ export const DEFAULT_ORCHESTRATOR_SETTINGS: Omit<OrchestratorSettings, 'particip
   softLimitChars: 150_000,
   keepRecent: 6,
   userName: 'User',
+  speakingOrder: 'seat',
+  maxConcurrent: 3,
+  chair: null,
+  groups: [],
+  anonymiseReviews: true,
 };

@@ -3,6 +3,7 @@ import type { ChatMessage } from '../llm/types';
 import type { ParticipantConfig } from '../participants/participant';
 import type { Clock } from '../ports';
 import type { ThreadStore } from '../store/ThreadStore';
+import type { Timing } from '../transcript/schema';
 import { DeltaBatcher } from './deltaBatcher';
 import { OwnLabelStripper, ownLabels } from './ownLabel';
 import type { ChatBackend } from './ports';
@@ -15,6 +16,8 @@ export interface StreamedReply {
   received: boolean;
   /** The message stopped taking text (deleted elsewhere, thread removed): the request was aborted. */
   abandoned: boolean;
+  /** From the request to its first text (absent when none came), and to its end, in milliseconds. */
+  timing: Timing;
 }
 
 export interface StreamReplyDeps {
@@ -42,6 +45,8 @@ export async function streamReply(
   signal.addEventListener('abort', forward);
   let abandoned = false;
   let received = false;
+  const startedAt = deps.clock.now().getTime();
+  let firstTokenMs: number | undefined;
   const batcher = new DeltaBatcher(deps.clock, (text) => {
     if (store.appendText(threadId, messageId, text)) return;
     abandoned = true;
@@ -60,6 +65,7 @@ export async function streamReply(
     };
     for await (const event of deps.chat(request, reply.signal)) {
       if (event.type === 'delta') {
+        if (!received && event.text !== '') firstTokenMs = deps.clock.now().getTime() - startedAt;
         received ||= event.text !== '';
         batcher.append(label.push(event.text));
       } else if (event.type === 'usage') ended.usage = event.usage;
@@ -83,5 +89,10 @@ export async function streamReply(
     batcher.dispose();
     signal.removeEventListener('abort', forward);
   }
-  return { ended, received, abandoned };
+  const totalMs = Math.max(0, deps.clock.now().getTime() - startedAt);
+  const timing: Timing = {
+    ...(firstTokenMs === undefined ? {} : { firstTokenMs: Math.max(0, firstTokenMs) }),
+    totalMs,
+  };
+  return { ended, received, abandoned, timing };
 }

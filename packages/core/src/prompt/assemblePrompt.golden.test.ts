@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { claude, gemini, gpt } from '../../test/support/orchestratorSetup';
+import { stepPrompt } from '../council/stepPrompt';
 import type { ChatMessage } from '../llm/types';
-import { promptFor } from '../orchestrator/promptFor';
 import { DEFAULT_ORCHESTRATOR_SETTINGS, type OrchestratorSettings } from '../orchestrator/settings';
 import { parseTranscript } from '../transcript/parseTranscript';
 import { type Message, TRANSCRIPT_VERSION, type Transcript } from '../transcript/schema';
@@ -9,7 +9,7 @@ import { OMISSION_MARKER } from './fitToBudget';
 
 /*
  * Golden prompts: the exact request each seat receives for a new reply at the end of one mixed thread, built by
- * the code path a real reply takes (`promptFor`). Each golden under `__golden__/` is a plain-text rendering that can
+ * the code path a real reply takes (`stepPrompt`). Each golden under `__golden__/` is a plain-text rendering that can
  * be reviewed by eye; the checks beside each one state what a reviewer should see there, so a golden regenerated
  * with `vitest -u` cannot silently accept a wrong prompt.
  *
@@ -116,7 +116,7 @@ function newReplyPrompt(speakerId: string, settings: OrchestratorSettings, mode?
     status: 'streaming',
     createdAt: AT(base.messages.length),
   };
-  return promptFor({ ...base, messages: [...base.messages, reply] }, 'new', speakerId, settings, mode);
+  return stepPrompt({ ...base, messages: [...base.messages, reply] }, 'new', speakerId, settings, mode);
 }
 
 /** A prompt as reviewable text: a header, then each message as `--- role ---` and its exact content. */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { seededRandom } from '../base/seededRandom';
 import type { ChatMessage } from '../llm/types';
 import type { ParticipantConfig } from '../participants/participant';
-import { seededRandom } from '../testing/seededRandom';
 import type { ContextBlock, Message, MessageStatus, Transcript } from '../transcript/schema';
 import { type AssemblePromptInput, assemblePrompt } from './index';
 
@@ -46,7 +46,7 @@ function generate(seed: number): AssemblePromptInput {
     };
   });
   const transcript: Transcript = {
-    version: 3,
+    version: 4,
     id: `t${seed}`,
     title: '',
     createdAt: '2025-01-01T00:00:00Z',

@@ -33,6 +33,7 @@ export function describePrompt(record: PromptRecord, speaker: string): PromptDoc
     record.omitted > 0
       ? `- Left out for length: the ${count.format(record.omitted)} oldest message${record.omitted === 1 ? '' : 's'} (one marker stands in for them)`
       : '- Left out for length: nothing',
+    ...(record.rule ?? []),
   ];
   const body = record.messages.flatMap((m, i) => {
     const fence = fenceFor(m.content);

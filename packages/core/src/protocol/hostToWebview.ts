@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
+import { SeatGroup } from '../participants/groups';
 import { ParticipantConfig } from '../participants/participant';
-import { Message, MessageStatus, Usage } from '../transcript/schema';
+import { DiscussionMode, TurnPlan } from '../transcript/plan';
+import { Message, MessageStatus, Timing, Usage } from '../transcript/schema';
 import { empty, id, requestId, v } from './common';
 import { PendingContextList } from './pendingContext';
 import { SeatMap, SidecarStatus } from './proxyStatus';
@@ -35,8 +37,12 @@ export const ShownThread = z.strictObject({
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
   busy: z.boolean(),
-  /** In the conversation's order: each alternative right after the reply it is an alternative to. */
+  /** In the conversation's order: each reply's reviews and alternatives right after it. */
   messages: z.array(ViewMessage),
+  /** How several seats take a message in this thread. */
+  mode: DiscussionMode,
+  /** The thread's turn plans (what each reply's step was, and the neutral letters to map back to names). */
+  plans: z.array(TurnPlan),
 });
 export type ShownThread = z.infer<typeof ShownThread>;
 
@@ -45,7 +51,9 @@ export const ViewState = z.strictObject({
   /** Newest first. */
   threads: z.array(ThreadListEntry),
   participants: z.array(ParticipantConfig),
-  /** Who answers a message with no @-mention in the shown thread (the "speaking to" selector). */
+  /** Named sets of seats (`@reviewers`). */
+  groups: z.array(SeatGroup),
+  /** Who answers a message with no @-mention in the shown thread (the "speaking to" selector): a seat or a group. */
   defaultTarget: z.nullable(z.string()),
   sidecar: SidecarStatus,
   seats: z.optional(SeatMap),
@@ -70,6 +78,7 @@ export const MessagePatchPayload = z.strictObject({
   usage: z.optional(z.nullable(Usage)),
   attempt: z.optional(z.nullable(z.int().check(z.gte(2)))),
   leftOut: z.optional(z.nullable(z.int().check(z.positive()))),
+  timing: z.optional(z.nullable(Timing)),
 });
 export type MessagePatchPayload = z.infer<typeof MessagePatchPayload>;
 
@@ -90,11 +99,18 @@ export const HostToWebview = z.discriminatedUnion('type', [
   /** A thread list entry was added or changed (title, time, count, busy). */
   update('threads/changed', z.strictObject({ entry: ThreadListEntry })),
   update('threads/removed', z.strictObject({ threadId: id })),
-  /** Who sits at the table, or who the shown thread is speaking to, changed. */
+  /** Who sits at the table (seats, groups), or who the shown thread speaks to, or its discussion mode, changed. */
   update(
     'table/changed',
-    z.strictObject({ participants: z.array(ParticipantConfig), defaultTarget: z.nullable(z.string()) }),
+    z.strictObject({
+      participants: z.array(ParticipantConfig),
+      groups: z.array(SeatGroup),
+      defaultTarget: z.nullable(z.string()),
+      mode: DiscussionMode,
+    }),
   ),
+  /** A turn's plan joined the shown thread; it comes before any reply of it. */
+  update('plan/added', z.strictObject({ plan: TurnPlan })),
   update('sidecar/changed', SidecarStatus),
   update('seats/changed', SeatMap),
   /** The composer's editor context changed (a chip added or removed, or all taken by a message). */

@@ -1,9 +1,14 @@
 // The webview protocol: what the webview bundles from core (schemas and builders, and how a wait, a list of names
 // and who can answer are said).
 export { andList } from '../base/andList';
+export { responseLabel } from '../council/instructions';
+export { type LedgerClaim, type LedgerReading, type Mark, parseLedger, verdictOf } from '../council/ledger';
 export { formatSeconds } from '../llm/formatDuration';
+export type { SeatGroup } from '../participants/groups';
 export { isRoutable } from '../participants/participant';
 export { describeUnrouted } from '../router/describeUnrouted';
+export { describeCost, formatElapsed } from '../threads/describeCost';
+export type { DiscussionMode, PlanStep, StepKind, TurnPlan } from '../transcript/plan';
 export { fenceLanguage } from './fenceLanguage';
 export {
   assertNever,

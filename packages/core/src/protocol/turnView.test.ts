@@ -4,21 +4,33 @@ import { TurnView } from './turnView';
 
 // Both ends validate every message: a turn the view could not show sensibly is dropped, not rendered.
 
+const running = {
+  state: 'running',
+  mode: 'independent',
+  step: 'answer',
+  stepIndex: 0,
+  stepCount: 1,
+  responders: ['claude', 'gpt'],
+  answering: ['claude', 'gpt'],
+  done: 0,
+  concurrent: true,
+};
+
 describe('TurnView', () => {
   test.each([
-    ['a running turn', { state: 'running', responders: ['claude', 'gpt'], current: 1 }, true],
-    ['a stopped turn', { state: 'stopped', skipped: ['gpt'] }, true],
-    ['current past the end', { state: 'running', responders: ['claude'], current: 1 }, false],
-    ['a negative current', { state: 'running', responders: ['claude'], current: -1 }, false],
-    ['nobody responding', { state: 'running', responders: [], current: 0 }, false],
-    ['nobody skipped', { state: 'stopped', skipped: [] }, false],
+    ['a running turn', running, true],
+    ['the review of a council', { ...running, mode: 'council', step: 'review', stepIndex: 1, stepCount: 3 }, true],
+    ['a stopped turn', { state: 'stopped', step: 'answer', skipped: ['gpt'] }, true],
+    ['a step past the turn', { ...running, stepIndex: 1 }, false],
+    ['four steps', { ...running, stepIndex: 3, stepCount: 4 }, false],
+    ['a negative step', { ...running, stepIndex: -1 }, false],
+    ['answering who is not responding', { ...running, answering: ['gemini'] }, false],
+    ['nobody responding', { ...running, responders: [], answering: [] }, false],
+    ['an unknown mode', { ...running, mode: 'debate' }, false],
+    ['nobody skipped', { state: 'stopped', step: 'answer', skipped: [] }, false],
     ['an unknown state', { state: 'paused', skipped: ['gpt'] }, false],
-    ['an extra field', { state: 'stopped', skipped: ['gpt'], reason: 'x' }, false],
-    [
-      '33 responders',
-      { state: 'running', responders: Array.from({ length: 33 }, (_, i) => `p${i}`), current: 0 },
-      false,
-    ],
+    ['an extra field', { state: 'stopped', step: 'answer', skipped: ['gpt'], reason: 'x' }, false],
+    ['33 responders', { ...running, responders: Array.from({ length: 33 }, (_, i) => `p${i}`), answering: [] }, false],
   ])('%s: valid %s', (_name, value, valid) => {
     expect(TurnView.safeParse(value).success).toBe(valid);
   });
@@ -27,8 +39,8 @@ describe('TurnView', () => {
     const changed = (turn: unknown) =>
       HostToWebview.safeParse({ ...hostMessage('turn/changed', 3, 't', { turn: null }), payload: { turn } });
     expect(changed(null).success).toBe(true);
-    expect(changed({ state: 'stopped', skipped: ['gpt'] }).success).toBe(true);
-    expect(changed({ state: 'running', responders: ['gpt'], current: 4 }).success).toBe(false);
+    expect(changed({ state: 'stopped', step: 'review', skipped: ['gpt'] }).success).toBe(true);
+    expect(changed({ ...running, done: -1 }).success).toBe(false);
     expect(WebviewToHost.safeParse(webviewIntent('turn/continue', 'r1', { threadId: 't' })).success).toBe(true);
     expect(WebviewToHost.safeParse(webviewIntent('turn/dismiss', 'r2', { threadId: 't' })).success).toBe(true);
     expect(WebviewToHost.safeParse(webviewIntent('turn/dismiss', 'r3', { threadId: '' })).success).toBe(false);

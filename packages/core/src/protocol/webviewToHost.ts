@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { DiscussionMode } from '../transcript/plan';
 import { empty, id, MAX_CODE_CHARS, MAX_USER_TEXT_CHARS, requestId, v } from './common';
 
 // ---- webview -> host ---------------------------------------------------------------------------------------
@@ -33,14 +34,18 @@ export const WebviewToHost = z.discriminatedUnion('type', [
   intent('turn/dismiss', z.strictObject({ threadId: id })),
   /** Everyone who took part in the discussion answers again, having read the whole last round. */
   intent('turn/anotherRound', z.strictObject({ threadId: id })),
-  /** Who answers a message in this thread that names nobody ("speaking to"). */
+  /** Who answers a message in this thread that names nobody ("speaking to"): a seat or a group. */
   intent('chat/setTarget', z.strictObject({ threadId: id, participantId: id })),
+  /** How several seats take a message in this thread: Discuss, Independent or Council. */
+  intent('chat/setMode', z.strictObject({ threadId: id, mode: DiscussionMode })),
   intent('thread/new', empty),
   intent('thread/open', z.strictObject({ threadId: id })),
   intent('message/retry', z.strictObject({ threadId: id, messageId: id })),
   intent('message/delete', z.strictObject({ threadId: id, messageId: id })),
   /** Ask another participant what a reply answered; its reply is shown beside that one, as an alternative. */
   intent('message/regenerateAs', z.strictObject({ threadId: id, messageId: id, participantId: id })),
+  /** Ask the table to review a reply: every other seat, or the members of a group, anonymised by default. */
+  intent('message/review', z.strictObject({ threadId: id, messageId: id, groupId: z.optional(id) })),
   /** Show the prompt a reply was sent, as that participant received it (and compare it with the others'). */
   intent('message/prompt', z.strictObject({ threadId: id, messageId: id })),
   /** Try a failed save again now. */

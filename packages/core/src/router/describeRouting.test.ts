@@ -6,7 +6,16 @@ import type { RouteDecision } from './route';
 const table = [seat('claude'), seat('gpt'), seat('kimi', { muted: true }), seat('gemini', { enabled: false })];
 
 function decision(over: Partial<RouteDecision>): RouteDecision {
-  return { targets: ['claude'], unknown: [], disabled: [], muted: [], overCap: [], reason: 'mentions', ...over };
+  return {
+    targets: ['claude'],
+    unknown: [],
+    disabled: [],
+    muted: [],
+    overCap: [],
+    groups: [],
+    reason: 'mentions',
+    ...over,
+  };
 }
 
 describe('describeRouting', () => {

@@ -1,3 +1,5 @@
+import { codeRanges } from '../base/markdownCode';
+
 /**
  * Characters after which an `@` starts a mention: whitespace, opening brackets and quotes, markdown emphasis,
  * and list separators. Never a letter, digit or other word character, so `me@claude.ai` and `foo@gpt` are
@@ -25,58 +27,13 @@ export function parseMentions(text: string): string[] {
   return [...seen];
 }
 
-/**
- * Replaces fenced code blocks and inline code spans with spaces (newlines kept, so positions and line starts
- * survive). Follows CommonMark closely enough for mentions: a fence is a line indented at most three spaces
- * opening with three or more ``` or ~~~, closed by a line with a fence of the same character at least as long,
- * or by the end of the text; a code span is a backtick run closed by the next run of exactly the same length,
- * and an unmatched run is literal text.
- */
+/** The text with its code (fenced blocks, inline spans) replaced by spaces; newlines kept, so positions survive. */
 function blankCode(text: string): string {
-  return blankInlineCode(blankFences(text));
-}
-
-function blank(s: string): string {
-  return s.replace(/[^\n]/g, ' ');
-}
-
-function blankFences(text: string): string {
-  const lines = text.split('\n');
-  let open: { char: string; length: number } | undefined;
-  return lines
-    .map((line) => {
-      // `[^\n]*`, not `.*`: a line of CRLF text ends in `\r`, which `.` does not match.
-      const fence = /^ {0,3}(`{3,}|~{3,})([^\n]*)$/.exec(line);
-      if (open === undefined) {
-        // A backtick fence's info string may not contain a backtick; such a line is inline code instead.
-        if (fence?.[1] && !(fence[1].startsWith('`') && fence[2]?.includes('`'))) {
-          open = { char: fence[1].charAt(0), length: fence[1].length };
-          return blank(line);
-        }
-        return line;
-      }
-      const closes = fence?.[1]?.charAt(0) === open.char && fence[1].length >= open.length && fence[2]?.trim() === '';
-      if (closes) open = undefined;
-      return blank(line);
-    })
-    .join('\n');
-}
-
-function blankInlineCode(text: string): string {
-  const runs = [...text.matchAll(/`+/g)].map((m) => ({ start: m.index, length: m[0].length }));
   let out = '';
-  let copied = 0;
-  for (let i = 0; i < runs.length; i++) {
-    const opener = runs[i];
-    if (opener === undefined) continue;
-    // Only the last run of each length can lack a closer, so this scan stays linear in practice.
-    let closer = i + 1;
-    while (closer < runs.length && runs[closer]?.length !== opener.length) closer++;
-    const end = runs[closer];
-    if (end === undefined) continue;
-    out += text.slice(copied, opener.start) + blank(text.slice(opener.start, end.start + end.length));
-    copied = end.start + end.length;
-    i = closer;
+  let from = 0;
+  for (const [start, end] of codeRanges(text)) {
+    out += text.slice(from, start) + text.slice(start, end).replace(/[^\n]/g, ' ');
+    from = end;
   }
-  return out + text.slice(copied);
+  return out + text.slice(from);
 }

@@ -21,7 +21,7 @@ function d(
   reason: RouteDecision['reason'],
   rest: Partial<Pick<RouteDecision, 'unknown' | 'disabled' | 'muted' | 'overCap'>> = {},
 ): RouteDecision {
-  return { targets, unknown: [], disabled: [], muted: [], overCap: [], reason, ...rest };
+  return { targets, unknown: [], disabled: [], muted: [], overCap: [], groups: [], reason, ...rest };
 }
 
 const base: RouteInput = {

@@ -1,3 +1,4 @@
+import type { SeatGroup } from '../participants/groups';
 import { isRoutable, type ParticipantConfig } from '../participants/participant';
 import { parseMentions } from './parseMentions';
 
@@ -14,6 +15,8 @@ export interface RouteInput {
   explicitTargets?: readonly string[];
   /** At most this many answer one message; undefined means no cap. */
   maxResponders?: number;
+  /** Named sets of seats: `@group` (or a group as "speaking to") addresses its members. */
+  groups?: readonly SeatGroup[];
 }
 
 export interface RouteDecision {
@@ -27,6 +30,8 @@ export interface RouteDecision {
   muted: string[];
   /** Addressed, but past `maxResponders`: they do not answer this message. In the order they would have. */
   overCap: string[];
+  /** The groups the message addressed (by mention, or as "speaking to"), in order. */
+  groups: string[];
   /**
    * Why these targets: `unroutable` when the message names participants but none of them can answer (nobody
    * else is asked in their place); `none` when nobody at the table can answer at all.
@@ -37,11 +42,11 @@ export interface RouteDecision {
 /**
  * Decides who answers a user message. A participant is *routable* when enabled and not muted. In priority order:
  * 1. `@all` -> every routable participant in config order (other mentions add nothing);
- * 2. mentions (by id or alias, case-insensitive) -> the routable ones, in mention order; when the message names
- *    participants and none of them is routable, nobody answers (`unroutable`): a message meant for someone never
- *    goes silently to someone else;
+ * 2. mentions (by id or alias, case-insensitive) -> the routable ones, in mention order; a group's mention stands
+ *    for its routable members in table order; when the message names participants and none of them is routable,
+ *    nobody answers (`unroutable`): a message meant for someone never goes silently to someone else;
  * 3. (no mention at all) `explicitTargets` -> the routable ones, in their order;
- * 4. manual mode -> `defaultTarget` if routable, else the first routable participant;
+ * 4. manual mode -> `defaultTarget` if routable (a group: its routable members), else the first routable participant;
  *    roundRobin -> the next routable participant after `lastAssistantSpeaker` in config order, wrapping
  *    (the first routable one when there is no previous speaker or it is no longer configured).
  * Then at most `maxResponders` answer; the rest are `overCap`. Unknown, disabled and muted names are reported
@@ -51,28 +56,39 @@ export function route(input: RouteInput): RouteDecision {
   const { participants } = input;
   const routable = participants.filter(isRoutable).map((p) => p.id);
   const canAnswer = (id: string) => routable.includes(id);
-  const named = resolveMentions(parseMentions(input.text), participants);
+  const groups = input.groups ?? [];
+  const named = resolveMentions(parseMentions(input.text), participants, groups);
   const report = {
     unknown: named.unknown,
-    disabled: named.ids.filter((id) => participants.find((p) => p.id === id)?.enabled === false),
-    muted: named.ids.filter((id) => {
+    disabled: named.direct.filter((id) => participants.find((p) => p.id === id)?.enabled === false),
+    muted: named.direct.filter((id) => {
       const p = participants.find((q) => q.id === id);
       return p?.enabled === true && p.muted === true;
     }),
   };
-  const decide = (targets: readonly string[], reason: RouteDecision['reason']): RouteDecision => {
+  const decide = (
+    targets: readonly string[],
+    reason: RouteDecision['reason'],
+    addressed: readonly string[] = [],
+  ): RouteDecision => {
     const unique = [...new Set(targets)];
     const cap = input.maxResponders ?? unique.length;
     return unique.length > 0
-      ? { targets: unique.slice(0, cap), ...report, overCap: unique.slice(cap), reason }
-      : { targets: [], ...report, overCap: [], reason: reason === 'unroutable' ? reason : 'none' };
+      ? { targets: unique.slice(0, cap), ...report, overCap: unique.slice(cap), groups: [...addressed], reason }
+      : {
+          targets: [],
+          ...report,
+          overCap: [],
+          groups: [...addressed],
+          reason: reason === 'unroutable' ? reason : 'none',
+        };
   };
 
   if (routable.length === 0) return decide([], 'none');
   if (named.all) return decide(routable, 'all');
-  if (named.ids.length > 0 || named.unknown.length > 0) {
+  if (named.ids.length > 0 || named.unknown.length > 0 || named.groups.length > 0) {
     const mentioned = named.ids.filter(canAnswer);
-    return mentioned.length > 0 ? decide(mentioned, 'mentions') : decide([], 'unroutable');
+    return mentioned.length > 0 ? decide(mentioned, 'mentions', named.groups) : decide([], 'unroutable', named.groups);
   }
 
   const explicit = (input.explicitTargets ?? []).filter(canAnswer);
@@ -82,28 +98,53 @@ export function route(input: RouteInput): RouteDecision {
     const next = nextAfter(input.lastAssistantSpeaker, participants) ?? routable[0];
     return decide(next === undefined ? [] : [next], 'roundRobin');
   }
+  const group = groups.find((g) => g.id === input.defaultTarget);
+  const members = group ? membersOf(group, participants).filter(canAnswer) : [];
+  if (group && members.length > 0) return decide(members, 'default', [group.id]);
   const target = input.defaultTarget !== null && canAnswer(input.defaultTarget) ? input.defaultTarget : routable[0];
   return decide(target === undefined ? [] : [target], 'default');
 }
 
+/** A group's members in table order. */
+function membersOf(group: SeatGroup, participants: readonly ParticipantConfig[]): string[] {
+  return participants.filter((p) => group.members.includes(p.id)).map((p) => p.id);
+}
+
 /**
  * Mentions as participants: each name is matched to the participant whose id or alias it is (ids first, which
- * settings keep unique across ids and aliases), deduplicated by participant in mention order.
+ * settings keep unique across ids and aliases), else to a group, whose members stand where it was named (in table
+ * order); deduplicated by participant in mention order. `direct` are those named themselves (whose being disabled
+ * or muted is worth saying).
  */
-function resolveMentions(mentions: readonly string[], participants: readonly ParticipantConfig[]) {
+function resolveMentions(
+  mentions: readonly string[],
+  participants: readonly ParticipantConfig[],
+  groups: readonly SeatGroup[],
+) {
   const ids: string[] = [];
+  const direct: string[] = [];
   const unknown: string[] = [];
+  const named: string[] = [];
   let all = false;
+  const add = (id: string) => {
+    if (!ids.includes(id)) ids.push(id);
+  };
   for (const name of mentions) {
     if (name === 'all') {
       all = true;
       continue;
     }
     const p = participants.find((q) => q.id === name) ?? participants.find((q) => q.aliases?.includes(name));
-    if (!p) unknown.push(name);
-    else if (!ids.includes(p.id)) ids.push(p.id);
+    const group = p ? undefined : groups.find((g) => g.id === name);
+    if (p) {
+      add(p.id);
+      if (!direct.includes(p.id)) direct.push(p.id);
+    } else if (group) {
+      named.push(group.id);
+      for (const id of membersOf(group, participants)) add(id);
+    } else unknown.push(name);
   }
-  return { ids, unknown, all };
+  return { ids, direct, unknown, all, groups: named };
 }
 
 /**

@@ -1,41 +1,35 @@
 import { mergeTranscripts } from '../transcript/merge';
-import { nextCreatedAt } from '../transcript/order';
+import { comparePlans, nextCreatedAt } from '../transcript/order';
+import type { DiscussionMode, TurnPlan } from '../transcript/plan';
 import {
   type Message,
-  type MessageStatus,
   type Stamped,
   type ThreadSummary,
   TRANSCRIPT_VERSION,
   type Transcript,
-  type Usage,
 } from '../transcript/schema';
 import { summarize, threadTitle } from '../transcript/summary';
+import { diffMessage, type MessagePatch } from './messagePatch';
 
-/** A change to one message, as small as it can be said: appended text, or the fields that changed. */
-export interface MessagePatch {
-  /** Text appended at `offset`, the content's length (UTF-16 code units) before it. */
-  append?: { text: string; offset: number };
-  /** The whole content, when it changed other than by appending. */
-  content?: string;
-  status?: MessageStatus;
-  /** `null` removes it. */
-  error?: string | null;
-  usage?: Usage | null;
-  attempt?: number | null;
-  leftOut?: number | null;
-}
+export { diffMessage, type MessagePatch } from './messagePatch';
 
-/** The thread-level choices a view shows: its title and who answers a message that names nobody. */
+/**
+ * The thread-level choices a view shows: its title, who answers a message that names nobody, and how several seats
+ * take a message (Discuss when never chosen).
+ */
 export interface ThreadChoices {
   title: string;
   speakingTo: string | undefined;
+  mode: DiscussionMode;
 }
 
 /** What one document change did, in the order a replica must apply it. */
 export type DocumentChange =
   | { kind: 'messageAdded'; message: Message; index: number }
   | { kind: 'messageChanged'; message: Message; patch: MessagePatch }
-  | { kind: 'choicesChanged'; choices: ThreadChoices };
+  | { kind: 'choicesChanged'; choices: ThreadChoices }
+  /** A turn's plan, made here or merged in; it comes before any reply of it. */
+  | { kind: 'planAdded'; plan: TurnPlan };
 
 /**
  * One thread in memory, owned by the store. Messages are kept in the thread order (`compareMessages`) with `seq`
@@ -46,7 +40,8 @@ export type DocumentChange =
  * - `messages[i].seq === i` and messages are strictly increasing in the thread order;
  * - `positions` maps every message id to its index;
  * - `shadow` holds, for a reply being re-run (retry), the version it had before, which is what is persisted
- *   until the new run ends: a crash mid-retry must not lose the old reply.
+ *   until the new run ends: a crash mid-retry must not lose the old reply;
+ * - `plans` are in the plan order (`comparePlans`), each id once; a plan never changes once added.
  */
 export class ThreadDocument {
   private messages: Message[] = [];
@@ -58,10 +53,15 @@ export class ThreadDocument {
   private title: string;
   private renamed: Stamped<string> | undefined;
   private speakingTo: Stamped<string> | undefined;
+  private mode: Stamped<DiscussionMode> | undefined;
+  private plans: TurnPlan[];
 
   private constructor(
     readonly id: string,
-    t: Pick<Transcript, 'createdAt' | 'updatedAt' | 'participants' | 'title' | 'renamed' | 'speakingTo'>,
+    t: Pick<
+      Transcript,
+      'createdAt' | 'updatedAt' | 'participants' | 'title' | 'renamed' | 'speakingTo' | 'mode' | 'plans'
+    >,
   ) {
     this.createdAt = t.createdAt;
     this.updatedAt = t.updatedAt;
@@ -69,6 +69,8 @@ export class ThreadDocument {
     this.title = t.title;
     this.renamed = t.renamed;
     this.speakingTo = t.speakingTo;
+    this.mode = t.mode;
+    this.plans = [...(t.plans ?? [])];
   }
 
   static create(id: string, participants: readonly string[], now: Date): ThreadDocument {
@@ -89,9 +91,14 @@ export class ThreadDocument {
     return doc;
   }
 
-  /** The title and "speaking to" as they stand. */
+  /** The title, "speaking to" and discussion mode as they stand. */
   choices(): ThreadChoices {
-    return { title: this.title, speakingTo: this.speakingTo?.value };
+    return { title: this.title, speakingTo: this.speakingTo?.value, mode: this.mode?.value ?? 'discuss' };
+  }
+
+  /** A plan of this thread, by id. */
+  plan(planId: string): TurnPlan | undefined {
+    return this.plans.find((p) => p.id === planId);
   }
 
   get length(): number {
@@ -128,6 +135,8 @@ export class ThreadDocument {
       messages: [...this.messages],
       ...(this.renamed ? { renamed: this.renamed } : {}),
       ...(this.speakingTo ? { speakingTo: this.speakingTo } : {}),
+      ...(this.mode ? { mode: this.mode } : {}),
+      ...(this.plans.length > 0 ? { plans: [...this.plans] } : {}),
     };
   }
 
@@ -205,6 +214,27 @@ export class ThreadDocument {
     });
   }
 
+  /** How several seats take a message in this thread, chosen at `now`. */
+  setMode(mode: DiscussionMode, now: Date): DocumentChange[] {
+    // Choosing what is already in effect (Discuss, when nothing was chosen) changes nothing, and writes nothing.
+    if ((this.mode?.value ?? 'discuss') === mode) return [];
+    return this.choose(() => {
+      this.mode = { value: mode, at: now.toISOString() };
+    });
+  }
+
+  /**
+   * Adds a turn's plan, made now. Its `createdAt` is raised, where needed, past the newest plan here, so what a window
+   * adds sorts last (as an append does among messages).
+   */
+  addPlan(draft: Omit<TurnPlan, 'createdAt'>, now: Date): DocumentChange[] {
+    if (this.plan(draft.id)) return [];
+    const added: TurnPlan = { ...draft, createdAt: nextCreatedAt(now, this.plans.at(-1)?.createdAt) };
+    this.plans.push(added);
+    this.touch(added.createdAt);
+    return [{ kind: 'planAdded', plan: added }];
+  }
+
   private choose(apply: () => void): DocumentChange[] {
     const before = JSON.stringify(this.choices());
     apply();
@@ -221,6 +251,8 @@ export class ThreadDocument {
     const beforeChoices = JSON.stringify(this.choices());
     const merged = mergeTranscripts(this.toTranscript(), other);
     const changes: DocumentChange[] = [];
+    // Plans first: a replica must know a plan before the replies that name it.
+    for (const plan of merged.plans ?? []) if (!this.plan(plan.id)) changes.push({ kind: 'planAdded', plan });
     for (const [index, m] of merged.messages.entries()) {
       const at = this.positions.get(m.id);
       const mine = at === undefined ? undefined : this.messages[at];
@@ -239,6 +271,8 @@ export class ThreadDocument {
     this.title = merged.title;
     this.renamed = merged.renamed;
     this.speakingTo = merged.speakingTo;
+    this.mode = merged.mode;
+    this.plans = [...(merged.plans ?? [])].sort(comparePlans);
     if (JSON.stringify(this.choices()) !== beforeChoices)
       changes.push({ kind: 'choicesChanged', choices: this.choices() });
     return { changes, summaryChanged: JSON.stringify(this.summary()) !== beforeSummary };
@@ -253,22 +287,4 @@ export class ThreadDocument {
   private touch(at: string): void {
     if (Date.parse(at) > Date.parse(this.updatedAt)) this.updatedAt = at;
   }
-}
-
-/** The fields of `after` that differ from `before`, as a patch (content as a whole, never as an append). */
-export function diffMessage(before: Message, after: Message): MessagePatch {
-  const patch: MessagePatch = {};
-  if (after.content !== before.content) {
-    if (after.content.startsWith(before.content) && before.status === 'streaming') {
-      patch.append = { text: after.content.slice(before.content.length), offset: before.content.length };
-    } else {
-      patch.content = after.content;
-    }
-  }
-  if (after.status !== before.status) patch.status = after.status;
-  if (after.error !== before.error) patch.error = after.error ?? null;
-  if (JSON.stringify(after.usage) !== JSON.stringify(before.usage)) patch.usage = after.usage ?? null;
-  if (after.attempt !== before.attempt) patch.attempt = after.attempt ?? null;
-  if (after.leftOut !== before.leftOut) patch.leftOut = after.leftOut ?? null;
-  return patch;
 }

@@ -1,138 +1,29 @@
-import { errorMessage } from '../base/errors';
-import { Emitter, type Event } from '../base/event';
-import { Disposable } from '../base/lifecycle';
-import type { Message, ThreadSummary, Transcript } from '../transcript/schema';
-import { KeyedQueue } from './keyedQueue';
-import { type LoadedThread, LoadedThreads } from './LoadedThreads';
-import type { StoredThreadsChange } from './ports';
-import { SAVE_TIMING, SaveScheduler, type SaveUrgency } from './saveScheduler';
-import { reloadMerging, saveMerging } from './storedCopy';
-import { type ReadonlyCatalog, ThreadCatalog } from './ThreadCatalog';
-import { type DocumentChange, type ThreadChoices, ThreadDocument } from './ThreadDocument';
-import type { OpenResult, ThreadChange, ThreadLease, ThreadSnapshot, ThreadStoreDeps } from './types';
+import type { DiscussionMode, TurnPlan } from '../transcript/plan';
+import type { Message, Transcript } from '../transcript/schema';
+import type { LoadedThread } from './LoadedThreads';
+import { StoredThreads } from './StoredThreads';
+import type { SaveUrgency } from './saveScheduler';
+import type { DocumentChange, ThreadChoices } from './ThreadDocument';
+import type { ThreadSnapshot } from './types';
 
 export type { OpenResult, SaveProblem, ThreadChange, ThreadLease, ThreadSnapshot, ThreadStoreDeps } from './types';
 
-type LoadOutcome = { ok: true } | { ok: false; reason: string };
-
 /**
- * Owns the threads. It knows every stored thread by its summary (read from the repository's index at start) and
- * holds in memory only the threads someone has open (a view, a running turn), so memory grows with open threads,
- * not stored ones.
- *
- * Every change goes through here and comes out as one `ThreadChange`; views turn those into small patches. Writes
- * are scheduled per thread (`SaveScheduler`). A write that meets another window's write merges it
- * (`ThreadDocument.absorb`) and tries again; a change another window made (`onDidChangeStored`) is merged the same
- * way, so every window converges on the same transcript.
- *
- * Invariants:
- * - reads and writes of one thread's stored copy run one at a time (`io`), so the revision a save is based on
- *   is always the one last seen;
- * - a thread is dropped from memory only when no lease holds it and it has nothing left to write.
+ * Owns the threads (see `StoredThreads` for how they are stored, loaded, written and merged across windows): every
+ * edit of a loaded thread goes through here and comes out as one `ThreadChange`, which views turn into small
+ * patches, and is scheduled for writing by how urgent it is.
  */
-export class ThreadStore extends Disposable {
-  private readonly changeEmitter = this._register(new Emitter<ThreadChange>((e) => this.logListenerError(e)));
-  readonly onDidChange: Event<ThreadChange> = this.changeEmitter.event;
-
-  private readonly loaded: LoadedThreads;
-  private readonly known = new ThreadCatalog((change) => this.changeEmitter.fire(change));
-  /** Reads and writes of one thread's stored copy, one at a time. */
-  private readonly io = new KeyedQueue();
-  private readonly saver: SaveScheduler;
-  private storedChanges: Promise<void> = Promise.resolve();
-  private initialized: Promise<void> | undefined;
-
-  constructor(private readonly deps: ThreadStoreDeps) {
-    super();
-    this.saver = this._register(
-      new SaveScheduler(
-        deps.clock,
-        (id) => this.write(id),
-        (id, error) => this.onWriteFailed(id, error),
-        deps.timing ?? SAVE_TIMING,
-      ),
-    );
-    this.loaded = new LoadedThreads(
-      (id) => this.saver.flush(id),
-      (id) => this.saver.isPending(id),
-    );
-    this._register(deps.repository.onDidChangeStored((change) => this.onStoredChange(change)));
-  }
-
-  /** Reads the list of stored threads (once; later calls share it). A failure leaves the list empty, logged. */
-  initialize(): Promise<void> {
-    this.initialized ??= this.deps.repository.list().then(
-      (list) => {
-        this.known.start(list);
-        this.deps.logger.info(`Thread list: ${list.threads.length} thread(s), ${list.unreadable.length} unreadable.`);
-      },
-      (error: unknown) => this.deps.logger.error(`Could not read the thread list: ${errorMessage(error)}`),
-    );
-    return this.initialized;
-  }
-
-  /** What is known of every thread without loading it: the list, unreadable files, save problems. */
-  get catalog(): ReadonlyCatalog {
-    return this.known;
-  }
-
-  /** The summary of a listed or loaded thread. */
-  summary(threadId: string): ThreadSummary | undefined {
-    return this.known.summary(threadId) ?? this.loaded.get(threadId)?.doc.summary();
-  }
-
-  isLoaded(threadId: string): boolean {
-    return this.loaded.has(threadId);
-  }
-
-  /** Loads a stored thread (or shares the loaded one) and holds it until the lease is disposed. */
-  async open(threadId: string): Promise<OpenResult> {
-    await this.initialize();
-    if (!this.loaded.has(threadId)) {
-      const unreadable = this.known.unreadable().find((u) => u.key === threadId);
-      if (unreadable) return { ok: false, reason: `That thread cannot be read: ${unreadable.reason}` };
-      if (!this.known.has(threadId)) return { ok: false, reason: 'That thread no longer exists.' };
-      const result = await this.io.run(threadId, () => this.load(threadId));
-      if (!result.ok) return result;
-    }
-    return this.loaded.has(threadId)
-      ? { ok: true, lease: this.loaded.lease(threadId) }
-      : { ok: false, reason: 'That thread no longer exists.' };
-  }
-
-  /** A new, empty thread in memory. It is written (and listed) once it has a message. */
-  create(participants: readonly string[]): ThreadLease {
-    const doc = ThreadDocument.create(this.deps.ids.next(), participants, this.deps.clock.now());
-    this.loaded.add(doc.id, { doc, revision: null });
-    return this.loaded.lease(doc.id);
-  }
-
-  /** Another hold on a thread that is loaded now (a turn keeps its thread loaded while it runs). */
-  retain(threadId: string): ThreadLease | undefined {
-    return this.loaded.has(threadId) ? this.loaded.lease(threadId) : undefined;
-  }
-
+export class ThreadStore extends StoredThreads {
   snapshot(threadId: string): ThreadSnapshot | undefined {
     const entry = this.loaded.get(threadId);
     if (!entry) return undefined;
     const t = entry.doc.toTranscript();
-    return { summary: entry.doc.summary(), createdAt: t.createdAt, messages: t.messages };
+    return { summary: entry.doc.summary(), createdAt: t.createdAt, messages: t.messages, plans: t.plans ?? [] };
   }
 
   /** The live transcript, streaming replies included (what prompts are built from). */
   transcript(threadId: string): Transcript | undefined {
     return this.loaded.get(threadId)?.doc.toTranscript();
-  }
-
-  /**
-   * A thread as stored, without holding it: the loaded copy (replies still streaming left out) or a read of the
-   * stored one. Undefined when it is gone or cannot be read. For export and search.
-   */
-  async peek(threadId: string): Promise<Transcript | undefined> {
-    const entry = this.loaded.get(threadId);
-    if (entry) return entry.doc.toPersistable();
-    const result = await this.deps.repository.load(threadId);
-    return result.ok ? result.transcript : undefined;
   }
 
   message(threadId: string, messageId: string): Message | undefined {
@@ -191,156 +82,37 @@ export class ThreadStore extends Disposable {
     return true;
   }
 
+  /** Sets how several seats take a message in a loaded thread. False when it is not loaded. */
+  setMode(threadId: string, mode: DiscussionMode): boolean {
+    const entry = this.loaded.get(threadId);
+    if (!entry) return false;
+    this.choose(threadId, entry, entry.doc.setMode(mode, this.deps.clock.now()));
+    return true;
+  }
+
+  /** Adds a turn's plan to a loaded thread, made now. Undefined when the thread is not loaded. */
+  addPlan(threadId: string, draft: Omit<TurnPlan, 'createdAt'>): TurnPlan | undefined {
+    const entry = this.loaded.get(threadId);
+    if (!entry) return undefined;
+    const changes = entry.doc.addPlan(draft, this.deps.clock.now());
+    this.publish(threadId, entry, changes, false);
+    if (changes.length > 0) this.saver.schedule(threadId, 'normal');
+    return entry.doc.plan(draft.id);
+  }
+
+  /** A plan of a loaded thread. */
+  plan(threadId: string, planId: string): TurnPlan | undefined {
+    return this.loaded.get(threadId)?.doc.plan(planId);
+  }
+
   /** Thread-level choices of a loaded thread. */
   choices(threadId: string): ThreadChoices | undefined {
     return this.loaded.get(threadId)?.doc.choices();
-  }
-
-  /**
-   * Adds a whole thread from elsewhere (an imported file, already validated) under a fresh id when its own is
-   * taken, and writes it now. Returns the id it was stored under.
-   */
-  async adopt(transcript: Transcript): Promise<string> {
-    await this.initialize();
-    const taken = (id: string) => this.known.has(id) || this.loaded.has(id);
-    const id = taken(transcript.id) ? this.deps.ids.next() : transcript.id;
-    const doc = ThreadDocument.fromTranscript({ ...transcript, id });
-    this.loaded.add(id, { doc, revision: null });
-    const lease = this.loaded.lease(id);
-    try {
-      this.known.setSummary(id, doc.summary());
-      this.saver.schedule(id, 'urgent');
-      await this.saver.flush(id);
-    } finally {
-      lease.dispose();
-    }
-    return id;
-  }
-
-  /** Deletes a thread everywhere (its file too). Other windows see it go. */
-  async deleteThread(threadId: string): Promise<void> {
-    await this.io.run(threadId, () => this.deps.repository.delete(threadId));
-    this.forget(threadId, 'It was deleted.');
-  }
-
-  /** Tries a failed write again now. */
-  async retrySave(threadId: string): Promise<void> {
-    if (!this.loaded.has(threadId)) return;
-    this.saver.schedule(threadId, 'urgent');
-    await this.saver.flush(threadId);
-  }
-
-  /** Writes everything pending now and resolves when it is written (deactivation, tests). */
-  async flush(): Promise<void> {
-    await this.saver.flush();
-  }
-
-  /** Resolves once the changes reported so far by the repository have been merged (tests, two-window sync). */
-  async settled(): Promise<void> {
-    await this.storedChanges;
-  }
-
-  private async load(threadId: string): Promise<LoadOutcome> {
-    if (this.loaded.has(threadId)) return { ok: true }; // a concurrent open loaded it first
-    const result = await this.deps.repository.load(threadId);
-    if (!result.ok) {
-      if (result.kind === 'missing') {
-        this.forget(threadId, 'It no longer exists.');
-        return { ok: false, reason: 'That thread no longer exists.' };
-      }
-      this.forget(threadId, result.reason);
-      await this.refreshList();
-      return { ok: false, reason: `That thread cannot be read: ${result.reason}` };
-    }
-    const doc = ThreadDocument.fromTranscript(result.transcript);
-    this.loaded.add(threadId, { doc, revision: result.revision });
-    // The index may have been stale (the file was edited by hand): the thread itself is the truth.
-    this.known.setSummary(threadId, doc.summary());
-    return { ok: true };
-  }
-
-  /** The scheduler's write: one thread, merging and retrying on conflicts. Throws on I/O errors (retried later). */
-  private write(threadId: string): Promise<void> {
-    return this.io.run(threadId, async () => {
-      const entry = this.loaded.get(threadId);
-      if (!entry) return;
-      const outcome = await saveMerging(this.deps.repository, entry, (other) => this.absorb(threadId, entry, other));
-      if (outcome === 'deleted') this.forget(threadId, 'It was deleted in another window.');
-      else this.known.setProblem(threadId, undefined);
-    });
-  }
-
-  private onWriteFailed(threadId: string, error: unknown): void {
-    const reason = errorMessage(error);
-    this.deps.logger.error(`Could not save thread ${threadId}: ${reason}. It stays in memory and will be retried.`);
-    this.known.setProblem(threadId, { threadId, reason });
-  }
-
-  private onStoredChange(change: StoredThreadsChange): void {
-    this.storedChanges = this.storedChanges.then(async () => {
-      try {
-        const reload = new Set(change.threadIds.filter((id) => this.loaded.has(id)));
-        if (change.listChanged) {
-          for (const [id, entry] of this.loaded) if (entry.revision !== null) reload.add(id);
-        }
-        for (const id of reload) await this.io.run(id, () => this.reload(id));
-        await this.refreshList();
-      } catch (error) {
-        this.deps.logger.error(`Could not take in a change made in another window: ${errorMessage(error)}`);
-      }
-    });
-  }
-
-  /** Merges what is stored now into a loaded thread. */
-  private async reload(threadId: string): Promise<void> {
-    const entry = this.loaded.get(threadId);
-    if (!entry) return;
-    const outcome = await reloadMerging(this.deps.repository, threadId, entry, (other) =>
-      this.absorb(threadId, entry, other),
-    );
-    if (outcome === 'deleted') {
-      this.forget(threadId, 'It was deleted in another window.');
-    } else if (outcome === 'unreadable') {
-      // The stored copy went bad (and was set aside); what is in memory is now the best copy: write it again.
-      this.deps.logger.warn(`Thread ${threadId} on disk became unreadable; writing it again.`);
-      this.saver.schedule(threadId, 'urgent');
-    }
-  }
-
-  /** Re-reads the stored list: threads added, changed or removed elsewhere, and unreadable files. */
-  private async refreshList(): Promise<void> {
-    const list = await this.deps.repository.list();
-    this.known.refresh(
-      list,
-      (id) => this.loaded.has(id),
-      (id) => this.forget(id, 'It was deleted in another window.'),
-    );
-  }
-
-  private absorb(threadId: string, entry: LoadedThread, other: Transcript): void {
-    const { changes } = entry.doc.absorb(other);
-    this.publish(threadId, entry, changes, true);
   }
 
   private choose(threadId: string, entry: LoadedThread, changes: DocumentChange[]): void {
     if (changes.length === 0) return;
     this.publish(threadId, entry, changes, true);
     if (!entry.doc.isBlank) this.saver.schedule(threadId, 'urgent');
-  }
-
-  private publish(threadId: string, entry: LoadedThread, changes: DocumentChange[], structural: boolean): void {
-    for (const change of changes) this.changeEmitter.fire({ ...change, threadId });
-    if (structural && !entry.doc.isBlank) this.known.setSummary(threadId, entry.doc.summary());
-  }
-
-  /** Drops every trace of a thread that is gone (deleted, missing or unreadable) and says so. */
-  private forget(threadId: string, reason: string): void {
-    const wasLoaded = this.loaded.delete(threadId);
-    const wasListed = this.known.remove(threadId);
-    if (wasLoaded || wasListed) this.changeEmitter.fire({ kind: 'threadRemoved', threadId, reason });
-  }
-
-  private logListenerError(error: unknown): void {
-    this.deps.logger.error(`A thread listener failed: ${errorMessage(error)}`);
   }
 }

@@ -1,9 +1,11 @@
 import type { IDisposable } from '../base/lifecycle';
 import type { Clock, IdGenerator, Logger } from '../ports';
+import type { TurnPlan } from '../transcript/plan';
 import type { Message, ThreadSummary } from '../transcript/schema';
+import type { MessagePatch } from './messagePatch';
 import type { ThreadRepository, UnreadableThread } from './ports';
 import type { SaveTiming } from './saveScheduler';
-import type { MessagePatch, ThreadChoices } from './ThreadDocument';
+import type { ThreadChoices } from './ThreadDocument';
 
 /** A thread that could not be written: shown until a write succeeds. Nothing in memory is dropped meanwhile. */
 export interface SaveProblem {
@@ -15,8 +17,10 @@ export interface SaveProblem {
 export type ThreadChange =
   | { kind: 'messageAdded'; threadId: string; message: Message; index: number }
   | { kind: 'messageChanged'; threadId: string; message: Message; patch: MessagePatch }
-  /** The thread's title or "speaking to" changed (here or merged in from another window). */
+  /** The thread's title, "speaking to" or discussion mode changed (here or merged in from another window). */
   | { kind: 'choicesChanged'; threadId: string; choices: ThreadChoices }
+  /** A turn's plan joined the thread (made here, or merged in): it comes before any reply that names it. */
+  | { kind: 'planAdded'; threadId: string; plan: TurnPlan }
   | { kind: 'summaryChanged'; threadId: string; summary: ThreadSummary }
   | { kind: 'threadRemoved'; threadId: string; reason: string }
   | { kind: 'unreadableChanged'; unreadable: readonly UnreadableThread[] }
@@ -29,11 +33,12 @@ export interface ThreadLease extends IDisposable {
 
 export type OpenResult = { ok: true; lease: ThreadLease } | { ok: false; reason: string };
 
-/** A thread's messages and summary, for a full state. */
+/** A thread's messages, plans and summary, for a full state. */
 export interface ThreadSnapshot {
   summary: ThreadSummary;
   createdAt: string;
   messages: Message[];
+  plans: TurnPlan[];
 }
 
 export interface ThreadStoreDeps {

@@ -54,9 +54,11 @@ export function hostileLeaf(...extra: fc.Arbitrary<unknown>[]): fc.Arbitrary<unk
       null,
       undefined,
       true,
-      [],
-      {},
     ),
+    // Fresh empty containers every time: one shared `{}` that a mutation set in two places, or inside itself, would
+    // make a cycle (and it would carry one run's mutations into the next).
+    fc.constant(0).map(() => []),
+    fc.constant(0).map(() => ({})),
     fc.string({ unit: 'binary', maxLength: 80 }),
     fc
       .tuple(fc.constantFrom('é', '\u{1F44B}'), fc.integer({ min: 1000, max: 300_000 }))

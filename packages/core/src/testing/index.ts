@@ -1,3 +1,4 @@
+export { seededRandom } from '../base/seededRandom';
 export { type DisposableLeak, DisposableLeakTracker } from './DisposableLeakTracker';
 export { FakeClock } from './FakeClock';
 export {
@@ -14,6 +15,5 @@ export {
 export { MemoryThreadRepository, MemoryThreadStorage } from './MemoryThreadRepository';
 export { RecordingLogger } from './RecordingLogger';
 export { type ScriptedCall, ScriptedChat } from './ScriptedChat';
-export { seededRandom } from './seededRandom';
 export { playTwoWindows, type Side, type TwoWindowsResult, type WindowOp, type WindowStorage } from './twoWindows';
 export { convergenceProblems, windowOps } from './windowOps';

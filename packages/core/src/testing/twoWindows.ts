@@ -1,4 +1,5 @@
 import type { IDisposable } from '../base/lifecycle';
+import { assembleStepPrompt } from '../council/assembleStepPrompt';
 import { Orchestrator } from '../orchestrator/Orchestrator';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../orchestrator/settings';
 import type { ParticipantConfig } from '../participants/participant';
@@ -78,6 +79,7 @@ export async function playTwoWindows(
     const storage = makeStorage(side);
     let n = 0;
     const orchestrator = new Orchestrator({
+      prompts: assembleStepPrompt,
       repository: storage.repository,
       chat: chat.backend,
       clock,

@@ -3,7 +3,9 @@ import { displayNameOf } from '../prompt/framing';
 import { renderContextBlock } from '../prompt/renderContextBlock';
 import { describeUnrouted } from '../router/describeUnrouted';
 import { conversationOrder } from '../transcript/conversationOrder';
+import type { PlanStep, TurnPlan } from '../transcript/plan';
 import type { Message, Transcript } from '../transcript/schema';
+import { describeCost } from './describeCost';
 
 /**
  * A thread as a Markdown document a person reads: its title, who took part, then every message in the
@@ -24,16 +26,32 @@ export function exportMarkdown(
   const head = [`# ${oneLine(transcript.title)}`, ''];
   head.push(`Started ${when(transcript.createdAt)}, last changed ${when(transcript.updatedAt)}.`);
   if (seats.length > 0) head.push(`At the table: ${seats.join(', ')}.`);
-  const body = conversationOrder(transcript.messages).map((m) => renderMessage(m, name, userName));
+  const plans = new Map((transcript.plans ?? []).map((p) => [p.id, p]));
+  const body = conversationOrder(transcript.messages).map((m) => renderMessage(m, name, userName, plans));
   return `${[head.join('\n'), ...body].join('\n\n---\n\n')}\n`;
 }
 
-function renderMessage(m: Message, name: (id: string) => string, userName: string): string {
+function renderMessage(
+  m: Message,
+  name: (id: string) => string,
+  userName: string,
+  plans: ReadonlyMap<string, TurnPlan>,
+): string {
   const speaker = m.role === 'user' ? userName : m.role === 'system' ? 'System' : name(m.speaker);
   const facts = [`**${speaker}**`, when(m.createdAt)];
+  const plan = m.step ? plans.get(m.step.plan) : undefined;
+  const step = plan?.steps[m.step?.index ?? 0];
+  if (plan && step) facts.push(...stepFacts(plan, step));
+  if (m.reviewOf) facts.push('review of the reply above');
   if (m.alternativeOf) facts.push('alternative to the reply above');
   if (m.attempt) facts.push(`attempt ${m.attempt}`);
   const parts = [facts.join(' · ')];
+  const cost = m.status === 'deleted' ? undefined : describeCost(m);
+  if (cost) parts.push(`_${cost}_`);
+  if (plan && step && step.names === 'anonymised' && m.status !== 'deleted') {
+    const labels = Object.entries(plan.letters ?? {}).map(([seat, letter]) => `Response ${letter} = ${name(seat)}`);
+    if (labels.length > 0) parts.push(`_It read the responses without names: ${labels.sort().join(', ')}._`);
+  }
   if (m.status === 'deleted') return [...parts, '_message deleted_'].join('\n\n');
   if (m.content !== '') parts.push(m.role === 'assistant' ? closeOpenFence(m.content) : m.content);
   for (const block of m.contextBlocks ?? []) parts.push(renderContextBlock(block));
@@ -42,6 +60,15 @@ function renderMessage(m: Message, name: (id: string) => string, userName: strin
   const unrouted = m.unrouted && describeUnrouted(m.unrouted);
   if (unrouted) parts.push(`_No reply from some names: ${unrouted}_`);
   return parts.join('\n\n');
+}
+
+/** What a reply's step was, when it is more than an answer in a discussion. */
+function stepFacts(plan: TurnPlan, step: PlanStep): string[] {
+  if (step.kind === 'synthesis') return ['council synthesis'];
+  if (step.kind === 'review') return [plan.kind === 'review' ? 'review' : 'council review'];
+  if (step.reads === 'blind') return [`${plan.mode} answer (blind)`];
+  if (step.reads === 'earlier') return [`round ${plan.round} (after reading the earlier answers)`];
+  return [];
 }
 
 /** `2026-12-01 10:05 UTC`: minutes are enough to read a conversation by. */

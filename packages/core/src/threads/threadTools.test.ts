@@ -24,12 +24,14 @@ describe('exportMarkdown', () => {
         'At the table: Claude (claude-sonnet-4-6), GPT (gpt-5.5).',
       ].join('\n'),
     );
-    // The fixture's gpt reply m3 is an alternative of m1: it comes right after it.
+    // The fixture's gpt reply m6 reviews m1 and m3 is an alternative of m1: both come right after it, the review
+    // first. Replies of a plan say which step they were.
     expect(sections.slice(1).map((s) => s.split('\n')[0])).toEqual([
       '**You** · 2025-03-01 12:00 UTC',
-      '**Claude** · 2025-03-01 12:00 UTC',
+      '**Claude** · 2025-03-01 12:00 UTC · council answer (blind)',
+      '**GPT** · 2025-03-01 12:00 UTC · review · review of the reply above',
       '**GPT** · 2025-03-01 12:00 UTC · alternative to the reply above',
-      '**GPT** · 2025-03-01 12:00 UTC',
+      '**GPT** · 2025-03-01 12:00 UTC · council answer (blind)',
       '**System** · 2025-03-01 12:00 UTC',
       '**You** · 2025-03-01 12:00 UTC',
     ]);
@@ -45,9 +47,15 @@ describe('exportMarkdown', () => {
         '_No reply from some names: @bob is not at the table; @gemini is disabled; @grok is muted; fewer answer one message (roundtable.router.maxRespondersPerTurn), so @kimi was left out._',
       ].join('\n\n'),
     );
-    expect(sections[3]).toContain('Stopp\n\n_(stopped)_');
-    expect(sections[4]).toContain('Partial\n\n_Error: HTTP 500: upstream failed_');
-    expect(sections[6]).toBe('**You** · 2025-03-01 12:00 UTC\n\n_message deleted_\n');
+    expect(sections[4]).toContain('Stopp\n\n_(stopped)_');
+    expect(sections[5]).toContain('Partial\n\n_Error: HTTP 500: upstream failed_');
+    expect(sections[7]).toBe('**You** · 2025-03-01 12:00 UTC\n\n_message deleted_\n');
+  });
+
+  test('says what each reply cost, and who stood behind each neutral label a reply read', () => {
+    expect(sections[2]).toContain('_4.2 s · first text after 0.8 s · 120 tokens in, 9 out_');
+    expect(sections[5]).toContain('_0.9 s · about 30 tokens in, 2 out (estimated)_');
+    expect(sections[3]).toContain('_It read the responses without names: Response A = Claude._');
   });
 
   test('code inside a reply stays exactly as written; a reply cut off inside a block has it closed', () => {

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { laterMessage, mergeTranscripts } from './merge';
-import { compareMessages } from './order';
+import { compareMessages, comparePlans } from './order';
 import { parseTranscript } from './parseTranscript';
+import type { TurnPlan } from './plan';
 import type { Message, Transcript } from './schema';
 
 const BASE = Date.parse('2026-05-01T10:00:00.000Z');
@@ -51,14 +52,25 @@ function copyOf(versions: Message[][]): fc.Arbitrary<Transcript> {
       fc.subarray(['claude', 'gpt', 'gemini']),
       fc.option(stamp(['Renamed', 'Other name']), { nil: undefined }),
       fc.option(stamp(['claude', 'gpt']), { nil: undefined }),
+      fc.option(stamp(['discuss', 'council'] as const), { nil: undefined }),
+      fc.array(fc.nat(), { minLength: versions.length, maxLength: versions.length }),
     )
-    .map(([picks, updated, participants, renamed, speakingTo]) => {
+    .map(([picks, updated, participants, renamed, speakingTo, mode, planPicks]) => {
       const messages = picks.flatMap((pick, i) => {
         const options = versions[i] ?? [];
         return pick === undefined ? [] : [options[pick % options.length] as Message];
       });
+      // A window holds a plan only with the user message it answers (it appended that first).
+      const plans = messages
+        .filter((m) => m.role === 'user')
+        .flatMap((m) => {
+          const options = plansFor(m.id, m.createdAt);
+          const pick = planPicks[Number(m.id.slice(1))] ?? 0;
+          return pick % 3 === 0 ? [] : [options[pick % options.length] as TurnPlan];
+        })
+        .sort(comparePlans);
       return {
-        version: 3 as const,
+        version: 4 as const,
         id: 't1',
         title: 'ignored',
         createdAt: at(updated % 3),
@@ -67,12 +79,31 @@ function copyOf(versions: Message[][]): fc.Arbitrary<Transcript> {
         messages: messages.map((m, seq) => ({ ...m, seq })),
         ...(renamed ? { renamed } : {}),
         ...(speakingTo ? { speakingTo } : {}),
+        ...(mode ? { mode } : {}),
+        ...(plans.length > 0 ? { plans } : {}),
       };
     });
 }
 
+/**
+ * The plans a window may have made for a user message: one of two under the same id (which a correct program does
+ * not make, and which the merge must still settle the same way on every side) or a later one of its own.
+ */
+function plansFor(question: string, createdAt: string): TurnPlan[] {
+  const plan = (id: string, round: number): TurnPlan => ({
+    id,
+    createdAt,
+    kind: 'message',
+    mode: 'independent',
+    question,
+    round,
+    steps: [{ kind: 'answer', seats: ['claude', 'gpt'], reads: 'blind', names: 'labelled', concurrency: 2 }],
+  });
+  return [plan(`p-${question}`, 1), plan(`p-${question}`, 2), plan(`q-${question}`, 1)];
+}
+
 /** A thread-level choice made at one of a few instants (ties on purpose). */
-function stamp(values: string[]) {
+function stamp<T extends string>(values: readonly T[]) {
   return fc.record({ value: fc.constantFrom(...values), at: fc.integer({ min: 0, max: 3 }).map(at) });
 }
 
@@ -176,7 +207,7 @@ describe('mergeTranscripts', () => {
 
   test('the title follows the first user message that is not deleted', () => {
     const t: Transcript = {
-      version: 3,
+      version: 4,
       id: 't1',
       title: 'stale',
       createdAt: at(0),
@@ -200,7 +231,7 @@ describe('mergeTranscripts', () => {
 
   test('a rename and a "speaking to" keep the later choice, whichever side made it; the title is the rename', () => {
     const t: Transcript = {
-      version: 3,
+      version: 4,
       id: 't1',
       title: 'Question',
       createdAt: at(0),
@@ -222,9 +253,39 @@ describe('mergeTranscripts', () => {
     expect(mergeTranscripts(t, t).renamed).toBeUndefined();
   });
 
+  test('a discussion mode keeps the later choice; plans are the union of both sides, in the order they were made', () => {
+    const question: Message = {
+      id: 'q',
+      seq: 0,
+      role: 'user',
+      speaker: 'user',
+      content: 'Q',
+      status: 'complete',
+      createdAt: at(0),
+    };
+    const t: Transcript = {
+      version: 4,
+      id: 't1',
+      title: 'Q',
+      createdAt: at(0),
+      updatedAt: at(0),
+      participants: ['claude', 'gpt'],
+      messages: [question],
+    };
+    const [first] = plansFor('q', at(1));
+    const later = { ...(plansFor('q', at(2))[2] as TurnPlan) };
+    const a = { ...t, mode: { value: 'council' as const, at: at(4) }, plans: [later] };
+    const b = { ...t, mode: { value: 'independent' as const, at: at(3) }, plans: [first as TurnPlan] };
+    for (const merged of [mergeTranscripts(a, b), mergeTranscripts(b, a)]) {
+      expect(merged.mode).toEqual({ value: 'council', at: at(4) });
+      expect(merged.plans?.map((p) => p.id)).toEqual(['p-q', 'q-q']);
+    }
+    expect(mergeTranscripts(t, t).plans).toBeUndefined();
+  });
+
   test('refuses to merge two different threads', () => {
     const t = {
-      version: 3 as const,
+      version: 4 as const,
       id: 'a',
       title: '',
       createdAt: at(0),

@@ -1,4 +1,5 @@
-import { inThreadOrder } from './order';
+import { comparePlans, inThreadOrder } from './order';
+import type { TurnPlan } from './plan';
 import { type Message, type MessageStatus, type Stamped, TRANSCRIPT_VERSION, type Transcript } from './schema';
 import { threadTitle } from './summary';
 
@@ -9,8 +10,8 @@ import { threadTitle } from './summary';
  * streams, it ends `complete`, `error` or `cancelled`, a retry starts a higher `attempt`, and a tombstone
  * (`deleted`) is final. So the join keeps every message of either side and, for a message on both sides, the one
  * further along (`laterMessage`). The result is then put in the thread order (`compareMessages`) and its seq
- * renumbered. Thread-level choices (`renamed`, `speakingTo`) keep the later one (`laterStamp`); the title follows
- * from them and the messages; participants are the union, sorted.
+ * renumbered. Thread-level choices (`renamed`, `speakingTo`, `mode`) keep the later one (`laterStamp`); the title
+ * follows from them and the messages; participants are the union, sorted; plans (immutable) are the union by id.
  *
  * The join is commutative, associative and idempotent (a property test holds it to that), which is what makes
  * windows converge whatever order they see each other's writes in. Neither input is modified.
@@ -26,6 +27,8 @@ export function mergeTranscripts(a: Transcript, b: Transcript): Transcript {
   const messages = inThreadOrder([...byId.values()]);
   const renamed = laterStamp(a.renamed, b.renamed);
   const speakingTo = laterStamp(a.speakingTo, b.speakingTo);
+  const mode = laterStamp(a.mode, b.mode);
+  const plans = mergePlans(a.plans, b.plans);
   return {
     version: TRANSCRIPT_VERSION,
     id: a.id,
@@ -36,7 +39,24 @@ export function mergeTranscripts(a: Transcript, b: Transcript): Transcript {
     messages,
     ...(renamed ? { renamed } : {}),
     ...(speakingTo ? { speakingTo } : {}),
+    ...(mode ? { mode } : {}),
+    ...(plans.length > 0 ? { plans } : {}),
   };
+}
+
+/**
+ * The plans of both copies: a plan never changes once made, so the join is the union by id in the plan order. Two
+ * different plans under one id (which a correct program does not make) keep the greater canonical JSON, the same
+ * whichever side is `a`.
+ */
+function mergePlans(a: readonly TurnPlan[] = [], b: readonly TurnPlan[] = []): TurnPlan[] {
+  if (b.length === 0) return [...a];
+  const byId = new Map<string, TurnPlan>();
+  for (const plan of [...a, ...b]) {
+    const other = byId.get(plan.id);
+    byId.set(plan.id, other && canonicalJson(other) >= canonicalJson(plan) ? other : plan);
+  }
+  return [...byId.values()].sort(comparePlans);
 }
 
 /** Of two stamped choices, the later; at the same instant, the one whose JSON is greater (the same on every side). */

@@ -1,3 +1,4 @@
+import type { TurnPlan } from './plan';
 import type { Message } from './schema';
 
 /**
@@ -15,6 +16,11 @@ export function compareMessages(a: Pick<Message, 'createdAt' | 'id'>, b: Pick<Me
   const byTime = Date.parse(a.createdAt) - Date.parse(b.createdAt);
   if (byTime !== 0) return byTime;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** The order of a thread's plans, the same in every window: by creation time, then by id. */
+export function comparePlans(a: Pick<TurnPlan, 'createdAt' | 'id'>, b: Pick<TurnPlan, 'createdAt' | 'id'>): number {
+  return compareMessages(a, b);
 }
 
 /**

@@ -1,13 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { AT, valid } from '../../test/support/transcriptFixture';
+import { AT, beforeV3, beforeV4, valid } from '../../test/support/transcriptFixture';
 import { parseTranscript } from './parseTranscript';
 import { type Message, TRANSCRIPT_VERSION, type Transcript } from './schema';
-
-/** The fixture as a version 2 file could hold it: without what version 3 added. */
-function beforeV3() {
-  const { renamed: _r, speakingTo: _s, ...rest } = valid();
-  return { ...rest, messages: rest.messages.map(({ unrouted: _u, alternativeOf: _a, leftOut: _l, ...m }) => m) };
-}
 
 describe('parseTranscript reads other versions', () => {
   test('a version 1 file is upgraded: same order, tied or backward times raised to 1 ms after the one before', () => {
@@ -94,6 +88,30 @@ describe('parseTranscript reads other versions', () => {
     });
   });
 
+  test('a version 3 file reads as it is, upgraded to this version', () => {
+    const v3 = { ...beforeV4(), version: 3 };
+    expect(parseTranscript(v3)).toEqual({ ok: true, value: { ...v3, version: TRANSCRIPT_VERSION } });
+  });
+
+  test.each([
+    ['step', { step: { plan: 'p1', index: 0 } }, 1],
+    ['reviewOf', { reviewOf: 'm1' }, 2],
+    ['timing', { timing: { totalMs: 5 } }, 1],
+    ['estimated', { usage: { inputTokens: 1, outputTokens: 1, estimated: true } }, 1],
+  ])('a version 3 file with %s is refused (the field is newer)', (field, extra, index) => {
+    const v3 = { ...beforeV4(), version: 3 };
+    v3.messages[index] = { ...(v3.messages[index] as Message), ...extra };
+    expect(parseTranscript(v3)).toEqual({ ok: false, error: expect.stringContaining(`"${field}"`) });
+  });
+
+  test.each([
+    ['mode', valid().mode],
+    ['plans', valid().plans],
+  ])('a version 3 file with a thread %s is refused (the field is newer)', (field, value) => {
+    const v3 = { ...beforeV4(), version: 3, [field]: value };
+    expect(parseTranscript(v3)).toEqual({ ok: false, error: expect.stringContaining(`"${field}"`) });
+  });
+
   test('a version 2 file with a rename is refused (the field is newer)', () => {
     const v2 = { ...beforeV3(), version: 2, renamed: valid().renamed };
     expect(parseTranscript(v2)).toEqual({ ok: false, error: expect.stringContaining('"renamed"') });
@@ -109,8 +127,9 @@ describe('parseTranscript reads other versions', () => {
 });
 
 describe('parseTranscript accepts', () => {
+  const { plans: _plans, ...withoutPlans } = valid();
   const thread = (participants: string[], messages: Omit<Message, 'seq' | 'createdAt'>[]): Transcript => ({
-    ...valid(),
+    ...withoutPlans,
     participants,
     messages: messages.map((m, seq) => ({ ...m, seq, createdAt: AT })),
   });

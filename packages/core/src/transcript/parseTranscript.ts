@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { compareMessages } from './order';
+import { findPlanViolation } from './planInvariants';
 import {
   type Message,
   PERSISTABLE_STATUSES,
@@ -9,6 +10,7 @@ import {
   TranscriptShape,
   TranscriptShapeV1,
   TranscriptShapeV2,
+  TranscriptShapeV3,
   USER_SPEAKER,
 } from './schema';
 
@@ -31,9 +33,10 @@ export type TranscriptParseResult = { ok: true; value: Transcript } | { ok: fals
  * - an `error` message carries its (non-blank) error text; a `deleted` tombstone has no content and no context;
  * - context blocks, targets, attempts, unrouted names, alternatives and left-out counts belong to the messages that
  *   can have them (user; user; assistant; user; assistant; assistant);
- * - an alternative names an earlier reply of the thread that is not itself an alternative.
+ * - an alternative names an earlier reply of the thread that is not itself an alternative;
+ * - plans, reviews and steps hold together (`findPlanViolation`).
  *
- * Version 1 and 2 files are accepted and upgraded (see `parseVersion1`); a higher version is refused with `newer`.
+ * Version 1, 2 and 3 files are accepted and upgraded (see `parseVersion1`); a higher version is refused with `newer`.
  */
 export function parseTranscript(json: unknown): TranscriptParseResult {
   // A value no file can hold (an array with its own `constructor`, a getter that throws) may make the schema library
@@ -55,12 +58,12 @@ function parseUntrusted(json: unknown): TranscriptParseResult {
     };
   }
   if (version === 1) return parseVersion1(json);
-  if (version === 2) return parseVersion2(json);
+  if (version === 2 || version === 3) return parseOptionalAdditions(json, version);
   const shape = TranscriptShape.safeParse(json);
   if (!shape.success) {
     return { ok: false, error: `Invalid thread: ${z.prettifyError(shape.error)}` };
   }
-  const problem = findInvariantViolation(shape.data) ?? findOrderViolation(shape.data);
+  const problem = findInvariantViolation(shape.data) ?? findOrderViolation(shape.data) ?? findPlanViolation(shape.data);
   return problem ? { ok: false, error: `Invalid thread: ${problem}` } : { ok: true, value: shape.data };
 }
 
@@ -96,9 +99,9 @@ function parseVersion1(json: unknown): TranscriptParseResult {
   return { ok: true, value: { ...shape.data, version: TRANSCRIPT_VERSION, messages } };
 }
 
-/** Version 2 is version 3 without its optional additions: it reads as it is. */
-function parseVersion2(json: unknown): TranscriptParseResult {
-  const shape = TranscriptShapeV2.safeParse(json);
+/** Versions 2 and 3 are the current format without its later optional additions: they read as they are. */
+function parseOptionalAdditions(json: unknown, version: 2 | 3): TranscriptParseResult {
+  const shape = (version === 2 ? TranscriptShapeV2 : TranscriptShapeV3).safeParse(json);
   if (!shape.success) return { ok: false, error: `Invalid thread: ${z.prettifyError(shape.error)}` };
   const upgraded: Transcript = { ...shape.data, version: TRANSCRIPT_VERSION };
   const problem = findInvariantViolation(upgraded) ?? findOrderViolation(upgraded);

@@ -1,29 +1,16 @@
 import * as z from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
+import { isoDateTime, ParticipantId, RecordId } from './base';
+import { DiscussionMode, StepRef, TurnPlan } from './plan';
 
-/**
- * Every schema in Roundtable is built with zod's small build (`zod/mini`): it parses exactly as the full one but
- * leaves out the chained-method classes, about 60 KB of minified code that the extension host and the webview would
- * otherwise load at start. Its English messages are opt-in; they are turned on here, in the module every other schema
- * imports, so a rejected setting or file still says what is wrong. (Import `zod/mini` as a namespace in each file:
- * re-exporting the namespace object would keep all of zod in the bundle.)
- */
-z.config(en());
+export { ParticipantId, SYSTEM_SPEAKER, USER_SPEAKER } from './base';
 
 /**
  * The transcript format this build writes. Older files are still read and upgraded in memory: version 1 (written
- * before threads could be merged across windows) and version 2 (before renames, a thread's own "speaking to",
- * names that got no reply, alternatives and left-out counts). A file with a higher version is left untouched and
- * listed as unreadable.
+ * before threads could be merged across windows), version 2 (before renames, a thread's own "speaking to",
+ * names that got no reply, alternatives and left-out counts) and version 3 (before turn plans, discussion modes,
+ * reviews and what each reply cost). A file with a higher version is left untouched and listed as unreadable.
  */
-export const TRANSCRIPT_VERSION = 3;
-
-/** The speaker id reserved for the human; no participant may use it. */
-export const USER_SPEAKER = 'user';
-/** The speaker id of thread-level notes (role `system`). */
-export const SYSTEM_SPEAKER = 'system';
-
-const isoDateTime = z.iso.datetime({ offset: true });
+export const TRANSCRIPT_VERSION = 4;
 
 /** A piece of editor context attached to a user message: a whole file or a selection of lines. */
 export const ContextBlock = z.strictObject({
@@ -54,20 +41,23 @@ export type MessageStatus = z.infer<typeof MessageStatus>;
 /** The statuses a message may have on disk. */
 export const PERSISTABLE_STATUSES: readonly MessageStatus[] = ['complete', 'error', 'cancelled', 'deleted'];
 
-export const Usage = z.strictObject({
-  inputTokens: z.int().check(z.nonnegative()),
-  outputTokens: z.int().check(z.nonnegative()),
-});
+const tokens = z.int().check(z.nonnegative());
+/** Tokens a reply cost, as the provider reported them (format 3 knew only these). */
+const ReportedUsage = z.strictObject({ inputTokens: tokens, outputTokens: tokens });
+
+/**
+ * Tokens a reply cost: as the provider reported them, or `estimated` from the characters sent and received (about
+ * four a token) when it reported none.
+ */
+export const Usage = z.extend(ReportedUsage, { estimated: z.optional(z.literal(true)) });
 export type Usage = z.infer<typeof Usage>;
 
-/** A participant id: what the user types after `@`. Lower-case so mentions match case-insensitively. */
-export const ParticipantId = z.string().check(
-  z.regex(/^[a-z][a-z0-9_-]{0,31}$/, 'must be 1-32 characters: a lower-case letter, then letters, digits, _ or -'),
-  z.refine((id) => id !== USER_SPEAKER && id !== SYSTEM_SPEAKER && id !== 'all', {
-    message: 'is reserved ("user", "system" and "all" cannot be participant ids)',
-  }),
-);
-export type ParticipantId = z.infer<typeof ParticipantId>;
+/** How long a reply took: to its first text (absent when none came) and in all, in milliseconds. */
+export const Timing = z.strictObject({
+  firstTokenMs: z.optional(z.int().check(z.nonnegative())),
+  totalMs: z.int().check(z.nonnegative()),
+});
+export type Timing = z.infer<typeof Timing>;
 
 /** A participant id or an @-name as typed: what a notice about names that got no reply lists. */
 const Name = z.string().check(z.minLength(1), z.maxLength(64));
@@ -90,7 +80,7 @@ export const Unrouted = z.strictObject({
 export type Unrouted = z.infer<typeof Unrouted>;
 
 export const Message = z.strictObject({
-  id: z.string().check(z.minLength(1)),
+  id: RecordId,
   seq: z.int().check(z.nonnegative()),
   role: MessageRole,
   speaker: z.string().check(z.minLength(1)),
@@ -115,6 +105,15 @@ export const Message = z.strictObject({
   alternativeOf: z.optional(z.string().check(z.minLength(1))),
   /** On a reply: how many older messages its prompt left out for length (absent when none). */
   leftOut: z.optional(z.int().check(z.positive())),
+  /** On a reply: the plan step it belongs to, whose rule says what it may read. */
+  step: z.optional(StepRef),
+  /**
+   * On a reply: the reply it reviews ("Ask the table to review"), never itself a review. The conversation shows it
+   * right under that reply.
+   */
+  reviewOf: z.optional(RecordId),
+  /** On a reply: how long it took. */
+  timing: z.optional(Timing),
   createdAt: isoDateTime,
 });
 export type Message = z.infer<typeof Message>;
@@ -127,7 +126,9 @@ const StampedTitle = z.strictObject({
   value: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   at: isoDateTime,
 });
+/** A participant, or a seat group (`roundtable.groups`), whose ids are spelt the same. */
 const StampedTarget = z.strictObject({ value: ParticipantId, at: isoDateTime });
+const StampedMode = z.strictObject({ value: DiscussionMode, at: isoDateTime });
 
 /** The shape of a thread, before the cross-field invariants `parseTranscript` checks. */
 export const TranscriptShape = z.strictObject({
@@ -142,27 +143,40 @@ export const TranscriptShape = z.strictObject({
   renamed: z.optional(StampedTitle),
   /** Who answers a message in this thread that names nobody (the panel's "speaking to"). */
   speakingTo: z.optional(StampedTarget),
+  /** How several seats take a message in this thread (absent: Discuss). */
+  mode: z.optional(StampedMode),
+  /** The turns' plans, in the order they were made; each reply's `step` names one. */
+  plans: z.optional(z.array(TurnPlan)),
 });
 export type Transcript = z.infer<typeof TranscriptShape>;
 export type Stamped<T> = { value: T; at: string };
 
+const V4_MESSAGE_FIELDS = { step: true, reviewOf: true, timing: true } as const;
 const V3_MESSAGE_FIELDS = { unrouted: true, alternativeOf: true, leftOut: true } as const;
+/** A format 3 reply reports usage without `estimated`. */
+const MessageV3 = z.extend(z.omit(Message, V4_MESSAGE_FIELDS), { usage: z.optional(ReportedUsage) });
+
+/** A version 3 file: no discussion mode, no plans, and messages without the fields version 4 added. */
+export const TranscriptShapeV3 = z.extend(z.omit(TranscriptShape, { mode: true, plans: true }), {
+  version: z.literal(3),
+  messages: z.array(MessageV3),
+});
 
 /** A version 2 file: no renames, no "speaking to", and messages without the fields version 3 added. */
-export const TranscriptShapeV2 = z.extend(z.omit(TranscriptShape, { renamed: true, speakingTo: true }), {
+export const TranscriptShapeV2 = z.extend(z.omit(TranscriptShapeV3, { renamed: true, speakingTo: true }), {
   version: z.literal(2),
-  messages: z.array(z.omit(Message, V3_MESSAGE_FIELDS)),
+  messages: z.array(z.omit(MessageV3, V3_MESSAGE_FIELDS)),
 });
 
 /** A version 1 file: as version 2 without `attempt`; its messages are in seq order, whatever their timestamps. */
 export const TranscriptShapeV1 = z.extend(TranscriptShapeV2, {
   version: z.literal(1),
-  messages: z.array(z.omit(Message, { ...V3_MESSAGE_FIELDS, attempt: true })),
+  messages: z.array(z.omit(MessageV3, { ...V3_MESSAGE_FIELDS, attempt: true })),
 });
 
 /** What the thread list and the index know of a thread without loading it. */
 export const ThreadSummary = z.strictObject({
-  id: z.string().check(z.minLength(1)),
+  id: RecordId,
   title: z.string(),
   updatedAt: isoDateTime,
   /** Messages that are not tombstones. */

@@ -70,11 +70,12 @@ describe('ChatViewController: a turn as patches', () => {
     expect(kinds.filter((k) => k !== 'threads/changed')).toEqual([
       'view/state',
       'message/added',
+      'plan/added',
       'turn/changed',
       'message/added',
       'request/done',
       'patched:append',
-      'patched:status',
+      'patched:status+usage+timing',
       'turn/changed',
     ]);
     expect(v.types().filter((t) => t === 'view/state')).toHaveLength(1);

@@ -221,6 +221,9 @@ export class ChatViewController extends Disposable {
       case 'choicesChanged':
         if (change.threadId === this.threadId) this.sendTable();
         return;
+      case 'planAdded':
+        if (change.threadId === this.threadId) this.send('plan/added', { plan: change.plan });
+        return;
       case 'messageChanged':
         if (change.threadId === this.threadId) {
           this.send('message/patched', toPatchPayload(change.message.id, change.patch));
@@ -255,12 +258,15 @@ export class ChatViewController extends Disposable {
     }
   }
 
-  /** Who sits at the table, and who the shown thread speaks to. */
+  /** Who sits at the table, who the shown thread speaks to, and how it takes a message. */
   private sendTable(): void {
-    const { table } = this.deps.orchestrator;
+    const { table, store } = this.deps.orchestrator;
+    const threadId = this.threadId;
     this.send('table/changed', {
       participants: table.participants,
-      defaultTarget: this.deps.orchestrator.speakingTo(this.threadId),
+      groups: table.settings.groups,
+      defaultTarget: this.deps.orchestrator.speakingTo(threadId),
+      mode: (threadId && store.choices(threadId)?.mode) || 'discuss',
     });
   }
 

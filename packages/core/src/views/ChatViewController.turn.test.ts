@@ -19,46 +19,68 @@ async function threeAtTheTable() {
   return { ...s, v, threadId, turns };
 }
 
+/** A turn of one reply after another (Discuss): who answers, and who is answering now. */
+const running = (responders: string[], answering: string) => ({
+  state: 'running',
+  mode: 'discuss',
+  step: 'answer',
+  stepIndex: 0,
+  stepCount: 1,
+  responders,
+  answering: [answering],
+  done: responders.indexOf(answering),
+  concurrent: false,
+});
+const stopped = (skipped: string[]) => ({ state: 'stopped', step: 'answer', skipped });
+const answered = (speakers: string[], round: number, maxRounds: number) => ({
+  state: 'answered',
+  speakers,
+  round,
+  maxRounds,
+  mode: 'discuss',
+});
+
 describe('ChatViewController: the turn', () => {
   test('is pushed as small patches while it runs, and a Stop leaves who was skipped', async () => {
     const { v, threadId, chat, orchestrator, turns } = await threeAtTheTable();
     await v.intent('chat/send', { threadId, text: '@all hi' });
-    await chat.call(0);
-    expect(turns()).toEqual([{ state: 'running', responders: ['claude', 'gpt'], current: 0 }]);
+    await chat.partial(0, 'Hm');
+    expect(turns()).toEqual([running(['claude', 'gpt'], 'claude')]);
     expect(await v.intent('chat/stop', { threadId })).toMatchObject({ ok: true });
     await vi.waitFor(() => expect(orchestrator.runner.isBusy(threadId)).toBe(false));
-    expect(turns().at(-1)).toEqual({ state: 'stopped', skipped: ['gpt'] });
+    expect(turns().at(-1)).toEqual(stopped(['gpt']));
   });
 
   test('is part of the full state, so a view that comes back still offers to continue', async () => {
     const { v, threadId, chat, orchestrator } = await threeAtTheTable();
     await v.intent('chat/send', { threadId, text: '@all hi' });
-    await chat.call(0);
+    await chat.partial(0, 'Hm');
     await v.intent('chat/stop', { threadId });
     await vi.waitFor(() => expect(orchestrator.runner.isBusy(threadId)).toBe(false));
     v.controller.markHidden();
     await v.ready();
-    expect(v.lastState().turn).toEqual({ state: 'stopped', skipped: ['gpt'] });
+    expect(v.lastState().turn).toEqual(stopped(['gpt']));
   });
 
   test('turn/continue runs the skipped participants; turn/dismiss clears the offer', async () => {
     const { v, threadId, chat, orchestrator, turns } = await threeAtTheTable();
     await v.intent('chat/send', { threadId, text: '@all hi' });
-    await chat.call(0);
+    await chat.partial(0, 'Hm');
     await v.intent('chat/stop', { threadId });
     await vi.waitFor(() => expect(orchestrator.runner.isBusy(threadId)).toBe(false));
     expect(await v.intent('turn/continue', { threadId })).toMatchObject({ ok: true });
     expect((await chat.call(1)).model).toBe('g');
-    expect(turns().at(-1)).toEqual({ state: 'running', responders: ['gpt'], current: 0 });
+    expect(turns().at(-1)).toEqual(running(['gpt'], 'gpt'));
+    await chat.partial(1, 'Yes');
     await v.intent('chat/stop', { threadId });
     await vi.waitFor(() => expect(orchestrator.runner.isBusy(threadId)).toBe(false));
     // Both have now taken part (stopped or not): the first round of a discussion.
-    expect(turns().at(-1)).toEqual({ state: 'answered', speakers: ['claude', 'gpt'], round: 1, maxRounds: 3 });
+    expect(turns().at(-1)).toEqual(answered(['claude', 'gpt'], 1, 3));
 
     await v.intent('chat/send', { threadId, text: '@all again' });
-    await chat.call(2);
+    await chat.partial(2, 'Well');
     await v.intent('chat/stop', { threadId });
-    await vi.waitFor(() => expect(turns().at(-1)).toEqual({ state: 'stopped', skipped: ['gpt'] }));
+    await vi.waitFor(() => expect(turns().at(-1)).toEqual(stopped(['gpt'])));
     expect(await v.intent('turn/dismiss', { threadId })).toMatchObject({ ok: true });
     // Only Claude answered this message: nothing left to offer.
     expect(turns().at(-1)).toBeNull();
@@ -71,7 +93,7 @@ describe('ChatViewController: the turn', () => {
     await other.ready();
     await other.intent('thread/new', {});
     await v.intent('chat/send', { threadId, text: '@all hi' });
-    await chat.call(0);
+    await chat.partial(0, 'Hm');
     await v.intent('chat/stop', { threadId });
     await vi.waitFor(() => expect(orchestrator.runner.isBusy(threadId)).toBe(false));
     // Both views started on the same new thread; the other one moved on to its own before the turn began.
@@ -109,7 +131,7 @@ describe('ChatViewController: another round', () => {
     await chat.reply(0, 'C1');
     await chat.reply(1, 'G1');
     await vi.waitFor(() => expect(orchestrator.runner.isBusy(threadId)).toBe(false));
-    expect(turns().at(-1)).toEqual({ state: 'answered', speakers: ['claude', 'gpt'], round: 1, maxRounds: 2 });
+    expect(turns().at(-1)).toEqual(answered(['claude', 'gpt'], 1, 2));
 
     expect(await v.intent('turn/anotherRound', { threadId })).toMatchObject({ ok: true });
     const second = await chat.call(2);
@@ -126,7 +148,7 @@ describe('ChatViewController: another round', () => {
     // A full state says the same, so a view that comes back offers the same.
     v.controller.markHidden();
     await v.ready();
-    expect(v.lastState().turn).toEqual({ state: 'answered', speakers: ['claude', 'gpt'], round: 2, maxRounds: 2 });
+    expect(v.lastState().turn).toEqual(answered(['claude', 'gpt'], 2, 2));
   });
 
   test('is refused when only one participant answered', async () => {

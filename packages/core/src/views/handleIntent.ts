@@ -46,6 +46,12 @@ export async function handleIntent(intent: WebviewIntent, view: IntentView, deps
       return onShown(view, intent.payload.threadId, (t) => orchestrator.dismissSkipped(t));
     case 'chat/setTarget':
       return onShown(view, intent.payload.threadId, (t) => orchestrator.setSpeakingTo(t, intent.payload.participantId));
+    case 'chat/setMode':
+      return onShown(view, intent.payload.threadId, (t) => orchestrator.setMode(t, intent.payload.mode));
+    case 'message/review':
+      return onShown(view, intent.payload.threadId, (t) =>
+        orchestrator.review(t, intent.payload.messageId, intent.payload.groupId),
+      );
     case 'thread/new':
       return view.newThread();
     case 'thread/open':

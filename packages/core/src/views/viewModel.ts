@@ -1,5 +1,6 @@
 import { discussionOf } from '../orchestrator/rounds';
 import type { TurnProgress } from '../orchestrator/TurnProgress';
+import { unfinishedPlan } from '../orchestrator/turnIntents';
 import type {
   MessagePatchPayload,
   PendingContext,
@@ -70,25 +71,30 @@ export function listEntries(store: ThreadStore, isBusy: (threadId: string) => bo
   ];
 }
 
-function progressView(progress: TurnProgress): TurnView {
-  return progress.state === 'running'
-    ? { state: 'running', responders: [...progress.responders], current: progress.current }
-    : { state: 'stopped', skipped: [...progress.skipped] };
+function progressView(progress: TurnProgress): TurnView | undefined {
+  if (progress.state === 'stopped') return { state: 'stopped', step: progress.step, skipped: [...progress.skipped] };
+  if (progress.responders.length === 0) return undefined;
+  return { ...progress, responders: [...progress.responders], answering: [...progress.answering] };
 }
 
 /**
- * What a view shows of a thread's turn: the runner's progress while it runs or after a Stop; otherwise, once several
- * participants have answered the last message, the round that discussion is in (counted from the transcript, so it
- * is the same after a reload).
+ * What a view shows of a thread's turn: the runner's progress while it runs or after a Stop; a plan left unfinished
+ * (stopped before a reload, found from the thread itself); otherwise, once several participants have answered the
+ * last message, the round that discussion is in (counted from the transcript, so it is the same after a reload).
  */
 export function turnView(deps: ChatViewDeps, threadId: string): TurnView | undefined {
   const { runner, store, table } = deps.orchestrator;
   const progress = runner.progressOf(threadId);
   if (progress) return progressView(progress);
-  const messages = runner.isBusy(threadId) ? undefined : store.transcript(threadId)?.messages;
-  const discussion = messages && discussionOf(messages);
+  const transcript = runner.isBusy(threadId) ? undefined : store.transcript(threadId);
+  if (!transcript) return undefined;
+  const open = unfinishedPlan(transcript, runner, table);
+  const stoppedIn = open?.plan.steps[open.from];
+  if (open && stoppedIn) return { state: 'stopped', step: stoppedIn.kind, skipped: open.seats };
+  const discussion = discussionOf(transcript.messages, transcript.plans);
   if (!discussion || discussion.speakers.length < 2) return undefined;
-  return { state: 'answered', ...discussion, maxRounds: table.settings.maxRounds };
+  const { speakers, round, mode } = discussion;
+  return { state: 'answered', speakers, round, mode, maxRounds: table.settings.maxRounds };
 }
 
 export function saveProblemsView(store: ThreadStore, problems: readonly StoreSaveProblem[]): SaveProblem[] {
@@ -109,9 +115,12 @@ export function viewStateOf(deps: ChatViewDeps, threadId: string, context: reado
       updatedAt: snapshot.summary.updatedAt,
       busy: runner.isBusy(threadId),
       messages: conversationOrder(snapshot.messages).map(toViewMessage),
+      mode: store.choices(threadId)?.mode ?? 'discuss',
+      plans: snapshot.plans,
     },
     threads: listEntries(store, (id) => runner.isBusy(id)),
     participants: table.participants,
+    groups: table.settings.groups,
     defaultTarget: deps.orchestrator.speakingTo(threadId),
     sidecar: deps.sidecar.current,
     ...(deps.seats ? { seats: deps.seats.current } : {}),

@@ -1,4 +1,5 @@
 import { expect, vi } from 'vitest';
+import { assembleStepPrompt } from '../../src/council/assembleStepPrompt';
 import { Orchestrator } from '../../src/orchestrator/Orchestrator';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../../src/orchestrator/settings';
 import type { ParticipantConfig } from '../../src/participants/participant';
@@ -52,6 +53,7 @@ export function setup(options: { participants?: ParticipantConfig[]; stored?: un
     error: (m) => logs.push(`error ${m}`),
   };
   const orchestrator = new Orchestrator({
+    prompts: assembleStepPrompt,
     repository,
     chat: chat.backend,
     clock,
@@ -78,7 +80,7 @@ export function setup(options: { participants?: ParticipantConfig[]; stored?: un
 /** A stored thread with one user message. */
 export function thread(id: string, updatedAt: string, text: string): Transcript {
   return {
-    version: 3,
+    version: 4,
     id,
     title: text,
     createdAt: updatedAt,

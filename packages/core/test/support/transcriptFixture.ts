@@ -5,7 +5,7 @@ export const AT = '2025-03-01T12:00:00.000Z';
 /** A valid thread touching every optional field; each invalid row breaks exactly one thing in a fresh copy. */
 export function valid(): Transcript {
   return {
-    version: 3,
+    version: 4,
     id: 'thread-1',
     title: 'Empty input bug',
     createdAt: AT,
@@ -36,6 +36,8 @@ export function valid(): Transcript {
         status: 'complete',
         usage: { inputTokens: 120, outputTokens: 9 },
         leftOut: 3,
+        step: { plan: 'p1', index: 0 },
+        timing: { firstTokenMs: 800, totalMs: 4200 },
         createdAt: AT,
       },
       {
@@ -46,6 +48,9 @@ export function valid(): Transcript {
         content: 'Partial',
         status: 'error',
         error: 'HTTP 500: upstream failed',
+        usage: { inputTokens: 30, outputTokens: 2, estimated: true },
+        step: { plan: 'p1', index: 0 },
+        timing: { totalMs: 900 },
         createdAt: AT,
       },
       {
@@ -68,10 +73,81 @@ export function valid(): Transcript {
         createdAt: AT,
       },
       { id: 'm5', seq: 5, role: 'user', speaker: 'user', content: '', status: 'deleted', createdAt: AT },
+      {
+        id: 'm6',
+        seq: 6,
+        role: 'assistant',
+        speaker: 'gpt',
+        content: 'Verdict: right.',
+        status: 'complete',
+        reviewOf: 'm1',
+        step: { plan: 'p2', index: 0 },
+        createdAt: AT,
+      },
     ],
     renamed: { value: 'Empty input bug', at: '2025-03-01T12:06:00.000Z' },
     speakingTo: { value: 'gpt', at: '2025-03-01T12:04:00.000Z' },
+    mode: { value: 'council', at: '2025-03-01T12:03:00.000Z' },
+    plans: [
+      {
+        id: 'p1',
+        createdAt: AT,
+        kind: 'message',
+        mode: 'council',
+        question: 'm0',
+        round: 1,
+        steps: [
+          { kind: 'answer', seats: ['claude', 'gpt'], reads: 'blind', names: 'labelled', concurrency: 2 },
+          {
+            kind: 'review',
+            seats: ['claude', 'gpt'],
+            reads: 'peers',
+            names: 'anonymised',
+            concurrency: 2,
+            orders: { claude: ['gpt'], gpt: ['claude'] },
+          },
+          {
+            kind: 'synthesis',
+            seats: ['claude'],
+            reads: 'council',
+            names: 'anonymised',
+            concurrency: 1,
+            orders: { claude: ['gpt', 'claude'] },
+          },
+        ],
+        letters: { claude: 'B', gpt: 'A' },
+      },
+      {
+        id: 'p2',
+        createdAt: '2025-03-01T12:01:00.000Z',
+        kind: 'review',
+        mode: 'discuss',
+        question: 'm0',
+        target: 'm1',
+        round: 1,
+        order: 'seat',
+        steps: [{ kind: 'review', seats: ['gpt'], reads: 'target', names: 'anonymised', concurrency: 3 }],
+        letters: { claude: 'A' },
+      },
+    ],
   };
+}
+
+/** The fixture as a version 3 file could hold it: without what version 4 added (its review reply included). */
+export function beforeV4() {
+  const { mode: _m, plans: _p, ...rest } = valid();
+  const messages = rest.messages
+    .filter((m) => m.reviewOf === undefined)
+    .map(({ step: _s, reviewOf: _r, timing: _t, usage, ...m }) =>
+      usage ? { ...m, usage: { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens } } : m,
+    );
+  return { ...rest, messages };
+}
+
+/** The fixture as a version 2 file could hold it: without what versions 3 and 4 added. */
+export function beforeV3() {
+  const { renamed: _r, speakingTo: _s, ...rest } = beforeV4();
+  return { ...rest, messages: rest.messages.map(({ unrouted: _u, alternativeOf: _a, leftOut: _l, ...m }) => m) };
 }
 
 export type Edit = (t: Transcript) => void;

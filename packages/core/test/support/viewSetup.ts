@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { FakeClock, MemoryThreadRepository, MemoryThreadStorage, ScriptedChat } from '../../src/../src/testing';
 import { Emitter } from '../../src/base/event';
+import { assembleStepPrompt } from '../../src/council/assembleStepPrompt';
 import { Orchestrator } from '../../src/orchestrator/Orchestrator';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../../src/orchestrator/settings';
 import type { ParticipantConfig } from '../../src/participants/participant';
@@ -36,7 +37,7 @@ export function disposeAll(): void {
 export function storedThread(id: string, messages: number, updatedAt = '2026-02-01T00:00:00.000Z'): Transcript {
   const base = Date.parse('2026-01-01T00:00:00.000Z');
   return {
-    version: 3,
+    version: 4,
     id,
     title: `thread ${id}`,
     createdAt: new Date(base).toISOString(),
@@ -68,6 +69,7 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
   const clock = new FakeClock();
   let n = 0;
   const orchestrator = new Orchestrator({
+    prompts: assembleStepPrompt,
     repository,
     chat: chat.backend,
     clock,

@@ -2,8 +2,8 @@ import type { ThemeRegistrationRaw } from 'shiki/core';
 
 /**
  * The token kinds code is coloured by, each a CSS class whose colour is one of VS Code's own theme variables (see
- * main.css), so highlighted code follows the user's theme kind (light, dark, high contrast) with no inline style,
- * which the webview's CSP forbids.
+ * components/MarkdownContent.css), so highlighted code follows the user's theme kind (light, dark, high contrast)
+ * with no inline style, which the webview's CSP forbids.
  *
  * shiki colours tokens from a theme; this theme gives each kind a placeholder colour that only names the kind
  * (#000001 is the first kind, and so on), and the renderer turns that back into the class.

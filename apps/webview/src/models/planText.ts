@@ -1,0 +1,118 @@
+import { andList, formatElapsed, type PlanStep, type TurnPlan, type ViewMessage } from '@roundtable/core/protocol';
+import { MODE_LABEL } from './modes';
+
+/** What a plan reads of one of its replies: never its text, so a streamed delta changes none of it. */
+export interface ReplyFacts {
+  readonly id: string;
+  readonly speaker: string;
+  readonly stepIndex: number;
+  readonly status: ViewMessage['status'];
+  /** It has said something (its text is not blank). */
+  readonly spoke: boolean;
+  /** An alternative (Regenerate as…): asked later, beside a reply of the plan, not in its step's run. */
+  readonly alternative: boolean;
+  readonly timing: ViewMessage['timing'];
+  readonly usage: ViewMessage['usage'];
+}
+
+export function factsOf(m: ViewMessage): ReplyFacts {
+  return {
+    id: m.id,
+    speaker: m.speaker,
+    stepIndex: m.step?.index ?? 0,
+    status: m.status,
+    // Stops at the first non-blank character: O(1) for any text that starts with a word.
+    spoke: /\S/.test(m.content),
+    alternative: m.alternativeOf !== undefined,
+    timing: m.timing,
+    usage: m.usage,
+  };
+}
+
+/** Two readings of a reply that show the same (the fields are values, or objects a patch replaces whole). */
+export function sameFacts(a: ReplyFacts, b: ReplyFacts): boolean {
+  return (
+    a.id === b.id &&
+    a.speaker === b.speaker &&
+    a.stepIndex === b.stepIndex &&
+    a.status === b.status &&
+    a.spoke === b.spoke &&
+    a.alternative === b.alternative &&
+    a.timing === b.timing &&
+    a.usage === b.usage
+  );
+}
+
+type Name = (seat: string) => string;
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** A plan's heading: "Council · 3 answers, reviews, synthesis by Claude", "Independent · round 2 · 3 answers". */
+export function planHeading(plan: TurnPlan, name: Name): string {
+  const steps = plan.steps.map((step: PlanStep) => {
+    if (step.kind === 'answer') return count(step.seats.length, 'answer', 'answers');
+    if (step.kind === 'review') return 'reviews';
+    return `synthesis by ${andList(step.seats.map(name))}`;
+  });
+  return [MODE_LABEL[plan.mode], ...(plan.round > 1 ? [`round ${plan.round}`] : []), steps.join(', ')].join(' · ');
+}
+
+const tokens = new Intl.NumberFormat('en-US');
+
+/** How a plan's cost line adds its replies up; the line's tooltip. */
+export const PLAN_COST_RULE =
+  'What the replies of this turn cost. Time: a step’s replies added up when they ran one after another, its longest ' +
+  'reply when they ran at once; the steps added up. Tokens: every reply’s added up. Alternatives are left out.';
+
+/**
+ * What a plan's replies cost, in one line ("9.5 s in all · 3,400 tokens in, 900 out"), by `PLAN_COST_RULE`; tokens
+ * are "about … (estimated)" when any reply's were. Undefined while no reply says anything of either.
+ */
+export function planCost(plan: TurnPlan, replies: readonly ReplyFacts[]): string | undefined {
+  const counted = replies.filter((r) => !r.alternative);
+  let time: number | undefined;
+  plan.steps.forEach((step, index) => {
+    const spans = counted.filter((r) => r.stepIndex === index && r.timing).map((r) => r.timing?.totalMs ?? 0);
+    if (spans.length === 0) return;
+    const span = step.concurrency === 1 ? spans.reduce((a, b) => a + b, 0) : Math.max(...spans);
+    time = (time ?? 0) + span;
+  });
+  const used = counted.flatMap((r) => (r.usage ? [r.usage] : []));
+  const parts: string[] = [];
+  if (time !== undefined) parts.push(`${formatElapsed(time)} in all`);
+  if (used.length > 0) {
+    const input = used.reduce((sum, u) => sum + u.inputTokens, 0);
+    const output = used.reduce((sum, u) => sum + u.outputTokens, 0);
+    const line = `${tokens.format(input)} tokens in, ${tokens.format(output)} out`;
+    parts.push(used.some((u) => u.estimated) ? `about ${line} (estimated)` : line);
+  }
+  return parts.length > 0 ? parts.join(' · ') : undefined;
+}
+
+/** A seat of a plan's first step whose answer a later step (the synthesis) did not have, and why. */
+export interface MissingAnswer {
+  readonly seat: string;
+  readonly why: 'did not answer' | 'failed' | 'was stopped';
+}
+
+/**
+ * The seats of the first step whose answer is not there to read: none in the step, or one that failed or was stopped
+ * before it said anything (an answer with text counts, whatever its end). In the step's seat order.
+ */
+export function missingAnswers(plan: TurnPlan, replies: readonly ReplyFacts[]): MissingAnswer[] {
+  const answers = replies.filter((r) => r.stepIndex === 0 && !r.alternative);
+  return (plan.steps[0]?.seats ?? []).flatMap((seat): MissingAnswer[] => {
+    const answer = answers.find((r) => r.speaker === seat);
+    if (!answer) return [{ seat, why: 'did not answer' }];
+    if (answer.spoke) return [];
+    if (answer.status === 'error') return [{ seat, why: 'failed' }];
+    if (answer.status === 'cancelled') return [{ seat, why: 'was stopped' }];
+    return [];
+  });
+}
+
+/** "Written without GPT’s answer (it failed)", or undefined when the synthesis had every answer. */
+export function describeMissing(missing: readonly MissingAnswer[], name: Name): string | undefined {
+  if (missing.length === 0) return undefined;
+  return `Written without ${andList(missing.map((m) => `${name(m.seat)}’s answer (it ${m.why})`))}.`;
+}

@@ -1,0 +1,68 @@
+import type { TurnPlan, ViewMessage } from '@roundtable/core/protocol';
+import { turnPlan, viewMessage, viewState } from './fixtures';
+
+// A council turn as the host shows it: Claude, GPT and Grok (a seat no longer in the settings) answer blind, review
+// one another under letters, and Claude, the chair, writes the synthesis. Grok's answer failed before any text.
+
+export const LEDGER_TEXT = [
+  'The answer is **42**, as Response A showed.',
+  '',
+  '```ledger',
+  JSON.stringify({
+    claims: [
+      { claim: 'The answer is 42', A: 'supported', B: 'not addressed', C: 'disputed' },
+      { claim: 'It needs <b>no</b> proof', A: 'disputed', C: 'supported' },
+    ],
+  }),
+  '```',
+].join('\n');
+
+/** Letters shuffled against the seat order, so a column named by its letter's order would show. */
+export const COUNCIL: TurnPlan = turnPlan({
+  id: 'p1',
+  mode: 'council',
+  steps: [
+    { kind: 'answer', seats: ['claude', 'gpt', 'grok'], reads: 'blind', names: 'labelled', concurrency: 3 },
+    { kind: 'review', seats: ['claude', 'gpt', 'grok'], reads: 'peers', names: 'anonymised', concurrency: 3 },
+    { kind: 'synthesis', seats: ['claude'], reads: 'council', names: 'anonymised', concurrency: 1 },
+  ],
+  letters: { gpt: 'A', grok: 'B', claude: 'C' },
+});
+
+const step = (index: number) => ({ plan: COUNCIL.id, index });
+
+/** The council's messages, the user's question first; `synthesis` is the chair's text. */
+export function councilMessages(synthesis = LEDGER_TEXT): ViewMessage[] {
+  return [
+    viewMessage({ id: 'u1', role: 'user', speaker: 'user', content: 'What is the answer?' }),
+    viewMessage({
+      id: 'a1',
+      content: 'It is 42.',
+      step: step(0),
+      timing: { firstTokenMs: 800, totalMs: 4_000 },
+      usage: { inputTokens: 100, outputTokens: 50 },
+    }),
+    viewMessage({
+      id: 'a2',
+      speaker: 'gpt',
+      content: 'Surely 42.',
+      step: step(0),
+      timing: { totalMs: 6_000 },
+      usage: { inputTokens: 120, outputTokens: 60, estimated: true },
+    }),
+    viewMessage({ id: 'a3', speaker: 'grok', status: 'error', error: 'HTTP 500', step: step(0) }),
+    viewMessage({
+      id: 'v1',
+      content: '**Verdict:** A is right; B failed.\n\nA shows its work.',
+      step: step(1),
+      timing: { totalMs: 2_000 },
+    }),
+    viewMessage({ id: 'v2', speaker: 'gpt', content: 'Verdict: C is thin', status: 'streaming', step: step(1) }),
+    viewMessage({ id: 's1', content: synthesis, step: step(2), timing: { totalMs: 3_000 } }),
+  ];
+}
+
+/** The shown thread in Council mode, with the council's plan and messages. */
+export function councilState(synthesis?: string) {
+  return viewState({ thread: { mode: 'council', plans: [COUNCIL] } }, councilMessages(synthesis));
+}

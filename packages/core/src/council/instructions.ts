@@ -1,0 +1,76 @@
+import { andList } from '../base/andList';
+
+// The fixed words of the council's steps. They are part of what each model is sent (golden tests pin them), so a
+// change here changes every review and synthesis prompt.
+
+/** The neutral label of a response under review. */
+export function responseLabel(letter: string): string {
+  return `Response ${letter}`;
+}
+
+/** The neutral label of the n-th review a synthesis reads (1-based). */
+export function reviewLabel(n: number): string {
+  return `Review ${n}`;
+}
+
+/** How an earlier reply reads in a prompt that names nobody. */
+export const EARLIER_REPLY_LABEL = 'Earlier reply';
+
+/** How a seat outside the reviewed responses is called in a prompt that names nobody. */
+export const ANOTHER_ASSISTANT = 'another assistant';
+
+/** The label of the step's own instruction, the last message of a review or synthesis prompt. */
+export const TASK_LABEL = 'Roundtable';
+
+/** The main system message of a prompt that names nobody (a review or a synthesis). */
+export function anonymousFraming(userName: string): string {
+  return (
+    `You are one of several AI assistants in a shared group conversation with a human user (${userName}). ` +
+    'In this step you read other assistants’ words without their names: each is labelled only by a letter, and ' +
+    'the order they come in means nothing. Judge each on its merits, never by its length, its position or its style.'
+  );
+}
+
+/**
+ * The review a seat writes of the responses above it: evidence weighed first, then a reply that opens with a
+ * one-line verdict (the panel shows that line where the review is folded).
+ */
+export function reviewTask(labels: readonly string[], missing: readonly string[]): string {
+  const which = labels.length === 1 ? (labels[0] ?? '') : `the responses above (${andList(labels)})`;
+  return [
+    `Review ${which} to the user's question.`,
+    'Before you write, weigh the evidence: check each claim, each step of reasoning and any code; note what is right, what is wrong or missing, and where the responses disagree.',
+    'Then start your reply with one line of the form `Verdict: <your judgement in one sentence, naming responses by their letter>`, and after it give your reasons, response by response. Do not rewrite the answers; do not guess who wrote them.',
+    ...missingNote(missing),
+  ].join('\n');
+}
+
+/**
+ * The chair's synthesis: the best final answer, then a ledger of the claims made, marked per response by its letter
+ * (the panel puts the names back).
+ */
+export function synthesisTask(letters: readonly string[], missing: readonly string[]): string {
+  const example = Object.fromEntries([
+    ['claim', '<one claim that matters, in one sentence>'],
+    ...letters.map((l, i) => [l, ['supported', 'disputed', 'not addressed'][i % 3]]),
+  ]);
+  return [
+    `You chair this discussion. Above are the user's question, the answers (${andList(letters.map(responseLabel))}) and the reviews the assistants wrote of one another's answers.`,
+    "Write the best final answer to the user's question: keep what the responses got right, correct what they got wrong, and say plainly where they still disagree. Name the responses you relied on by their letter.",
+    ...missingNote(missing),
+    'After the answer, add a ledger of the claims that matter, as a fenced block tagged `ledger`:',
+    '```ledger',
+    JSON.stringify({ claims: [example] }),
+    '```',
+    'Mark every response for every claim: "supported" if it makes or agrees with the claim, "disputed" if it contradicts it, "not addressed" if it says nothing about it. Use only these letters.',
+  ].join('\n');
+}
+
+/** `missing`: the labels of the responses that never came. */
+function missingNote(missing: readonly string[]): string[] {
+  if (missing.length === 0) return [];
+  const names = andList(missing);
+  return [
+    `${names} did not answer (${missing.length === 1 ? 'it' : 'they'} failed or were stopped): do not guess what ${missing.length === 1 ? 'it' : 'they'} would have said.`,
+  ];
+}

@@ -1,0 +1,143 @@
+import type { ChatMessage } from '../llm/types';
+import type { OrchestratorSettings } from '../orchestrator/settings';
+import { type AssembledPrompt, assemblePrompt } from '../prompt/assemblePrompt';
+import { fitToBudget, type RenderedItem } from '../prompt/fitToBudget';
+import { buildSystemPrompt, displayNameOf } from '../prompt/framing';
+import { isPromptMessage, renderMessage } from '../prompt/renderMessage';
+import type { Message, Transcript } from '../transcript/schema';
+import { Anonymiser, type Replacement } from './anonymise';
+import {
+  ANOTHER_ASSISTANT,
+  anonymousFraming,
+  EARLIER_REPLY_LABEL,
+  responseLabel,
+  reviewLabel,
+  reviewTask,
+  synthesisTask,
+  TASK_LABEL,
+} from './instructions';
+import { type ReadReply, type Visibility, visibleTo } from './visibility';
+
+/** A reply's prompt, with what its rule let it read and, when it names nobody, the names it replaced. */
+export interface StepPrompt extends AssembledPrompt {
+  visibility: Visibility;
+  replacements: Replacement[];
+}
+
+type PromptSettings = Pick<
+  OrchestratorSettings,
+  'participants' | 'softLimitChars' | 'keepRecent' | 'userName' | 'systemMode' | 'groups'
+>;
+
+/**
+ * What `speakerId` is sent for the reply `messageId`: what its step's rule lets it read (`visibleTo`), assembled.
+ * The one way a prompt is built, for a reply that starts and for one rebuilt for the prompt inspector. An answer that
+ * reads the conversation under names is today's shared-transcript prompt (`assemblePrompt`); a review or a
+ * synthesis reads the question, then the responses (and reviews) under neutral labels, then its task.
+ * `systemMode` overrides the setting (a provider that takes only one system message).
+ */
+export function stepPrompt(
+  transcript: Transcript,
+  messageId: string,
+  speakerId: string,
+  settings: PromptSettings,
+  systemMode: OrchestratorSettings['systemMode'] = settings.systemMode,
+): StepPrompt {
+  const visibility = visibleTo(transcript, messageId, speakerId);
+  const reviewing = visibility.kind !== 'answer' || visibility.responses.length > 0 || visibility.reviews.length > 0;
+  if (!reviewing && visibility.rule.names === 'labelled') {
+    const prompt = assemblePrompt({
+      transcript: { ...transcript, messages: visibility.context },
+      speakerId,
+      participants: settings.participants,
+      systemMode,
+      softLimitChars: settings.softLimitChars,
+      keepRecent: settings.keepRecent,
+      userName: settings.userName,
+    });
+    return { ...prompt, visibility, replacements: [] };
+  }
+  return reviewPrompt(transcript, visibility, speakerId, settings, systemMode);
+}
+
+function reviewPrompt(
+  transcript: Transcript,
+  visibility: Visibility,
+  speakerId: string,
+  settings: PromptSettings,
+  systemMode: OrchestratorSettings['systemMode'],
+): StepPrompt {
+  const anonymous = visibility.rule.names === 'anonymised';
+  const userName = settings.userName;
+  const letters = visibility.plan?.letters ?? {};
+  const name = (seat: string) => displayNameOf(seat, settings.participants);
+  const labelOf = (seat: string, letter: string | undefined) =>
+    anonymous && letter ? responseLabel(letter) : name(seat);
+  const label = (r: ReadReply) => labelOf(r.seat, r.letter);
+  const anonymiser = new Anonymiser(
+    settings.participants.map((p) => ({
+      ...p,
+      replacement: letters[p.id] ? responseLabel(letters[p.id] as string) : ANOTHER_ASSISTANT,
+    })),
+    ['all', ...(settings.groups ?? []).map((g) => g.id)],
+  );
+  const text = (content: string, author?: string) => (anonymous ? anonymiser.scrub(content, author) : content);
+
+  const persona = settings.participants.find((p) => p.id === speakerId)?.systemPrompt?.trim();
+  const framing = anonymous
+    ? [anonymousFraming(userName), ...(persona ? [text(persona)] : [])].join('\n\n')
+    : buildSystemPrompt({
+        speakerId,
+        threadParticipants: transcript.participants,
+        participants: settings.participants,
+        userName,
+      });
+  const render = { speakerId, participants: settings.participants, userName, systemMode };
+  const context: RenderedItem[] = visibility.context.filter(isPromptMessage).map((m) => ({
+    message: anonymous ? anonymousMessage(m, speakerId, userName, systemMode, text) : renderMessage(m, render),
+    hoisted: m.role === 'system' && systemMode === 'multiple',
+  }));
+  const read = (r: ReadReply, heading: string): RenderedItem => ({
+    message: { role: 'user', content: `[${heading}]: ${text(r.message.content, r.seat)}` },
+    hoisted: false,
+  });
+  const responses = visibility.responses.map((r) => read(r, label(r)));
+  const reviews = visibility.reviews.map((r, i) =>
+    read(r, anonymous ? reviewLabel(i + 1) : `${name(r.seat)}'s review`),
+  );
+  const missing = visibility.missing.map((seat) => labelOf(seat, letters[seat]));
+  const task =
+    visibility.kind === 'synthesis'
+      ? synthesisTask(
+          visibility.responses.map((r) => r.letter ?? name(r.seat)),
+          missing,
+        )
+      : reviewTask(visibility.responses.map(label), missing);
+  const items = [...context, ...responses, ...reviews, { message: taskMessage(task), hoisted: false }];
+  const fitted = fitToBudget({
+    system: { role: 'system', content: framing },
+    items,
+    softLimitChars: settings.softLimitChars,
+    // What is under review and the task are never dropped for length; older conversation goes first.
+    keepRecent: Math.max(settings.keepRecent, responses.length + reviews.length + 2),
+  });
+  return { ...fitted, visibility, replacements: anonymiser.replacements() };
+}
+
+/** A message of the conversation before the question, in a prompt that names nobody. */
+function anonymousMessage(
+  m: Message,
+  speakerId: string,
+  userName: string,
+  systemMode: OrchestratorSettings['systemMode'],
+  text: (content: string, author?: string) => string,
+): ChatMessage {
+  const rendered = renderMessage(m, { speakerId, participants: [], userName, systemMode });
+  if (m.role !== 'assistant') return { ...rendered, content: text(rendered.content) };
+  if (m.speaker === speakerId) return { role: 'assistant', content: text(m.content, m.speaker) };
+  return { role: 'user', content: `[${EARLIER_REPLY_LABEL}]: ${text(m.content, m.speaker)}` };
+}
+
+function taskMessage(task: string): ChatMessage {
+  return { role: 'user', content: `[${TASK_LABEL}] ${task}` };
+}

@@ -1,0 +1,180 @@
+import { pendingWork } from '../council/pending';
+import { planForMessage, planForReview, planForRound } from '../council/plans';
+import type { IdGenerator } from '../ports';
+import type { RouteDecision } from '../router/route';
+import type { ThreadStore } from '../store/ThreadStore';
+import { conversationOrder } from '../transcript/conversationOrder';
+import type { DiscussionMode, TurnPlan } from '../transcript/plan';
+import type { Message, Transcript } from '../transcript/schema';
+import { type IntentResult, OK, refuse } from './result';
+import { nextRound } from './rounds';
+import type { Table } from './Table';
+import type { TurnRunner } from './TurnRunner';
+
+/** What the turn intents work with: the thread store, the turn runner, the table and fresh ids. */
+export interface TurnContext {
+  store: ThreadStore;
+  runner: TurnRunner;
+  table: Table;
+  ids: IdGenerator;
+}
+
+const BUSY = 'A reply is still streaming in this thread.';
+const GONE = 'That thread is not open any more.';
+
+/**
+ * Starts the turn a routed user message asks for: its plan (by the thread's mode, or the mode of the one group it
+ * addressed), stored in the thread, then run.
+ */
+export function startMessageTurn(
+  ctx: TurnContext,
+  threadId: string,
+  question: Message,
+  decision: RouteDecision,
+): IntentResult {
+  const { settings } = ctx.table;
+  const group = decision.groups.length === 1 ? settings.groups.find((g) => g.id === decision.groups[0]) : undefined;
+  const mode = group?.mode ?? ctx.store.choices(threadId)?.mode ?? 'discuss';
+  const plans = ctx.store.transcript(threadId)?.plans ?? [];
+  const previous = plans.findLast((p) => p.kind === 'message');
+  const draft = planForMessage({
+    id: ctx.ids.next(),
+    question: question.id,
+    mode,
+    seats: decision.targets,
+    ordered: (decision.reason === 'mentions' && decision.groups.length === 0) || decision.reason === 'explicit',
+    previousFirst: previous?.steps[0]?.seats[0],
+    settings,
+  });
+  return run(ctx, threadId, draft);
+}
+
+/**
+ * Continue: the plan the thread's last turn left unfinished (stopped in this window, or before a reload) goes on from
+ * its first step that still owes a reply. Seats that cannot answer now are left out.
+ */
+export function continueTurn(ctx: TurnContext, threadId: string): IntentResult {
+  const transcript = ctx.store.transcript(threadId);
+  if (!transcript) return refuse(GONE);
+  if (ctx.runner.isBusy(threadId)) return refuse(BUSY);
+  const open = unfinishedPlan(transcript, ctx.runner, ctx.table);
+  if (!open) {
+    const waiting = unfinishedPlan(transcript, ctx.runner, ctx.table, () => true);
+    ctx.runner.dismissSkipped(threadId, waiting?.plan.id);
+    return refuse(
+      waiting
+        ? 'None of the participants who were skipped can answer now (each is disabled or muted).'
+        : 'Nobody in this thread is waiting for a turn.',
+    );
+  }
+  ctx.runner.start(threadId, { kind: 'plan', planId: open.plan.id, from: open.from });
+  return OK;
+}
+
+/**
+ * The plan a thread's turn left unfinished: the stopped one this window remembers, else the newest plan answering the
+ * thread's last user message, when it still owes replies that someone can give now. A plan found in the thread
+ * counts only with a reply of it stopped (what Stop and a closing window leave): without one, it may still be running
+ * in another window, and offering to continue it would be a lie.
+ */
+export function unfinishedPlan(
+  transcript: Transcript,
+  runner: Pick<TurnRunner, 'progressOf' | 'isDismissed'>,
+  table: Pick<Table, 'routable'>,
+  canAnswer?: (seat: string) => boolean,
+): { plan: TurnPlan; from: number; seats: string[] } | undefined {
+  const progress = runner.progressOf(transcript.id);
+  const lastQuestion = conversationOrder(transcript.messages).findLast((m) => m.role === 'user')?.id;
+  const remembered = progress?.state === 'stopped';
+  const plan = remembered
+    ? transcript.plans?.find((p) => p.id === progress.planId)
+    : transcript.plans?.findLast((p) => p.question === lastQuestion);
+  if (!plan || runner.isDismissed(plan.id)) return undefined;
+  if (!remembered && !transcript.messages.some((m) => m.step?.plan === plan.id && m.status === 'cancelled')) {
+    return undefined;
+  }
+  const routable = new Set(table.routable().map((p) => p.id));
+  const pending = pendingWork(plan, transcript.messages, canAnswer ?? ((seat) => routable.has(seat)));
+  return pending ? { plan, ...pending } : undefined;
+}
+
+/** Another round of the discussion of the last user message, in the way of its mode (see `planForRound`). */
+export function startAnotherRound(ctx: TurnContext, threadId: string): IntentResult {
+  const transcript = ctx.store.transcript(threadId);
+  if (!transcript) return refuse(GONE);
+  if (ctx.runner.isBusy(threadId)) return refuse(BUSY);
+  const next = nextRound(transcript.messages, ctx.table.settings, transcript.plans);
+  if (!next.ok) return next;
+  const draft = planForRound({
+    id: ctx.ids.next(),
+    question: next.question,
+    mode: next.mode,
+    seats: next.responders,
+    round: next.round,
+    settings: ctx.table.settings,
+  });
+  return run(ctx, threadId, draft);
+}
+
+/**
+ * "Ask the table to review": every other seat that can answer (or the members of `groupId`, the reply's own speaker
+ * left out) reviews one reply, anonymised unless the setting says otherwise; the reviews sit under it.
+ */
+export function startReview(ctx: TurnContext, threadId: string, messageId: string, groupId?: string): IntentResult {
+  const transcript = ctx.store.transcript(threadId);
+  if (!transcript) return refuse(GONE);
+  if (ctx.runner.isBusy(threadId)) return refuse(BUSY);
+  const target = transcript.messages.find((m) => m.id === messageId);
+  if (target?.role !== 'assistant' || target.status === 'deleted' || target.content.trim() === '') {
+    return refuse('Only a reply with something in it can be reviewed.');
+  }
+  if (target.status === 'streaming') return refuse('Wait for the reply to finish before it is reviewed.');
+  if (target.reviewOf !== undefined) return refuse('A review cannot be reviewed; review the reply it reviews.');
+  const { settings } = ctx.table;
+  const group = groupId === undefined ? undefined : settings.groups.find((g) => g.id === groupId);
+  if (groupId !== undefined && !group) return refuse(`"@${groupId}" is not a group in roundtable.groups.`);
+  const reviewers = ctx.table
+    .routable()
+    .map((p) => p.id)
+    .filter((id) => id !== target.speaker && (!group || group.members.includes(id)));
+  if (reviewers.length === 0) return refuse('Nobody else can review it (every other seat is disabled or muted).');
+  const plan = target.step ? transcript.plans?.find((p) => p.id === target.step?.plan) : undefined;
+  const question = plan?.question ?? questionBefore(transcript, target);
+  if (!question) return refuse('That reply answers no message of yours.');
+  const draft = planForReview({
+    id: ctx.ids.next(),
+    question,
+    target: { id: target.id, speaker: target.speaker },
+    mode: ctx.store.choices(threadId)?.mode ?? 'discuss',
+    round: plan?.round ?? 1,
+    reviewers,
+    settings,
+  });
+  return run(ctx, threadId, draft);
+}
+
+/** Sets how several seats take a message in this thread (remembered with the thread). */
+export function setMode(ctx: TurnContext, threadId: string, mode: DiscussionMode): IntentResult {
+  return ctx.store.setMode(threadId, mode) ? OK : refuse(GONE);
+}
+
+/** Drops the offer to continue the thread's unfinished turn (in this window). */
+export function dismissContinue(ctx: TurnContext, threadId: string): IntentResult {
+  const transcript = ctx.store.transcript(threadId);
+  const open = transcript ? unfinishedPlan(transcript, ctx.runner, ctx.table) : undefined;
+  ctx.runner.dismissSkipped(threadId, open?.plan.id);
+  return OK;
+}
+
+function run(ctx: TurnContext, threadId: string, draft: Omit<TurnPlan, 'createdAt'>): IntentResult {
+  const plan = ctx.store.addPlan(threadId, draft);
+  if (!plan) return refuse(GONE);
+  ctx.runner.start(threadId, { kind: 'plan', planId: plan.id, from: 0 });
+  return OK;
+}
+
+function questionBefore(transcript: Transcript, reply: Message): string | undefined {
+  const messages = conversationOrder(transcript.messages);
+  const at = messages.findIndex((m) => m.id === (reply.alternativeOf ?? reply.id));
+  return messages.slice(0, Math.max(0, at)).findLast((m) => m.role === 'user')?.id;
+}

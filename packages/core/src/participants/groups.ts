@@ -1,0 +1,74 @@
+import * as z from 'zod/mini';
+import { DiscussionMode } from '../transcript/plan';
+import { ParticipantId } from '../transcript/schema';
+import { MAX_PARTICIPANTS, type ParticipantConfig } from './participant';
+
+/** The most groups a table names. */
+export const MAX_GROUPS = 16;
+
+/**
+ * A named set of seats (`@reviewers`): a mention or the To chip addresses all of its members that can answer, in
+ * table order; `mode`, when set, is how a message addressed to the group is taken, whatever the thread's mode.
+ */
+export const SeatGroup = z.strictObject({
+  id: ParticipantId,
+  displayName: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+  members: z.array(ParticipantId).check(z.minLength(1), z.maxLength(MAX_PARTICIPANTS)),
+  mode: z.optional(DiscussionMode),
+});
+export type SeatGroup = z.infer<typeof SeatGroup>;
+
+const GroupSetting = z.object({
+  id: ParticipantId,
+  displayName: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(40))),
+  members: z.array(ParticipantId).check(z.minLength(1), z.maxLength(MAX_PARTICIPANTS)),
+  mode: z.optional(DiscussionMode),
+});
+
+/**
+ * Reads `roundtable.groups`: each entry on its own, so a typo costs that entry only. A group's id must be no
+ * participant's id or alias (an @-name means one thing); members who are not at the table are dropped with a
+ * problem, and a group left with no member is dropped. Entries past `MAX_GROUPS` are refused.
+ */
+export function parseGroupSettings(
+  raw: unknown,
+  participants: readonly ParticipantConfig[],
+): { groups: SeatGroup[]; problems: string[] } {
+  if (!Array.isArray(raw)) return { groups: [], problems: ['roundtable.groups must be an array of group objects'] };
+  const groups: SeatGroup[] = [];
+  const problems: string[] = [];
+  const taken = new Set(participants.flatMap((p) => [p.id, ...(p.aliases ?? [])]));
+  for (const [i, entry] of raw.entries()) {
+    const at = `roundtable.groups[${i}]`;
+    if (groups.length === MAX_GROUPS) {
+      problems.push(`${at} and after: at most ${MAX_GROUPS} groups; the rest are left out`);
+      break;
+    }
+    const parsed = GroupSetting.safeParse(entry);
+    if (!parsed.success) {
+      problems.push(`${at}: ${z.prettifyError(parsed.error).replaceAll('\n', ' ')}`);
+      continue;
+    }
+    const g = parsed.data;
+    if (taken.has(g.id)) {
+      problems.push(`${at}: "@${g.id}" is already a participant's id or alias; this group is ignored`);
+      continue;
+    }
+    const seated = [...new Set(g.members)].filter((id) => participants.some((p) => p.id === id));
+    if (seated.length === 0) {
+      problems.push(`${at}: none of its members is at the table; this group is ignored`);
+      continue;
+    }
+    for (const id of g.members.filter((m) => !seated.includes(m))) {
+      problems.push(`${at}.members: "${id}" is not at the table; it is left out of the group`);
+    }
+    taken.add(g.id);
+    groups.push({
+      id: g.id,
+      displayName: g.displayName ?? `@${g.id}`,
+      members: seated,
+      ...(g.mode ? { mode: g.mode } : {}),
+    });
+  }
+  return { groups, problems };
+}

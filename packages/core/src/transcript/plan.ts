@@ -1,0 +1,93 @@
+import * as z from 'zod/mini';
+import { isoDateTime, ParticipantId, RecordId } from './base';
+
+/**
+ * How a thread's seats take a message that several of them answer, chosen per thread:
+ * - `discuss`: one after another, each reading everything said before it (the shared transcript);
+ * - `independent`: all at once, each blind to the others' answers to this message;
+ * - `council`: independent answers, then an anonymous cross-review, then a synthesis by the chair.
+ */
+export const DiscussionMode = z.enum(['discuss', 'independent', 'council']);
+export type DiscussionMode = z.infer<typeof DiscussionMode>;
+
+/** In Discuss, who speaks first: table order, the next seat each turn, or a shuffle (recorded on the plan). */
+export const SpeakingOrder = z.enum(['seat', 'rotating', 'random']);
+export type SpeakingOrder = z.infer<typeof SpeakingOrder>;
+
+/** What a step's replies are: answers to the question, reviews of answers, or the chair's synthesis. */
+export const StepKind = z.enum(['answer', 'review', 'synthesis']);
+export type StepKind = z.infer<typeof StepKind>;
+
+/**
+ * What a seat of a step may read (the visibility rule; `visibleTo` applies it):
+ * - `all`: everything before its place in the conversation;
+ * - `blind`: the thread up to and including the turn's question, none of the replies to it;
+ * - `earlier`: everything before its place except the replies of its own plan (a reveal round reads every earlier
+ *   answer, none of its own round's);
+ * - `peers`: `blind`, then the other seats' answers of the plan's first step (a cross-review);
+ * - `council`: `blind`, then every answer of the first step and every review of the second (the synthesis);
+ * - `target`: the reviewed reply's question and the reviewed reply (a review asked for on one reply).
+ */
+export const StepReads = z.enum(['all', 'blind', 'earlier', 'peers', 'council', 'target']);
+export type StepReads = z.infer<typeof StepReads>;
+
+/** Whether the replies a step reads carry their speakers' names, or neutral labels ("Response A"). */
+export const StepNames = z.enum(['labelled', 'anonymised']);
+export type StepNames = z.infer<typeof StepNames>;
+
+/** The most seats one step may hold (the table's limit). */
+export const MAX_STEP_SEATS = 16;
+
+const Seats = z.array(ParticipantId).check(z.minLength(1), z.maxLength(MAX_STEP_SEATS));
+
+/** A neutral label's letter: `A` for "Response A". */
+export const Letter = z.string().check(z.regex(/^[A-P]$/, 'must be one capital letter from A to P'));
+
+/** One step of a turn: who answers, what each may read and under which names, and how many stream at once. */
+export const PlanStep = z.strictObject({
+  kind: StepKind,
+  /** In the order their replies take in the transcript. */
+  seats: Seats,
+  reads: StepReads,
+  names: StepNames,
+  /** How many of its seats stream at once: 1 is one after another. */
+  concurrency: z.int().check(z.gte(1), z.lte(MAX_STEP_SEATS)),
+  /**
+   * Anonymised steps: for each seat, the order it reads the responses in (by the answering seat's id), shuffled per
+   * reader so no response always comes first.
+   */
+  orders: z.optional(z.record(ParticipantId, Seats)),
+});
+export type PlanStep = z.infer<typeof PlanStep>;
+
+/** What made the plan: a user message, "Another round", or "Ask the table to review" on one reply. */
+export const PlanKind = z.enum(['message', 'round', 'review']);
+export type PlanKind = z.infer<typeof PlanKind>;
+
+/**
+ * A turn, as data: the steps it runs and each step's visibility rule. Stored in the thread (immutable once made)
+ * so a reload, an export and the prompt inspector know what each reply was allowed to read. Replies name their
+ * step (`StepRef`); retries and alternatives keep the step of the reply they re-run or answer beside.
+ */
+export const TurnPlan = z.strictObject({
+  id: RecordId,
+  createdAt: isoDateTime,
+  kind: PlanKind,
+  mode: DiscussionMode,
+  /** The user message this turn answers. */
+  question: RecordId,
+  /** The reply a review plan reviews. */
+  target: z.optional(RecordId),
+  /** Which round of the discussion of `question` this plan is (reviews keep the round they review). */
+  round: z.int().check(z.positive()),
+  /** How the first step's seats were ordered (Discuss). */
+  order: z.optional(SpeakingOrder),
+  steps: z.array(PlanStep).check(z.minLength(1), z.maxLength(3)),
+  /** Anonymised plans: each reviewed seat's neutral letter; the panel maps them back to names. */
+  letters: z.optional(z.record(ParticipantId, Letter)),
+});
+export type TurnPlan = z.infer<typeof TurnPlan>;
+
+/** A reply's place in a plan. */
+export const StepRef = z.strictObject({ plan: RecordId, index: z.int().check(z.nonnegative(), z.lte(2)) });
+export type StepRef = z.infer<typeof StepRef>;
