@@ -34,3 +34,11 @@ export async function setSidebarWidth(page: Page, width: number): Promise<number
   }
   throw new Error(`the side bar is ${current} px wide after dragging its sash, not ${width} px`);
 }
+
+/** What shows through the webview's transparent page: the side bar's own background. */
+export function sidebarBackground(page: Page): Promise<string> {
+  return page
+    .locator('.part.sidebar')
+    .first()
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
+}

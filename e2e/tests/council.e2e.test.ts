@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { blockingViolations, formatViolations, runAxe } from '../src/axe';
 import { contentOf } from '../src/chatView';
+import { layoutProblems, measureLayout } from '../src/layout';
+import { sidebarBackground } from '../src/sidebar';
 import { expectNoUnexpectedErrors, useSuite } from '../src/suite';
 import { readThreadFiles } from '../src/threadFiles';
-import { reloadWindow, runCommand } from '../src/workbench';
+import { reloadWindow, runCommand, webviewFrameHandle } from '../src/workbench';
 
 // The council in a real VS Code against the fake proxy, whose echo says what each seat received: Independent
 // answers (all at once, none read another's), the reveal round, a Council with its anonymous review and synthesis
@@ -81,7 +84,7 @@ describe('the council in a real VS Code (code-server + Chromium)', () => {
   });
 
   it('Council: blind answers, anonymous reviews folded with their verdicts, a synthesis with its ledger by name', async () => {
-    const { chat, shot } = suite;
+    const { chat, page, session, shot } = suite;
     await chat.newThread();
     await chooseMode('council');
     await chat.send('@all is this regex safe against catastrophic backtracking?');
@@ -112,6 +115,35 @@ describe('the council in a real VS Code (code-server + Chromium)', () => {
     );
     expect(full).not.toMatch(NAMES);
     await shot('council-review-open');
+
+    // The unit holds its layout in the side bar (the ledger scrolls inside its own box) and axe finds nothing serious.
+    const frame = await webviewFrameHandle(page, session.extension.id);
+    expect(layoutProblems(await measureLayout(frame))).toEqual([]);
+    const backdrop = await sidebarBackground(page);
+    const violations = await runAxe(frame, { scroller: '[data-testid="message-list"]', backdrop });
+    expect(formatViolations(blockingViolations(violations))).toBe('');
+  });
+
+  it('Ask the table to review: the others review one reply as Response A, folded under it with their verdicts', async () => {
+    const { chat, shot } = suite;
+    await chat.newThread();
+    await chooseMode('discuss');
+    await chat.send('@gpt is this migration reversible?');
+    const reply = chat.messages({ speaker: 'gpt', status: 'complete' });
+    await reply.waitFor({ timeout: 30_000 });
+    await reply.getByRole('button', { name: 'Ask the table to review the reply from GPT' }).click();
+    await reply.getByRole('group', { name: 'Review by' }).getByRole('button', { name: 'Everyone else' }).click();
+    const reviews = chat.frame.locator('[data-testid="message"]:has([data-testid="review"])');
+    await expect.poll(() => reviews.count(), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => chat.messages({ status: 'streaming' }).count(), { timeout: 30_000 }).toBe(0);
+    // Right under the reviewed reply, in table order, each opening with a verdict on Response A.
+    expect(await speakers()).toEqual(['user', 'gpt', 'claude', 'gemini']);
+    for (const verdict of await chat.frame
+      .locator('[data-testid="review"]')
+      .evaluateAll((n) => n.map((e) => (e as HTMLElement).dataset.verdict ?? ''))) {
+      expect(verdict).toMatch(/^Fake .* read Response A\.$/);
+    }
+    await shot('review-on-demand');
   });
 
   it('Stop during the review stops every review; Continue writes the synthesis from what was said', async () => {

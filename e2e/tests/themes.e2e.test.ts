@@ -1,11 +1,10 @@
 import { fakeErrors } from '@roundtable/testkit';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { blockingViolations, formatViolations, runAxe } from '../src/axe';
 import { type FocusSample, focusProblems, sampleFocus, tabThroughPanel } from '../src/focus';
 import { layoutProblems, measureLayout } from '../src/layout';
 import { movingElements } from '../src/motion';
-import { setSidebarWidth } from '../src/sidebar';
+import { setSidebarWidth, sidebarBackground } from '../src/sidebar';
 import { expectNoUnexpectedErrors, type Suite, useSuite } from '../src/suite';
 import { showsTheme, switchColorTheme, THEMES, type ThemeCase, themeClasses } from '../src/themes';
 import { webviewElement, webviewFrameHandle } from '../src/workbench';
@@ -145,14 +144,6 @@ async function checkAtWidth(suite: Suite, theme: ThemeCase, width: number): Prom
 async function expectTheme(suite: Suite, theme: ThemeCase): Promise<void> {
   const { workbench, body } = await themeClasses(suite.page, suite.chat.frame);
   expect(showsTheme(theme, workbench, body), `${theme.label}: workbench ${workbench}; webview ${body}`).toBe(true);
-}
-
-/** What shows through the webview's transparent page: the side bar's own background. */
-function sidebarBackground(page: Page): Promise<string> {
-  return page
-    .locator('.part.sidebar')
-    .first()
-    .evaluate((el) => getComputedStyle(el).backgroundColor);
 }
 
 /**

@@ -40,7 +40,7 @@ export function ledgerColumns(plan: TurnPlan, participants: ReadonlyMap<string, 
 export function LedgerTable({ claims, columns }: { claims: readonly LedgerClaim[]; columns: readonly LedgerColumn[] }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls sideways must be reachable by keyboard.
-    <section class="ledger-scroll" aria-label="Ledger of claims" tabIndex={0}>
+    <section class="table-scroll ledger-scroll" aria-label="Ledger of claims" tabIndex={0}>
       <table class="ledger-table" data-testid="ledger-table">
         <caption class="ledger-caption">Where each answer stands on the claims that matter</caption>
         <thead>

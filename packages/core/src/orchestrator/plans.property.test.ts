@@ -20,7 +20,7 @@ afterEach(disposeAll);
  * every op, once settled:
  * - the thread as it would be written parses: plans, steps and reviews hold together with every other invariant;
  * - no more requests are open than the running step allows at once (two here), each for a streaming reply;
- * - within a plan's step, originals keep the step's seat order in the conversation (each kept its place);
+ * - a plan's step has one reply per seat, and its answers keep the step's seat order (each kept its place);
  * - what each request read obeyed its rule: a blind answer read no other answer of its plan; a review or a
  *   synthesis read no seat's name; every request ended exactly as the test ended it;
  * - once idle, nothing streams and what is stored is what is in memory; nothing was logged as an error.
@@ -199,7 +199,10 @@ class Steering {
         const seats = order
           .filter((m) => m.step?.plan === plan.id && m.step.index === index && !m.alternativeOf && !m.reviewOf)
           .map((m) => m.speaker);
-        expect(seats, `plan ${plan.id} step ${index}`).toEqual(step.seats.filter((s) => seats.includes(s)));
+        // Each seat has one reply per step; a plan's answers keep its seat order (their places are all kept when
+        // the step starts). A later step may gain a reply when Continue finds it something to read at last.
+        expect(new Set(seats).size, `plan ${plan.id} step ${index}: ${seats}`).toBe(seats.length);
+        if (index === 0) expect(seats, `plan ${plan.id} answers`).toEqual(step.seats.filter((s) => seats.includes(s)));
       }
     }
 
