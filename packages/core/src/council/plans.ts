@@ -1,10 +1,9 @@
 import { shuffled } from '../base/seededRandom';
 import type { OrchestratorSettings } from '../orchestrator/settings';
 import { isRoutable } from '../participants/participant';
-import type { DiscussionMode, PlanStep, SpeakingOrder, TurnPlan } from '../transcript/plan';
+import type { DiscussionMode, PlanDraft, PlanStep, SpeakingOrder } from '../transcript/plan';
 
-/** A plan as a builder makes it; the store stamps its `createdAt` when it joins the thread. */
-export type PlanDraft = Omit<TurnPlan, 'createdAt'>;
+export type { PlanDraft } from '../transcript/plan';
 
 type PlanSettings = Pick<OrchestratorSettings, 'participants' | 'speakingOrder' | 'maxConcurrent' | 'chair'> &
   Partial<Pick<OrchestratorSettings, 'anonymiseReviews'>>;

@@ -2,6 +2,7 @@ import { isPromptMessage } from '../prompt/renderMessage';
 import { conversationOrder } from '../transcript/conversationOrder';
 import type { PlanStep, StepKind, TurnPlan } from '../transcript/plan';
 import type { Message, Transcript } from '../transcript/schema';
+import { questionOf } from './questionOf';
 
 /** A reply a seat reads under review, with the seat that wrote it and that seat's neutral letter (if it has one). */
 export interface ReadReply {
@@ -85,7 +86,7 @@ export function visibleTo(transcript: Transcript, messageId: string, speakerId: 
     }
     case 'target': {
       const target = messages[index.get(plan.target ?? '') ?? -1];
-      context = upTo(target ? questionOf(messages, target, transcript.plans) : plan.question);
+      context = upTo((target && questionOf(transcript, target, messages)) ?? plan.question);
       if (target) {
         expected = [target.speaker];
         responses = readable(target, target.speaker, plan);
@@ -125,13 +126,4 @@ function readable(message: Message | undefined, seat: string, plan: TurnPlan): R
 function orderFor(step: PlanStep, reader: string, seats: readonly string[]): string[] {
   const recorded = (step.orders?.[reader] ?? []).filter((s) => seats.includes(s));
   return [...recorded, ...seats.filter((s) => !recorded.includes(s))];
-}
-
-/** The user message a reply answered: its plan's question, else the last user message before it. */
-function questionOf(messages: readonly Message[], reply: Message, plans: readonly TurnPlan[] | undefined): string {
-  const planned = reply.step ? plans?.find((p) => p.id === reply.step?.plan)?.question : undefined;
-  if (planned) return planned;
-  const at = messages.indexOf(reply);
-  for (let i = at - 1; i >= 0; i--) if (messages[i]?.role === 'user') return messages[i]?.id ?? '';
-  return '';
 }

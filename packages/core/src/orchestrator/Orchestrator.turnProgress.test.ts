@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { claude, disposeAll, gemini, gpt, setup } from '../../test/support/orchestratorSetup';
+import { runningInTurn as running } from '../../test/support/turnShapes';
 import { SAVE_TIMING } from '../store/saveScheduler';
 import { MemoryThreadRepository } from '../testing';
 import type { TurnProgress } from './TurnProgress';
@@ -11,18 +12,6 @@ import type { TurnProgress } from './TurnProgress';
 const own = ensureNoDisposablesAreLeaked();
 afterEach(disposeAll);
 
-/** A turn running one reply after another: who answers, and who of them is answering now. */
-const running = (responders: string[], answering: string) => ({
-  state: 'running',
-  mode: 'discuss',
-  step: 'answer',
-  stepIndex: 0,
-  stepCount: 1,
-  responders,
-  answering: [answering],
-  done: responders.indexOf(answering),
-  concurrent: false,
-});
 const stopped = (skipped: string[]) => ({ state: 'stopped', planId: expect.any(String), step: 'answer', skipped });
 
 function table() {

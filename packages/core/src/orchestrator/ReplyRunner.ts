@@ -1,3 +1,4 @@
+import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { ChatError } from '../llm/types';
@@ -181,6 +182,6 @@ export class ReplyRunner extends Disposable {
   }
 
   private logListenerError(error: unknown): void {
-    this.deps.logger.error(`A reply listener failed: ${error instanceof Error ? error.message : String(error)}`);
+    this.deps.logger.error(`A reply listener failed: ${errorMessage(error)}`);
   }
 }

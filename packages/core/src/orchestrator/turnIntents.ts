@@ -1,10 +1,11 @@
 import { pendingWork } from '../council/pending';
 import { planForMessage, planForReview, planForRound } from '../council/plans';
+import { questionOf } from '../council/questionOf';
 import type { IdGenerator } from '../ports';
 import type { RouteDecision } from '../router/route';
 import type { ThreadStore } from '../store/ThreadStore';
 import { conversationOrder } from '../transcript/conversationOrder';
-import type { DiscussionMode, TurnPlan } from '../transcript/plan';
+import type { DiscussionMode, PlanDraft, TurnPlan } from '../transcript/plan';
 import type { Message, Transcript } from '../transcript/schema';
 import { type IntentResult, OK, refuse } from './result';
 import { nextRound } from './rounds';
@@ -139,7 +140,7 @@ export function startReview(ctx: TurnContext, threadId: string, messageId: strin
     .filter((id) => id !== target.speaker && (!group || group.members.includes(id)));
   if (reviewers.length === 0) return refuse('Nobody else can review it (every other seat is disabled or muted).');
   const plan = target.step ? transcript.plans?.find((p) => p.id === target.step?.plan) : undefined;
-  const question = plan?.question ?? questionBefore(transcript, target);
+  const question = questionOf(transcript, target);
   if (!question) return refuse('That reply answers no message of yours.');
   const draft = planForReview({
     id: ctx.ids.next(),
@@ -166,15 +167,9 @@ export function dismissContinue(ctx: TurnContext, threadId: string): IntentResul
   return OK;
 }
 
-function run(ctx: TurnContext, threadId: string, draft: Omit<TurnPlan, 'createdAt'>): IntentResult {
+function run(ctx: TurnContext, threadId: string, draft: PlanDraft): IntentResult {
   const plan = ctx.store.addPlan(threadId, draft);
   if (!plan) return refuse(GONE);
   ctx.runner.start(threadId, { kind: 'plan', planId: plan.id, from: 0 });
   return OK;
-}
-
-function questionBefore(transcript: Transcript, reply: Message): string | undefined {
-  const messages = conversationOrder(transcript.messages);
-  const at = messages.findIndex((m) => m.id === (reply.alternativeOf ?? reply.id));
-  return messages.slice(0, Math.max(0, at)).findLast((m) => m.role === 'user')?.id;
 }

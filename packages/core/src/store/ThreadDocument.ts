@@ -1,6 +1,6 @@
 import { mergeTranscripts } from '../transcript/merge';
 import { comparePlans, nextCreatedAt } from '../transcript/order';
-import type { DiscussionMode, TurnPlan } from '../transcript/plan';
+import type { DiscussionMode, PlanDraft, TurnPlan } from '../transcript/plan';
 import {
   type Message,
   type Stamped,
@@ -227,7 +227,7 @@ export class ThreadDocument {
    * Adds a turn's plan, made now. Its `createdAt` is raised, where needed, past the newest plan here, so what a window
    * adds sorts last (as an append does among messages).
    */
-  addPlan(draft: Omit<TurnPlan, 'createdAt'>, now: Date): DocumentChange[] {
+  addPlan(draft: PlanDraft, now: Date): DocumentChange[] {
     if (this.plan(draft.id)) return [];
     const added: TurnPlan = { ...draft, createdAt: nextCreatedAt(now, this.plans.at(-1)?.createdAt) };
     this.plans.push(added);

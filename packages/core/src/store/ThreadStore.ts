@@ -1,4 +1,4 @@
-import type { DiscussionMode, TurnPlan } from '../transcript/plan';
+import type { DiscussionMode, PlanDraft, TurnPlan } from '../transcript/plan';
 import type { Message, Transcript } from '../transcript/schema';
 import type { LoadedThread } from './LoadedThreads';
 import { StoredThreads } from './StoredThreads';
@@ -91,7 +91,7 @@ export class ThreadStore extends StoredThreads {
   }
 
   /** Adds a turn's plan to a loaded thread, made now. Undefined when the thread is not loaded. */
-  addPlan(threadId: string, draft: Omit<TurnPlan, 'createdAt'>): TurnPlan | undefined {
+  addPlan(threadId: string, draft: PlanDraft): TurnPlan | undefined {
     const entry = this.loaded.get(threadId);
     if (!entry) return undefined;
     const changes = entry.doc.addPlan(draft, this.deps.clock.now());

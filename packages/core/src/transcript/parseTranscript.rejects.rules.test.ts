@@ -1,11 +1,10 @@
 // parseTranscript refusing a thread of the right shape that breaks a rule: seq, ids, speakers, statuses, user-only
 // fields, the thread order.
-import { describe, expect, test } from 'vitest';
-import { type Edit, remove, set, valid } from '../../test/support/transcriptFixture';
-import { parseTranscript } from './parseTranscript';
+import { describe, test } from 'vitest';
+import { expectRefusal, type RefusalRow, remove, set } from '../../test/support/transcriptFixture';
 
 describe('parseTranscript rejects, naming the field or invariant', () => {
-  test.each<{ name: string; edit: Edit; expected: string[] }>([
+  test.each<RefusalRow>([
     // ---- seq: starts at 0, +1 each, no gaps
     {
       name: 'seq starting at 1',
@@ -148,13 +147,5 @@ describe('parseTranscript rejects, naming the field or invariant', () => {
       },
       expected: ['messages[2]: out of order'],
     },
-  ])('$name', ({ edit, expected }) => {
-    const broken = valid();
-    edit(broken);
-    const result = parseTranscript(broken);
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.error).toMatch(/^Invalid thread: /);
-    for (const part of expected) expect(result.error).toContain(part);
-  });
+  ])('$name', expectRefusal);
 });

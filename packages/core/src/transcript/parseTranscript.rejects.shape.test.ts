@@ -1,11 +1,11 @@
 // parseTranscript refusing a thread of the wrong shape (thread, choices, names, participant ids, messages, blocks,
 // usage), or a value that is no thread at all.
 import { describe, expect, test } from 'vitest';
-import { type Edit, remove, set, valid } from '../../test/support/transcriptFixture';
+import { expectRefusal, type RefusalRow, remove, set, valid } from '../../test/support/transcriptFixture';
 import { parseTranscript } from './parseTranscript';
 
 describe('parseTranscript rejects, naming the field or invariant', () => {
-  test.each<{ name: string; edit: Edit; expected: string[] }>([
+  test.each<RefusalRow>([
     // ---- thread shape
     { name: 'unknown version', edit: set('version', 0), expected: ['at version'] },
     { name: 'version not a number', edit: set('version', '2'), expected: ['at version'] },
@@ -163,15 +163,7 @@ describe('parseTranscript rejects, naming the field or invariant', () => {
       edit: set('messages.1.usage.cost', 3),
       expected: ['Unrecognized key: "cost"', 'at messages[1].usage'],
     },
-  ])('$name', ({ edit, expected }) => {
-    const broken = valid();
-    edit(broken);
-    const result = parseTranscript(broken);
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.error).toMatch(/^Invalid thread: /);
-    for (const part of expected) expect(result.error).toContain(part);
-  });
+  ])('$name', expectRefusal);
 
   test.each([
     { name: 'null', json: null },

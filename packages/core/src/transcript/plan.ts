@@ -88,6 +88,9 @@ export const TurnPlan = z.strictObject({
 });
 export type TurnPlan = z.infer<typeof TurnPlan>;
 
+/** A plan as a builder makes it; the store stamps its `createdAt` when it joins the thread. */
+export type PlanDraft = Omit<TurnPlan, 'createdAt'>;
+
 /** A reply's place in a plan. */
 export const StepRef = z.strictObject({ plan: RecordId, index: z.int().check(z.nonnegative(), z.lte(2)) });
 export type StepRef = z.infer<typeof StepRef>;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
+import { runningInTurn as running } from '../../test/support/turnShapes';
 import { claude, disposeAll, setup } from '../../test/support/viewSetup';
 
 // The turn as a view sees it: who answers and who is queued, who a Stop skipped, and continuing with them.
@@ -19,18 +20,6 @@ async function threeAtTheTable() {
   return { ...s, v, threadId, turns };
 }
 
-/** A turn of one reply after another (Discuss): who answers, and who is answering now. */
-const running = (responders: string[], answering: string) => ({
-  state: 'running',
-  mode: 'discuss',
-  step: 'answer',
-  stepIndex: 0,
-  stepCount: 1,
-  responders,
-  answering: [answering],
-  done: responders.indexOf(answering),
-  concurrent: false,
-});
 const stopped = (skipped: string[]) => ({ state: 'stopped', step: 'answer', skipped });
 const answered = (speakers: string[], round: number, maxRounds: number) => ({
   state: 'answered',

@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+import { parseTranscript } from '../../src/transcript/parseTranscript';
 import type { Transcript } from '../../src/transcript/schema';
 
 export const AT = '2025-03-01T12:00:00.000Z';
@@ -171,3 +173,21 @@ export const remove =
     const [parent, key] = parentOf(t, path);
     delete parent[key];
   };
+
+/** A row of a refusal table: the fixture broken by `edit` is refused, with an error naming each of `expected`. */
+export interface RefusalRow {
+  name: string;
+  edit: Edit;
+  expected: string[];
+}
+
+/** Checks one refusal row (see `RefusalRow`). */
+export function expectRefusal({ edit, expected }: RefusalRow): void {
+  const broken = valid();
+  edit(broken);
+  const result = parseTranscript(broken);
+  expect(result.ok).toBe(false);
+  if (result.ok) return;
+  expect(result.error).toMatch(/^Invalid thread: /);
+  for (const part of expected) expect(result.error).toContain(part);
+}
