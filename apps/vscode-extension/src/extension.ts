@@ -22,6 +22,7 @@ import { effectiveMode } from './sidecar/effectiveMode';
 import { managedBundle, managedEndpoint, startManaged } from './sidecar/loadManaged';
 import { signIn } from './sidecar/signIn';
 import { createSidecarStatusBar, pickSidecarAction } from './sidecar/statusBar';
+import { watchExternalProxy } from './sidecar/watchExternalProxy';
 import { FileThreadRepository } from './storage/FileThreadRepository';
 import { ThreadFolderWatcher } from './storage/ThreadFolderWatcher';
 import { lazyPrompts, lazyStream } from './turns/loadTurns';
@@ -29,6 +30,7 @@ import { ChatPanelManager } from './webview/ChatPanel';
 import { ChatSession } from './webview/ChatSession';
 import { CHAT_VIEW_ID, ChatViewProvider } from './webview/ChatViewProvider';
 import { createHostActions, type HostUi } from './webview/hostActions';
+import { ShownViews } from './webview/ShownViews';
 
 let shutdown: (() => Promise<void>) | undefined;
 
@@ -197,7 +199,8 @@ export function activate(context: vscode.ExtensionContext): void {
     activeFile: () => (settings.autoIncludeActiveFile ? editorFileContext(lastEditor.current()) : undefined),
   };
   let active: ChatSession | undefined;
-  const createSession = () => new ChatSession(viewDeps, (session) => (active = session));
+  const shownViews = disposables.add(new ShownViews());
+  const createSession = () => new ChatSession(viewDeps, (session) => (active = session), shownViews);
   const sidebar = disposables.add(createSession());
   active = sidebar;
   disposables.add(
@@ -245,7 +248,7 @@ export function activate(context: vscode.ExtensionContext): void {
       channel.show();
     },
   });
-  if (!managed) void monitor.check();
+  if (!managed) disposables.add(watchExternalProxy(monitor, shownViews));
 
   shutdown = () =>
     order.shutdown(async () => {

@@ -3,3 +3,4 @@ export * from './endpoint';
 export * from './fs/fileLock';
 export * from './loopback';
 export * from './ProxyMonitor';
+export * from './recheckSchedule';

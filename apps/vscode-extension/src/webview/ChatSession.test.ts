@@ -16,6 +16,7 @@ import { FakeClock, MemoryThreadRepository, ScriptedChat } from '@roundtable/cor
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ChatSession, type WebviewEndpoint } from './ChatSession';
 import { createHostActions, type HostUi } from './hostActions';
+import { ShownViews } from './ShownViews';
 
 /** A webview page: records what the host posts (validated as the real page would) and plays the page's side. */
 class FakeWebview implements WebviewEndpoint {
@@ -118,9 +119,10 @@ function setup() {
     },
   });
   const active: ChatSession[] = [];
-  const session = new ChatSession({ orchestrator, sidecar, host, logger: silentLogger }, (s) => active.push(s));
-  cleanup.push(session);
-  return { session, chat, revealed, links, editor, active, sidecarMenus: () => sidecarMenus };
+  const shown = new ShownViews();
+  const session = new ChatSession({ orchestrator, sidecar, host, logger: silentLogger }, (s) => active.push(s), shown);
+  cleanup.push(session, shown);
+  return { session, chat, revealed, links, editor, active, shown, sidecarMenus: () => sidecarMenus };
 }
 
 describe('ChatSession', () => {
@@ -131,6 +133,22 @@ describe('ChatSession', () => {
     await page.send(viewSignal('view/ready'));
     await vi.waitFor(() => expect(page.types()).toEqual(['view/state']));
     expect(active).toEqual([session]);
+  });
+
+  test('counts as shown from its page’s first word until it is hidden or disposed (what paces the proxy checks)', async () => {
+    const { session, shown } = setup();
+    const changes: boolean[] = [];
+    shown.onDidChange((any) => changes.push(any));
+    const page = new FakeWebview();
+    session.attach(page);
+    expect(shown.any).toBe(false);
+    await page.send(viewSignal('view/ready'));
+    expect(shown.any).toBe(true);
+    session.markHidden();
+    expect(shown.any).toBe(false);
+    await page.send(viewSignal('view/ready'));
+    session.dispose();
+    expect(changes).toEqual([true, false, true, false]);
   });
 
   test('a re-created page keeps the view’s thread: the new page gets its state, the old one nothing more', async () => {

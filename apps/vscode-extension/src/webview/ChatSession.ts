@@ -6,6 +6,7 @@ import {
   MutableDisposable,
 } from '@roundtable/core';
 import type { HostToWebview } from '@roundtable/core/protocol';
+import type { ShownViews } from './ShownViews';
 
 /** The slice of `vscode.Webview` a session uses (so it runs in tests without VS Code). */
 export interface WebviewEndpoint {
@@ -26,16 +27,19 @@ export class ChatSession extends Disposable {
   constructor(
     deps: ChatViewDeps,
     private readonly onActive: (session: ChatSession) => void = () => {},
+    private readonly shown?: ShownViews,
   ) {
     super();
     this.controller = this._register(new ChatViewController(deps, (message) => this.post(message, deps)));
+    this._register({ dispose: () => shown?.set(this, false) });
   }
 
   attach(webview: WebviewEndpoint): void {
-    this.controller.markHidden();
+    this.markHidden();
     this.webview = webview;
     this.listener.value = webview.onDidReceiveMessage((raw) => {
       this.onActive(this);
+      this.shown?.set(this, true);
       void this.controller.receive(raw);
     });
   }
@@ -43,6 +47,7 @@ export class ChatSession extends Disposable {
   /** The page is gone until its next `view/ready`. */
   markHidden(): void {
     this.controller.markHidden();
+    this.shown?.set(this, false);
   }
 
   private post(message: HostToWebview, deps: ChatViewDeps): void {
