@@ -41,7 +41,7 @@ export {
 } from './llm';
 export { MAX_TITLE_CHARS, Orchestrator, type OrchestratorDeps } from './orchestrator/Orchestrator';
 export type { BuiltPrompt, ChatBackend, ChatRequest, PromptAssembler } from './orchestrator/ports';
-export { type IntentResult, OK, refuse } from './orchestrator/result';
+export { type IntentResult, OK, type RefusalAction, refuse } from './orchestrator/result';
 export { DEFAULT_ORCHESTRATOR_SETTINGS, type OrchestratorSettings } from './orchestrator/settings';
 export type { Table } from './orchestrator/Table';
 export type { TurnProgress, TurnProgressChange } from './orchestrator/TurnProgress';

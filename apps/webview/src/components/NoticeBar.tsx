@@ -1,10 +1,14 @@
 import type { ChatModel } from '../models/ChatModel';
 import './NoticeBar.css';
 
-/** The host's answer to the last request when the user should read it: a refusal, or a note. Dismissible. */
+/**
+ * The host's answer to a request of the shown thread when the user should read it: a refusal (with the one thing
+ * that helps, when there is one), or a note. Dismissible; it goes by itself once it is no longer true (`Notices`).
+ */
 export function NoticeBar({ chat }: { chat: ChatModel }) {
   const notice = chat.notice.value;
   if (!notice) return null;
+  const { action } = notice;
   return (
     <div
       class={`notice notice--${notice.kind}`}
@@ -12,9 +16,16 @@ export function NoticeBar({ chat }: { chat: ChatModel }) {
       role={notice.kind === 'error' ? 'alert' : 'status'}
     >
       <span class="notice-text">{notice.text}</span>
-      <button type="button" class="link-button" aria-label="Dismiss" onClick={() => chat.dismissNotice()}>
-        ×
-      </button>
+      <span class="notice-actions">
+        {action?.kind === 'signIn' ? (
+          <button type="button" class="link-button" onClick={() => chat.signInSeat(action.participantId)}>
+            Sign in
+          </button>
+        ) : null}
+        <button type="button" class="link-button" aria-label="Dismiss" onClick={() => chat.dismissNotice()}>
+          ×
+        </button>
+      </span>
     </div>
   );
 }

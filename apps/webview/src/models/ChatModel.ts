@@ -13,18 +13,15 @@ import {
 } from '@roundtable/core/protocol';
 import { type ParticipantView, ThreadReplica } from '../state/ThreadReplica';
 import type { HostTransport } from '../transport/HostTransport';
+import { type IntentAnswer, Notices } from './Notices';
 import { PlanViews } from './PlanViews';
+
+export type { Notice } from './Notices';
 
 export type Participant = ParticipantView;
 
 /** Why `send` did or did not post: the composer keeps the draft unless it was sent. */
 export type SendResult = 'sent' | 'empty' | 'busy' | 'tooLong';
-
-/** Something the host answered that the user should read: a refusal, or a note on success. */
-export interface Notice {
-  kind: 'error' | 'info';
-  text: string;
-}
 
 /** The longest URL the protocol's `link/open` accepts; longer ones would be dropped by the host's validation. */
 const MAX_LINK_CHARS = 8192;
@@ -41,12 +38,17 @@ type IntentPayload<T extends IntentType> = Extract<WebviewIntent, { type: T }>['
  *   answers every intent with patches or a state, and a `request/done`);
  * - `view/ready` is posted once the listener is attached; `view/resync` whenever the replica loses track, and then
  *   only once until the full state arrives;
- * - every intent gets a request id; a refusal (`request/done` with ok false) becomes the `notice`, and a refused
- *   send gives its text back through `onRefused`.
+ * - every intent gets a request id; a refusal (`request/done` with ok false) becomes the `notice` of the thread
+ *   it was made in (`Notices`), and a refused send gives its text back through `onRefused`.
  */
 export class ChatModel {
   readonly replica = new ThreadReplica();
-  readonly notice = signal<Notice | undefined>(undefined);
+  private readonly notices = new Notices(
+    computed(() => this.replica.thread.value?.id),
+    this.replica.seats,
+  );
+  /** The host's answer the user should read now (see `Notices` for when it goes away). */
+  readonly notice = this.notices.current;
   /** Goes up each time the host asks to focus the message box. */
   readonly focusRequests = signal(0);
   readonly ready = computed(() => this.replica.thread.value !== undefined);
@@ -66,7 +68,10 @@ export class ChatModel {
   });
 
   private readonly unsubscribe: () => void;
-  private readonly pending = new Map<string, (result: { ok: boolean; reason?: string }) => void>();
+  private readonly pending = new Map<
+    string,
+    { intent: IntentType; threadId: string | undefined; onDone?: ((answer: IntentAnswer) => void) | undefined }
+  >();
   private requests = 0;
   private resyncAsked = false;
 
@@ -86,7 +91,7 @@ export class ChatModel {
     const thread = this.replica.thread.peek();
     if (!thread || thread.busy) return 'busy';
     this.intent('chat/send', { threadId: thread.id, text }, (result) => {
-      if (!result.ok && result.reason) onRefused?.(result.reason);
+      if (!result.ok) onRefused?.(result.reason);
     });
     return 'sent';
   }
@@ -211,7 +216,7 @@ export class ChatModel {
   }
 
   dismissNotice(): void {
-    this.notice.value = undefined;
+    this.notices.dismiss();
   }
 
   dispose(): void {
@@ -226,16 +231,19 @@ export class ChatModel {
   private intent<T extends IntentType>(
     type: T,
     payload: IntentPayload<T>,
-    onDone?: (result: { ok: boolean; reason?: string }) => void,
+    onDone?: (answer: IntentAnswer) => void,
   ): void {
     const requestId = `q${++this.requests}`;
-    if (onDone) this.pending.set(requestId, onDone);
+    this.pending.set(requestId, { intent: type, threadId: this.replica.thread.peek()?.id, onDone });
     this.post({ v: PROTOCOL_VERSION, type, requestId, payload } as WebviewToHost);
   }
 
   private receive(message: HostToWebview): void {
     const result = this.replica.apply(message);
-    if (message.type === 'view/state') this.resyncAsked = false;
+    if (message.type === 'view/state') {
+      this.resyncAsked = false;
+      this.notices.threadShown(this.replica.thread.peek()?.id);
+    }
     if (result === 'resync' && !this.resyncAsked) {
       this.resyncAsked = true;
       this.post(viewSignal('view/resync'));
@@ -243,12 +251,12 @@ export class ChatModel {
     if (message.type === 'composer/focus') this.focusRequests.value += 1;
     // An answer counts even when the replica lost track: the request is over either way.
     if (message.type === 'request/done') {
-      const done = message.payload;
-      const callback = this.pending.get(done.requestId);
-      this.pending.delete(done.requestId);
-      callback?.(done.ok ? { ok: true } : { ok: false, reason: done.reason });
-      if (!done.ok) this.notice.value = { kind: 'error', text: done.reason };
-      else if (done.notice) this.notice.value = { kind: 'info', text: done.notice };
+      const { requestId, ...answer } = message.payload;
+      const request = this.pending.get(requestId);
+      this.pending.delete(requestId);
+      request?.onDone?.(answer);
+      // An answer to a request this page never made (a previous page's) has no thread or kind to belong to.
+      if (request) this.notices.answered(request.intent, request.threadId, answer);
     }
   }
 

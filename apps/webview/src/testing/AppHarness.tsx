@@ -4,6 +4,7 @@ import { renderMarkdown } from '../markdown/renderMarkdown';
 import { ChatModel } from '../models/ChatModel';
 import { ComposerModel } from '../models/ComposerModel';
 import { MarkdownModel } from '../models/MarkdownModel';
+import type { IntentAnswer } from '../models/Notices';
 import { FakeHostTransport, MemoryUiStateStore } from '../transport/FakeHostTransport';
 import { HostScript, priorMessages, viewMessage, viewState } from './fixtures';
 
@@ -55,7 +56,7 @@ export class AppHarness {
   }
 
   /** Answers the last intent posted, as the host would. */
-  answerLast(result: { ok: true; notice?: string } | { ok: false; reason: string }): void {
+  answerLast(result: IntentAnswer): void {
     const last = this.transport.posted.at(-1);
     if (!last || !('requestId' in last)) throw new Error('no intent to answer');
     this.emit(this.host.done(last.requestId, result));

@@ -9,6 +9,7 @@ import {
   type ViewMessage,
   type ViewState,
 } from '@roundtable/core/protocol';
+import type { IntentAnswer } from '../models/Notices';
 
 // Test data builders. Everything they return passes the protocol schemas (the fake transport validates).
 
@@ -123,7 +124,7 @@ export class HostScript {
     return this.send('message/patched', { messageId, status, ...(error === undefined ? {} : { error }) });
   }
 
-  done(requestId: string, result: { ok: true; notice?: string } | { ok: false; reason: string }): HostToWebview {
+  done(requestId: string, result: IntentAnswer): HostToWebview {
     return this.send('request/done', { requestId, ...result });
   }
 

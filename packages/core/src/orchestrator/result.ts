@@ -1,8 +1,14 @@
+/** What the user can do about a refusal, offered beside its reason: sign in to the login a seat needs. */
+export interface RefusalAction {
+  kind: 'signIn';
+  participantId: string;
+}
+
 /** Whether an intent was carried out; a refusal's reason, or a notice on success, is shown to the user. */
-export type IntentResult = { ok: true; notice?: string } | { ok: false; reason: string };
+export type IntentResult = { ok: true; notice?: string } | { ok: false; reason: string; action?: RefusalAction };
 
 export const OK: IntentResult = { ok: true };
 
-export function refuse(reason: string): IntentResult {
-  return { ok: false, reason };
+export function refuse(reason: string, action?: RefusalAction): IntentResult {
+  return action ? { ok: false, reason, action } : { ok: false, reason };
 }

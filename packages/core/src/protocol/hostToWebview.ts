@@ -87,6 +87,10 @@ function update<T extends string, P extends z.ZodMiniType>(type: T, payload: P) 
   return z.strictObject({ v, seq: z.int().check(z.nonnegative()), threadId: id, type: z.literal(type), payload });
 }
 
+/** What a refusal offers to do about it: sign in to the login a participant's seat needs (see `IntentResult`). */
+export const RefusalAction = z.strictObject({ kind: z.literal('signIn'), participantId: id });
+export type RefusalAction = z.infer<typeof RefusalAction>;
+
 export const HostToWebview = z.discriminatedUnion('type', [
   /** Everything the view shows; `threadId` is the thread it now shows. Resets the sequence check. */
   update('view/state', ViewState),
@@ -127,7 +131,7 @@ export const HostToWebview = z.discriminatedUnion('type', [
     'request/done',
     z.union([
       z.strictObject({ requestId, ok: z.literal(true), notice: z.optional(z.string()) }),
-      z.strictObject({ requestId, ok: z.literal(false), reason: z.string() }),
+      z.strictObject({ requestId, ok: z.literal(false), reason: z.string(), action: z.optional(RefusalAction) }),
     ]),
   ),
 ]);

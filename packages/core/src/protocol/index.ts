@@ -27,6 +27,7 @@ export {
   MessagePatchPayload,
   PendingContext,
   PROTOCOL_VERSION,
+  type RefusalAction,
   SaveProblem,
   SeatMap,
   SeatView,

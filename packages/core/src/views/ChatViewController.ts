@@ -129,7 +129,12 @@ export class ChatViewController extends Disposable {
       'request/done',
       result.ok
         ? { requestId: message.requestId, ok: true, ...(result.notice ? { notice: result.notice } : {}) }
-        : { requestId: message.requestId, ok: false, reason: result.reason },
+        : {
+            requestId: message.requestId,
+            ok: false,
+            reason: result.reason,
+            ...(result.action ? { action: result.action } : {}),
+          },
     );
   }
 

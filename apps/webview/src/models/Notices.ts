@@ -1,0 +1,70 @@
+import { computed, type ReadonlySignal, signal } from '@preact/signals';
+import type { RefusalAction, SeatMap, WebviewIntent } from '@roundtable/core/protocol';
+
+/** Something the host answered that the user should read: a refusal (maybe with what to do), or a note on success. */
+export interface Notice {
+  kind: 'error' | 'info';
+  text: string;
+  action?: RefusalAction;
+}
+
+/** How the host answered one intent. */
+export type IntentAnswer = { ok: true; notice?: string } | { ok: false; reason: string; action?: RefusalAction };
+
+interface HeldNotice extends Notice {
+  /** The thread shown when the intent was posted. */
+  threadId: string | undefined;
+  intent: WebviewIntent['type'];
+}
+
+/**
+ * The notice above the message box, kept only while it is true.
+ *
+ * Invariants: a notice belongs to the thread shown when its intent was posted, and is never shown with another one
+ * (it is dropped when the view shows another thread, and one answered after the switch is not shown); it goes
+ * away when the next intent of its kind succeeds; a refusal that offers to sign in a seat goes away once that seat
+ * no longer needs a login.
+ */
+export class Notices {
+  private readonly held = signal<HeldNotice | undefined>(undefined);
+
+  /** What the bar shows now. */
+  readonly current: ReadonlySignal<Notice | undefined> = computed(() => {
+    const held = this.held.value;
+    if (!held || held.threadId !== this.shownThread.value) return undefined;
+    const { action } = held;
+    if (action && this.seats.value[action.participantId]?.kind !== 'needs-login') return undefined;
+    return { kind: held.kind, text: held.text, ...(action ? { action } : {}) };
+  });
+
+  constructor(
+    private readonly shownThread: ReadonlySignal<string | undefined>,
+    private readonly seats: ReadonlySignal<SeatMap>,
+  ) {}
+
+  /** The host answered `intent`, posted while `threadId` was shown. */
+  answered(intent: WebviewIntent['type'], threadId: string | undefined, answer: IntentAnswer): void {
+    const where = { threadId, intent };
+    if (!answer.ok) {
+      this.held.value = {
+        kind: 'error',
+        text: answer.reason,
+        ...(answer.action ? { action: answer.action } : {}),
+        ...where,
+      };
+    } else if (answer.notice) {
+      this.held.value = { kind: 'info', text: answer.notice, ...where };
+    } else if (this.held.peek()?.intent === intent && this.held.peek()?.threadId === threadId) {
+      this.held.value = undefined;
+    }
+  }
+
+  /** The view shows `threadId` now: a notice of another thread is over. */
+  threadShown(threadId: string | undefined): void {
+    if (this.held.peek() && this.held.peek()?.threadId !== threadId) this.held.value = undefined;
+  }
+
+  dismiss(): void {
+    this.held.value = undefined;
+  }
+}
