@@ -8,7 +8,8 @@ import { expectNoUnexpectedErrors, useSuite } from '../src/suite';
 
 // Managed mode in a real VS Code: the extension asks, downloads the pinned release from a release server on
 // loopback (an archive holding the real binary, its SHA-256 given through ROUNDTABLE_RELEASE_MIRROR), verifies and
-// runs it, and keeps the status pill true while the proxy is killed and comes back. The proxy's own internet
+// runs it, and keeps the status pill true while the proxy is killed and comes back. Nobody is signed in, so the
+// pill is amber (no seat can answer) while the proxy is up, and a message to a seat is held. The proxy's own internet
 // requests die on a closed loopback port (NO_EGRESS).
 
 const binary = realProxyBinary();
@@ -44,10 +45,15 @@ run(`Roundtable running CLIProxyAPI itself (managed mode)${title}`, () => {
     await shot('managed-consent');
     await consent.locator('.monaco-button', { hasText: 'Download and Run' }).click();
 
-    await chat.frame.locator('[data-testid="sidecar-status"][data-ok="true"]').waitFor({ timeout: 90_000 });
-    await shot('managed-green');
+    await chat.frame.locator('[data-testid="sidecar-status"][data-state="healthy"]').waitFor({ timeout: 90_000 });
     expect(proxy.requests).toHaveLength(1);
-    // Green, and it says which participants have no login yet: the three default seats, none served yet.
+    // The proxy is up, but no seat can answer before a sign-in: the pill is amber and says so, not "connected".
+    const seatless = chat.frame.locator('[data-testid="sidecar-status"][data-seatless="needs-login"]');
+    await seatless.waitFor({ timeout: 15_000 });
+    expect(await seatless.getAttribute('data-ok')).toBe('false');
+    expect(await seatless.textContent()).toContain('No seat can answer yet: sign in');
+    await shot('managed-no-seat');
+    // It says which participants have no login yet: the three default seats, none served yet.
     await expect
       .poll(() => chat.sidecarStatus.getAttribute('title'), { timeout: 15_000 })
       .toMatch(
@@ -71,14 +77,28 @@ run(`Roundtable running CLIProxyAPI itself (managed mode)${title}`, () => {
     await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
   });
 
+  it('a message to a seat that needs a login is held: the composer keeps it and the notice offers Sign in', async () => {
+    const { page, chat, shot } = suite;
+    await chat.send('@claude hello');
+    const notice = chat.frame.locator('[data-testid="notice"]', { hasText: 'Claude needs a Claude login' });
+    await notice.waitFor();
+    await shot('managed-held');
+    expect(await chat.composer.inputValue()).toBe('@claude hello');
+    expect(await chat.messages().count()).toBe(0);
+    await notice.getByRole('button', { name: 'Sign in' }).click();
+    const dialog = page.locator('.monaco-dialog-box', { hasText: 'claude.ai' });
+    await dialog.waitFor();
+    await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
+  });
+
   it('the pill goes red within seconds of the proxy being killed, and green again once it is back', async () => {
     const { chat, shot } = suite;
     const first = proxyPid();
     process.kill(first ?? 0, 'SIGKILL');
-    await chat.frame.locator('[data-testid="sidecar-status"][data-ok="false"]').waitFor({ timeout: 10_000 });
+    await chat.frame.locator('[data-testid="sidecar-status"]:not([data-state="healthy"])').waitFor({ timeout: 10_000 });
     await shot('managed-red');
     expect(await chat.sidecarStatus.getAttribute('title')).toContain('CLIProxyAPI exited (signal SIGKILL).');
-    await chat.frame.locator('[data-testid="sidecar-status"][data-ok="true"]').waitFor({ timeout: 30_000 });
+    await chat.frame.locator('[data-testid="sidecar-status"][data-state="healthy"]').waitFor({ timeout: 30_000 });
     await shot('managed-green-again');
     await expect.poll(proxyPid, { timeout: 10_000 }).not.toBe(first);
   });
@@ -92,7 +112,7 @@ run(`Roundtable running CLIProxyAPI itself (managed mode)${title}`, () => {
     await shot('managed-actions');
     await restart.click();
     await expect.poll(proxyPid, { timeout: 30_000 }).not.toBe(before);
-    await chat.frame.locator('[data-testid="sidecar-status"][data-ok="true"]').waitFor({ timeout: 30_000 });
+    await chat.frame.locator('[data-testid="sidecar-status"][data-state="healthy"]').waitFor({ timeout: 30_000 });
   });
 
   it('raised no unexpected error in the page, the webview or the extension host', async () => {

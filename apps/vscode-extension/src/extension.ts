@@ -96,6 +96,8 @@ export function activate(context: vscode.ExtensionContext): void {
       logger,
       settings: settings.orchestrator,
       prompts: lazyPrompts,
+      // A turn for a seat the proxy says needs a login is held (read when a turn starts, after activation).
+      seats: () => viewDeps.seats?.current ?? {},
     }),
   );
   void orchestrator.store.initialize().then(() => watcher.start());

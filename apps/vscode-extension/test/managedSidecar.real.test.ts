@@ -1,8 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isSidecarUp } from '@roundtable/core/protocol';
-import { RecordingLogger } from '@roundtable/core/testing';
+import {
+  assembleStepPrompt,
+  ChatViewController,
+  DEFAULT_ORCHESTRATOR_SETTINGS,
+  type HostActions,
+  Orchestrator,
+  randomIds,
+  systemClock,
+} from '@roundtable/core';
+import { type HostToWebview, isSidecarUp, seatlessTable, viewSignal, webviewIntent } from '@roundtable/core/protocol';
+import { MemoryThreadRepository, RecordingLogger, ScriptedChat } from '@roundtable/core/testing';
 import { describeRealOnly, NO_EGRESS, realProxyBinary } from '@roundtable/testkit';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ManagedSidecar } from '../src/sidecar/managedApi';
@@ -11,6 +20,13 @@ import { startManagedSidecar } from '../src/sidecar/managedSidecar';
 // The managed sidecar as the extension runs it (everything but the VS Code UI), with the real binary given through
 // roundtable.sidecar.binaryPath: it starts, says what it serves, lists the seats, and keeps its secrets secret.
 
+const claudeSeat = {
+  id: 'claude',
+  displayName: 'Claude',
+  color: '#D97706',
+  model: 'claude-sonnet-4-6',
+  enabled: true,
+};
 const secrets = new Map<string, string>();
 const logger = new RecordingLogger();
 let dir = '';
@@ -89,5 +105,44 @@ describeRealOnly('the managed sidecar', () => {
       '-codex-device-login',
       '-no-browser',
     ]);
+  });
+
+  test('with no login, the pill is amber and a message to the seat is held with Sign in, never sent', async () => {
+    const managed = sidecar as ManagedSidecar;
+    await expect.poll(() => managed.seats.current.claude?.kind, { timeout: 10_000 }).toBe('needs-login');
+    const chat = new ScriptedChat();
+    const orchestrator = new Orchestrator({
+      prompts: assembleStepPrompt,
+      repository: new MemoryThreadRepository(),
+      chat: chat.backend,
+      clock: systemClock,
+      ids: randomIds,
+      logger,
+      settings: { ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: [claudeSeat] },
+      seats: () => managed.seats.current,
+    });
+    const posted: HostToWebview[] = [];
+    const view = new ChatViewController(
+      { orchestrator, sidecar: managed, seats: managed.seats, host: {} as HostActions, logger },
+      (message) => posted.push(message),
+    );
+    try {
+      await view.receive(viewSignal('view/ready'));
+      const state = posted.find((m) => m.type === 'view/state');
+      if (state?.type !== 'view/state') throw new Error('no state');
+      const { sidecar: status, seats = {}, thread } = state.payload;
+      expect(seatlessTable(status, seats, ['claude'])).toBe('needs-login');
+      await view.receive(webviewIntent('chat/send', 'r1', { threadId: thread.id, text: 'hello' }));
+      expect(posted.at(-1)?.payload).toMatchObject({
+        ok: false,
+        reason: expect.stringContaining('Claude needs a Claude login'),
+        action: { kind: 'signIn', participantId: 'claude' },
+      });
+      expect(chat.calls).toEqual([]);
+      expect(orchestrator.store.transcript(thread.id)?.messages).toEqual([]);
+    } finally {
+      view.dispose();
+      orchestrator.dispose();
+    }
   });
 });

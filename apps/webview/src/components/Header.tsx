@@ -1,3 +1,4 @@
+import { seatlessTable } from '@roundtable/core/protocol';
 import type { ChatModel } from '../models/ChatModel';
 import { StatusPill } from './StatusPill';
 import './Header.css';
@@ -17,7 +18,15 @@ export function Header({ chat }: { chat: ChatModel }) {
       <h1 class="thread-title" data-testid="thread-title" title={title}>
         {title}
       </h1>
-      <StatusPill status={replica.sidecar.value} onActivate={() => chat.sidecarActions()} />
+      <StatusPill
+        status={replica.sidecar.value}
+        seatless={seatlessTable(
+          replica.sidecar.value,
+          replica.seats.value,
+          chat.routableParticipants.value.map((p) => p.id),
+        )}
+        onActivate={() => chat.sidecarActions()}
+      />
     </header>
   );
 }

@@ -1,6 +1,7 @@
 import { Disposable } from '../base/lifecycle';
 import { isRoutable } from '../participants/participant';
 import type { Clock, IdGenerator, Logger } from '../ports';
+import type { SeatMap } from '../protocol/proxyStatus';
 import { describeRouting } from '../router/describeRouting';
 import { route } from '../router/route';
 import { unroutedOf } from '../router/unroutedOf';
@@ -22,6 +23,7 @@ import {
   setMode,
   startAnotherRound,
   startMessageTurn,
+  startReply,
   startReview,
   type TurnContext,
 } from './turnIntents';
@@ -36,6 +38,8 @@ export interface OrchestratorDeps {
   /** Builds each reply's prompt (`assembleStepPrompt`; the host loads it on first use). */
   prompts: PromptAssembler;
   saveTiming?: SaveTiming;
+  /** What each seat can do now (a managed proxy's logins): a turn for a seat that needs a login is held. */
+  seats?: () => SeatMap;
 }
 
 /**
@@ -51,7 +55,7 @@ export class Orchestrator extends Disposable {
 
   constructor(private readonly deps: OrchestratorDeps) {
     super();
-    this.table = this._register(new Table(deps.settings));
+    this.table = this._register(new Table(deps.settings, deps.seats));
     this.store = this._register(
       new ThreadStore({
         repository: deps.repository,
@@ -109,6 +113,8 @@ export class Orchestrator extends Disposable {
     if (decision.targets.length === 0) {
       return refuse('No participant can answer: enable or unmute one in the setting roundtable.participants.');
     }
+    const held = this.table.held(decision.targets);
+    if (held) return held;
     const unrouted = unroutedOf(decision);
     const question = this.store.append(
       threadId,
@@ -203,8 +209,7 @@ export class Orchestrator extends Disposable {
     if (participant.muted) {
       return refuse(`${participant.displayName} is muted: unmute it in roundtable.participants to retry its reply.`);
     }
-    this.runner.start(threadId, { kind: 'reply', seat: participant.id, target: { kind: 'rerun', messageId } });
-    return OK;
+    return startReply(this.turns, threadId, participant.id, { kind: 'rerun', messageId });
   }
 
   /**
@@ -225,8 +230,7 @@ export class Orchestrator extends Disposable {
     // It answers what the original answered and reads what the original read: it takes the original's step.
     const step = this.store.message(threadId, original)?.step;
     const target = { kind: 'alternative' as const, of: original, ...(step ? { step } : {}) };
-    this.runner.start(threadId, { kind: 'reply', seat: participant.id, target });
-    return OK;
+    return startReply(this.turns, threadId, participant.id, target);
   }
 
   /**

@@ -2,7 +2,9 @@ import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { ParticipantConfig } from '../participants/participant';
 import { isRoutable } from '../participants/participant';
+import type { SeatMap } from '../protocol/proxyStatus';
 import { type IntentResult, OK, refuse } from './result';
+import { holdForLogin } from './seatHold';
 import type { OrchestratorSettings } from './settings';
 
 /**
@@ -14,8 +16,17 @@ export class Table extends Disposable {
   readonly onDidChange: Event<void> = this.changeEmitter.event;
   private chosenTarget: string | null = null;
 
-  constructor(private current: OrchestratorSettings) {
+  /** `seats`: what each seat can do now, when the proxy says (a managed proxy's logins); nothing known otherwise. */
+  constructor(
+    private current: OrchestratorSettings,
+    private readonly seats: () => SeatMap = () => ({}),
+  ) {
     super();
+  }
+
+  /** The refusal for a turn that would ask a seat known to need a login (see `holdForLogin`); else undefined. */
+  held(seatIds: readonly string[]): IntentResult | undefined {
+    return holdForLogin(seatIds, this.seats(), this.current.participants);
   }
 
   get settings(): OrchestratorSettings {

@@ -10,7 +10,7 @@ import type { Message, Transcript } from '../transcript/schema';
 import { type IntentResult, OK, refuse } from './result';
 import { nextRound } from './rounds';
 import type { Table } from './Table';
-import type { TurnRunner } from './TurnRunner';
+import type { ReplyTarget, TurnRunner } from './TurnRunner';
 
 /** What the turn intents work with: the thread store, the turn runner, the table and fresh ids. */
 export interface TurnContext {
@@ -68,6 +68,8 @@ export function continueTurn(ctx: TurnContext, threadId: string): IntentResult {
         : 'Nobody in this thread is waiting for a turn.',
     );
   }
+  const held = ctx.table.held(open.seats);
+  if (held) return held;
   ctx.runner.start(threadId, { kind: 'plan', planId: open.plan.id, from: open.from });
   return OK;
 }
@@ -168,8 +170,18 @@ export function dismissContinue(ctx: TurnContext, threadId: string): IntentResul
 }
 
 function run(ctx: TurnContext, threadId: string, draft: PlanDraft): IntentResult {
+  const held = ctx.table.held(draft.steps.flatMap((s) => s.seats));
+  if (held) return held;
   const plan = ctx.store.addPlan(threadId, draft);
   if (!plan) return refuse(GONE);
   ctx.runner.start(threadId, { kind: 'plan', planId: plan.id, from: 0 });
+  return OK;
+}
+
+/** One reply of `seat` outside a plan (a retry, a "Regenerate as…"), unless the seat is held (`Table.held`). */
+export function startReply(ctx: TurnContext, threadId: string, seat: string, target: ReplyTarget): IntentResult {
+  const held = ctx.table.held([seat]);
+  if (held) return held;
+  ctx.runner.start(threadId, { kind: 'reply', seat, target });
   return OK;
 }

@@ -33,6 +33,7 @@ export {
   SeatView,
   ShownThread,
   SidecarStatus,
+  seatlessTable,
   sidecarTone,
   ThreadListEntry,
   TurnView,

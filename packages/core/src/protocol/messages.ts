@@ -24,6 +24,14 @@ export {
 } from './common';
 export * from './hostToWebview';
 export { MAX_CONTEXT_BLOCK_CHARS, MAX_CONTEXT_BLOCKS, PendingContext } from './pendingContext';
-export { isSidecarPending, isSidecarUp, SeatMap, SeatView, SidecarStatus, sidecarTone } from './proxyStatus';
+export {
+  isSidecarPending,
+  isSidecarUp,
+  SeatMap,
+  SeatView,
+  SidecarStatus,
+  seatlessTable,
+  sidecarTone,
+} from './proxyStatus';
 export { TurnView } from './turnView';
 export * from './webviewToHost';

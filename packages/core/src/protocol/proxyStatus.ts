@@ -75,3 +75,20 @@ export type SeatView = z.infer<typeof SeatView>;
 /** Participant id → its seat, for the seats that are not simply ready. */
 export const SeatMap = z.record(id, SeatView);
 export type SeatMap = z.infer<typeof SeatMap>;
+
+/**
+ * What the table can do while the proxy answers: `needs-login` when no seat that could be asked can answer and
+ * signing in is what helps (one of them needs a login), `paused` when none can answer for another reason (paused
+ * logins, an endpoint down); undefined while one can, while nothing is known of the seats, or while the proxy is
+ * not up (the proxy's own state says more then).
+ */
+export function seatlessTable(
+  status: SidecarStatus,
+  seats: SeatMap,
+  routable: readonly string[],
+): 'needs-login' | 'paused' | undefined {
+  if (!isSidecarUp(status) || routable.length === 0) return undefined;
+  const views = routable.map((id) => seats[id]);
+  if (views.some((seat) => seat === undefined)) return undefined;
+  return views.some((seat) => seat?.kind === 'needs-login') ? 'needs-login' : 'paused';
+}

@@ -74,3 +74,21 @@ describe('ChatViewController: the table', () => {
     );
   });
 });
+
+describe('ChatViewController: a seat that needs a login', () => {
+  test('a message to it is answered with why and Sign in for that seat, and the composer’s context stays', async () => {
+    const s = setup([], undefined, () => ({ claude: { kind: 'needs-login', provider: 'Claude' } }));
+    const v = s.view();
+    await v.ready();
+    const threadId = v.lastState().thread.id;
+    v.controller.context.add({ kind: 'selection', path: 'a.ts', range: [1, 1], content: 'x', language: 'typescript' });
+    expect(await v.intent('chat/send', { threadId, text: 'hello' })).toEqual({
+      requestId: 'r1',
+      ok: false,
+      reason: 'Not sent: Claude needs a Claude login. Sign in, then send it again.',
+      action: { kind: 'signIn', participantId: 'claude' },
+    });
+    expect(v.controller.context.current).toHaveLength(1);
+    expect(s.chat.calls).toEqual([]);
+  });
+});

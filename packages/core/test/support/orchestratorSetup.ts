@@ -4,6 +4,7 @@ import { Orchestrator } from '../../src/orchestrator/Orchestrator';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../../src/orchestrator/settings';
 import type { ParticipantConfig } from '../../src/participants/participant';
 import type { Logger } from '../../src/ports';
+import type { SeatMap } from '../../src/protocol/proxyStatus';
 import type { ThreadChange } from '../../src/store/ThreadStore';
 import { FakeClock, MemoryThreadRepository, ScriptedChat } from '../../src/testing';
 import type { Message, Transcript } from '../../src/transcript/schema';
@@ -39,7 +40,7 @@ export function disposeAll(): void {
 }
 
 /** An orchestrator over a memory repository, a fake clock and a scripted model, with its events recorded. */
-export function setup(options: { participants?: ParticipantConfig[]; stored?: unknown[] } = {}) {
+export function setup(options: { participants?: ParticipantConfig[]; stored?: unknown[]; seats?: () => SeatMap } = {}) {
   const clock = new FakeClock();
   const repository = new MemoryThreadRepository(options.stored ?? []);
   disposables.push(repository);
@@ -60,6 +61,7 @@ export function setup(options: { participants?: ParticipantConfig[]; stored?: un
     ids: { next: () => `id-${++n}` },
     logger,
     settings: { ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: options.participants ?? [claude] },
+    ...(options.seats ? { seats: options.seats } : {}),
   });
   disposables.push(orchestrator);
   const changes: ThreadChange[] = [];

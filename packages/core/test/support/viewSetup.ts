@@ -10,6 +10,7 @@ import type { PromptDocument } from '../../src/prompt/describePrompt';
 import {
   type HostToWebview,
   HostToWebview as HostToWebviewSchema,
+  type SeatMap,
   type SidecarStatus,
   viewSignal,
   webviewIntent,
@@ -62,7 +63,7 @@ export function storedThread(id: string, messages: number, updatedAt = '2026-02-
  * An orchestrator over a memory storage and scripted model, and `view()` to open views on it: each records what
  * it posts (checked against the protocol and its sequence) and can send intents and `view/ready`.
  */
-export function setup(stored: Transcript[] = [], storage = new MemoryThreadStorage()) {
+export function setup(stored: Transcript[] = [], storage = new MemoryThreadStorage(), seats?: () => SeatMap) {
   const repository = new MemoryThreadRepository(stored, storage);
   disposables.push(repository);
   const chat = new ScriptedChat();
@@ -76,6 +77,7 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
     ids: { next: () => `id-${++n}` },
     logger: silentLogger,
     settings: { ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: [claude] },
+    ...(seats ? { seats } : {}),
   });
   disposables.push(orchestrator);
   const sidecarEmitter = new Emitter<SidecarStatus>();
