@@ -27,6 +27,19 @@ export function parseMentions(text: string): string[] {
   return [...seen];
 }
 
+/**
+ * The text without its `@` mentions (code included: the text is meant to have none left, for a title). A mention's
+ * removal can put another `@` where a mention starts (`@a@b`), so it repeats until none is left.
+ */
+export function stripMentions(text: string): string {
+  let out = text;
+  for (let before = ''; before !== out; ) {
+    before = out;
+    out = out.replace(MENTION, ' ');
+  }
+  return out;
+}
+
 /** The text with its code (fenced blocks, inline spans) replaced by spaces; newlines kept, so positions survive. */
 function blankCode(text: string): string {
   let out = '';

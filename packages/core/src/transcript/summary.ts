@@ -1,20 +1,17 @@
+import { plainTitle } from './plainTitle';
 import type { Message, Stamped, ThreadSummary, Transcript } from './schema';
 
 /** The title of a thread with no user message yet. */
 export const UNTITLED_THREAD = 'New thread';
-const TITLE_MAX_CHARS = 60;
 
 /**
- * A thread's derived title: the first line of its first user message that is not deleted, shortened. Derived,
+ * A thread's derived title: its first user message that is not deleted, as plain words (`plainTitle`). Derived,
  * never stored on its own, so deleting that message moves the title on to the next one in every window (unless the
  * user renamed the thread: see `threadTitle`).
  */
 export function deriveTitle(messages: readonly Message[]): string {
   const first = messages.find((m) => m.role === 'user' && m.status !== 'deleted' && m.content.trim() !== '');
-  if (!first) return UNTITLED_THREAD;
-  const line = first.content.trim().split('\n')[0]?.trim() ?? '';
-  if (line === '') return UNTITLED_THREAD;
-  return line.length > TITLE_MAX_CHARS ? `${line.slice(0, TITLE_MAX_CHARS - 1)}…` : line;
+  return first ? plainTitle(first.content, UNTITLED_THREAD) : UNTITLED_THREAD;
 }
 
 /** A thread's title: the one the user gave it, else the one derived from its messages. */
