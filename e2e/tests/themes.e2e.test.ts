@@ -10,12 +10,14 @@ import { showsTheme, switchColorTheme, THEMES, type ThemeCase, themeClasses } fr
 import { webviewElement, webviewFrameHandle } from '../src/workbench';
 
 // The panel in VS Code's light, dark and both high-contrast themes, at a normal and at the narrowest side bar: its
-// layout holds, axe-core finds nothing serious, every Tab stop shows the theme's focus ring, and nothing moves for
+// layout holds, axe-core finds nothing serious (the thread's title in place), every Tab stop shows the theme's focus ring, and nothing moves for
 // someone who asked for reduced motion.
 
 const CLAUDE = 'claude-sonnet-4-6';
 const GEMINI = 'gemini-3-flash';
 const WIDTHS = [300, 180] as const;
+/** The thread's title: its first message without the `@all` and the code block. */
+const TITLE = 'plan the release. What we run today:';
 
 /** A reply with every Markdown construct the panel styles. The link is never opened, only shown. */
 const RICH_REPLY = [
@@ -66,6 +68,8 @@ describe('the chat panel in light, dark and high-contrast themes', () => {
     await chat.messages({ speaker: 'gemini', status: 'complete' }).waitFor();
     await chat.messages({ speaker: 'gpt', status: 'error' }).waitFor();
     await chat.messages({ speaker: 'claude' }).locator('pre > code[data-highlight="done"]').waitFor();
+    // The thread has its title (the first message in plain words) in the header, where axe checks it below.
+    await expect.poll(() => chat.frame.locator('[data-testid="thread-title"]').textContent()).toBe(TITLE);
 
     proxy.enqueueFor(GEMINI, { kind: 'stall', afterChunks: 2 });
     await chat.send('@gemini and if the tag fails?');
@@ -81,6 +85,10 @@ describe('the chat panel in light, dark and high-contrast themes', () => {
     await chat.messages({ speaker: 'user', status: 'deleted' }).waitFor();
     await shot('thread');
     expect(await chat.messages().count()).toBe(8);
+    // The theme a first run starts in, before any switch below, with the thread's title in the header.
+    const frame = await webviewFrameHandle(suite.page, suite.session.extension.id);
+    const violations = await runAxe(frame, { backdrop: await sidebarBackground(suite.page) });
+    expect.soft(formatViolations(blockingViolations(violations)), 'axe in the startup theme').toBe('');
   });
 
   for (const theme of THEMES) {
@@ -126,6 +134,7 @@ async function checkAtWidth(suite: Suite, theme: ThemeCase, width: number): Prom
   await expect.poll(() => frame.evaluate(() => document.documentElement.clientWidth)).toBeGreaterThan(width - 5);
   expect(await frame.evaluate(() => document.documentElement.clientWidth)).toBeLessThanOrEqual(width);
   await expectTheme(suite, theme);
+  expect(await suite.chat.frame.locator('[data-testid="thread-title"]').textContent()).toBe(TITLE);
   // A narrower panel makes the messages taller while the list keeps its scroll offset: back to the newest message.
   await suite.chat.frame.locator('[data-testid="message-list"]').evaluate((el) => {
     el.scrollTop = el.scrollHeight;
