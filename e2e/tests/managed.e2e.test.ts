@@ -35,7 +35,7 @@ run(`Roundtable running CLIProxyAPI itself (managed mode)${title}`, () => {
     }
   };
 
-  it('asks before downloading, then verifies and runs the pinned release, and the pill turns green', async () => {
+  it('asks before downloading, then verifies and runs the pinned release; the pill says no seat can answer yet', async () => {
     const { proxy, page, chat, shot } = suite;
     await chat.open();
     const consent = page.locator('.monaco-dialog-box');
@@ -91,7 +91,7 @@ run(`Roundtable running CLIProxyAPI itself (managed mode)${title}`, () => {
     await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
   });
 
-  it('the pill goes red within seconds of the proxy being killed, and green again once it is back', async () => {
+  it('the pill shows the proxy down within seconds of it being killed, and up again once it is back', async () => {
     const { chat, shot } = suite;
     const first = proxyPid();
     process.kill(first ?? 0, 'SIGKILL');
@@ -99,7 +99,7 @@ run(`Roundtable running CLIProxyAPI itself (managed mode)${title}`, () => {
     await shot('managed-red');
     expect(await chat.sidecarStatus.getAttribute('title')).toContain('CLIProxyAPI exited (signal SIGKILL).');
     await chat.frame.locator('[data-testid="sidecar-status"][data-state="healthy"]').waitFor({ timeout: 30_000 });
-    await shot('managed-green-again');
+    await shot('managed-up-again');
     await expect.poll(proxyPid, { timeout: 10_000 }).not.toBe(first);
   });
 
