@@ -156,6 +156,22 @@ describe('Roundtable in a real VS Code (code-server + Chromium)', () => {
     expect(rest.at(-1)?.headers.authorization).toBe(`Bearer ${ACCESS_KEY}`);
   });
 
+  it('the pill turns red when the proxy stops and green when it is back, with nobody sending', async () => {
+    const { chat, shot } = suite;
+    const running = suite.extraProxies.at(-1);
+    if (!running) throw new Error('the access-key test leaves its proxy running');
+    const pill = (ok: boolean) => chat.frame.locator(`[data-testid="sidecar-status"][data-ok="${ok}"]`);
+    await pill(true).waitFor();
+    await running.close();
+    // Within the goal of 20 s: the view is shown, so the extension asks the proxy every 15 s.
+    await pill(false).waitFor({ timeout: 20_000 });
+    await shot('external-proxy-stopped');
+    const back = await startFakeProxy({ port: running.port, accessKeys: [ACCESS_KEY] });
+    suite.extraProxies.push(back);
+    await pill(true).waitFor({ timeout: 20_000 });
+    expect(back.requests.map((r) => r.path)).toContain('/v1/models');
+  });
+
   it('raised no unexpected error in the page, the webview or the extension host', async () => {
     expect(await expectNoUnexpectedErrors(suite), 'errors not covered by a documented noise rule').toBe('');
   });
