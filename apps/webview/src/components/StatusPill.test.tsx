@@ -21,10 +21,10 @@ describe('StatusPill: what the table can do', () => {
     const seats: SeatMap = { claude: needsLogin('Claude'), gpt: needsLogin('ChatGPT') };
     h.emit(h.host.state(viewState({ seats })));
     expect(pill().textContent).toContain('No seat can answer yet: sign in');
-    expect(pill().dataset.tone).toBe('pending');
+    expect(pill().classList.contains('status-pill--pending')).toBe(true);
     expect(pill().dataset.ok).toBe('false');
     expect(pill().dataset.state).toBe('healthy');
-    expect(pill().classList.contains('status-pill--seatless')).toBe(true);
+    expect(pill().dataset.seatless).toBe('needs-login');
   });
 
   it('turns green once one seat that could answer is served', () => {
@@ -43,9 +43,10 @@ describe('StatusPill: what the table can do', () => {
     const paused = { kind: 'cooling', reason: 'quota', canReset: false } as const;
     h.emit(h.host.state(viewState({ seats: { claude: paused, gpt: { kind: 'unavailable', reason: 'down' } } })));
     expect(pill().textContent).toContain('No seat can answer now');
-    expect(pill().dataset.tone).toBe('pending');
+    expect(pill().classList.contains('status-pill--pending')).toBe(true);
     h.emit(h.host.send('sidecar/changed', { state: 'unhealthy', detail: 'Cannot reach CLIProxyAPI.' }));
     expect(pill().textContent).toContain('Proxy unavailable');
-    expect(pill().dataset.tone).toBe('error');
+    expect(pill().classList.contains('status-pill--error')).toBe(true);
+    expect(pill().dataset.seatless).toBeUndefined();
   });
 });

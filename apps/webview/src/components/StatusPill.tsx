@@ -30,16 +30,11 @@ function label(status: SidecarStatus): string {
 /** Why no seat can answer while the proxy is up (`seatlessTable`): the pill says so instead of "connected". */
 export type Seatless = ReturnType<typeof seatlessTable>;
 
-const SEATLESS_LABEL = {
-  'needs-login': 'No seat can answer yet: sign in',
-  paused: 'No seat can answer now',
-} as const;
-
 /**
- * What the table can do: the proxy's state, or, while the proxy is up, that no seat can answer (amber). A button: it
- * opens the host's actions for the proxy (check, restart, sign in, log). In a narrow panel only its dot shows
- * (StatusPill.css), so the dot's shape says the tone as well as its colour. `data-state` is the proxy's state,
- * `data-ok` whether the pill is green.
+ * What the table can do: the proxy's state, or, while the proxy is up, that no seat can answer (amber, with
+ * `data-seatless`). A button: it opens the host's actions for the proxy (check, restart, sign in, log). In a narrow
+ * panel only its dot shows (StatusPill.css), so the dot's shape says the tone as well as its colour. `data-state` is
+ * the proxy's state, `data-ok` whether the pill is green.
  */
 export function StatusPill({
   status,
@@ -54,18 +49,19 @@ export function StatusPill({
   return (
     <button
       type="button"
-      class={`status-pill status-pill--${kind}${seatless ? ' status-pill--seatless' : ''}`}
+      class={`status-pill status-pill--${kind}`}
       data-testid="sidecar-status"
       data-ok={String(kind === 'ok')}
       data-state={status.state}
-      data-tone={kind}
-      {...(seatless ? { 'data-seatless': seatless } : {})}
+      data-seatless={seatless}
       title={status.detail}
       aria-live="polite"
       onClick={onActivate}
     >
       <span class="status-dot" aria-hidden="true" />
-      <span class="status-label">{seatless ? SEATLESS_LABEL[seatless] : label(status)}</span>
+      <span class="status-label">
+        {seatless ? `No seat can answer ${seatless === 'paused' ? 'now' : 'yet: sign in'}` : label(status)}
+      </span>
       <span class="visually-hidden">: {status.detail}</span>
     </button>
   );

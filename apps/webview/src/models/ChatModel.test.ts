@@ -72,11 +72,11 @@ describe('ChatModel', () => {
       host.done(request?.requestId ?? '', { ok: false, reason: 'A reply is still streaming in this thread.' }),
     );
     expect(refused).toEqual(['A reply is still streaming in this thread.']);
-    expect(chat.notice.value).toEqual({ kind: 'error', text: 'A reply is still streaming in this thread.' });
+    expect(chat.notice.value).toMatchObject({ kind: 'error', text: 'A reply is still streaming in this thread.' });
     chat.dismissNotice();
     chat.send('@grok hi');
     transport.emit(host.done(intents().at(-1)?.requestId ?? '', { ok: true, notice: 'Not at the table: @grok.' }));
-    expect(chat.notice.value).toEqual({ kind: 'info', text: 'Not at the table: @grok.' });
+    expect(chat.notice.value).toMatchObject({ kind: 'info', text: 'Not at the table: @grok.' });
   });
 
   it('posts every other intent with a fresh request id and the shown thread', () => {

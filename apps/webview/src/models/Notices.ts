@@ -5,7 +5,7 @@ import type { RefusalAction, SeatMap, WebviewIntent } from '@roundtable/core/pro
 export interface Notice {
   kind: 'error' | 'info';
   text: string;
-  action?: RefusalAction;
+  action?: RefusalAction | undefined;
 }
 
 /** How the host answered one intent. */
@@ -31,10 +31,8 @@ export class Notices {
   /** What the bar shows now. */
   readonly current: ReadonlySignal<Notice | undefined> = computed(() => {
     const held = this.held.value;
-    if (!held || held.threadId !== this.shownThread.value) return undefined;
-    const { action } = held;
-    if (action && this.seats.value[action.participantId]?.kind !== 'needs-login') return undefined;
-    return { kind: held.kind, text: held.text, ...(action ? { action } : {}) };
+    const login = held?.action && this.seats.value[held.action.participantId]?.kind === 'needs-login';
+    return held && held.threadId === this.shownThread.value && (login ?? true) ? held : undefined;
   });
 
   constructor(
@@ -44,24 +42,15 @@ export class Notices {
 
   /** The host answered `intent`, posted while `threadId` was shown. */
   answered(intent: WebviewIntent['type'], threadId: string | undefined, answer: IntentAnswer): void {
-    const where = { threadId, intent };
-    if (!answer.ok) {
-      this.held.value = {
-        kind: 'error',
-        text: answer.reason,
-        ...(answer.action ? { action: answer.action } : {}),
-        ...where,
-      };
-    } else if (answer.notice) {
-      this.held.value = { kind: 'info', text: answer.notice, ...where };
-    } else if (this.held.peek()?.intent === intent && this.held.peek()?.threadId === threadId) {
-      this.held.value = undefined;
-    }
+    const held = this.held.peek();
+    if (!answer.ok) this.held.value = { kind: 'error', text: answer.reason, action: answer.action, threadId, intent };
+    else if (answer.notice) this.held.value = { kind: 'info', text: answer.notice, threadId, intent };
+    else if (held?.intent === intent && held.threadId === threadId) this.held.value = undefined;
   }
 
   /** The view shows `threadId` now: a notice of another thread is over. */
   threadShown(threadId: string | undefined): void {
-    if (this.held.peek() && this.held.peek()?.threadId !== threadId) this.held.value = undefined;
+    if (this.held.peek()?.threadId !== threadId) this.held.value = undefined;
   }
 
   dismiss(): void {
