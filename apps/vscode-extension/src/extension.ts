@@ -97,7 +97,7 @@ export function activate(context: vscode.ExtensionContext): void {
       settings: settings.orchestrator,
       prompts: lazyPrompts,
       // A turn for a seat the proxy says needs a login is held (read when a turn starts, after activation).
-      seats: () => viewDeps.seats?.current ?? {},
+      seats: () => seats.current,
     }),
   );
   void orchestrator.store.initialize().then(() => watcher.start());
@@ -112,7 +112,6 @@ export function activate(context: vscode.ExtensionContext): void {
     }),
   );
   const sidecarStatus = managed ?? monitor;
-  disposables.add(createSidecarStatusBar(sidecarStatus));
   const offerAccessKey = createAccessKeyOffer();
   disposables.add(monitor.onDidNeedAccessKey(offerAccessKey));
   const providerSeats = disposables.add(
@@ -183,11 +182,12 @@ export function activate(context: vscode.ExtensionContext): void {
     },
   };
   const terms = disposables.add(new TermsNoticeState(context.globalState));
+  const seats = disposables.add(new JoinedSeats(managed ? [managed.seats, providerSeats] : [providerSeats]));
   const viewDeps: ChatViewDeps = {
     orchestrator,
     terms,
     sidecar: sidecarStatus,
-    seats: disposables.add(new JoinedSeats(managed ? [managed.seats, providerSeats] : [providerSeats])),
+    seats,
     host: createHostActions({
       ui,
       logger,
@@ -200,6 +200,8 @@ export function activate(context: vscode.ExtensionContext): void {
     logger,
     activeFile: () => (settings.autoIncludeActiveFile ? editorFileContext(lastEditor.current()) : undefined),
   };
+  const routable = () => orchestrator.table.routable().map((p) => p.id);
+  disposables.add(createSidecarStatusBar(sidecarStatus, { seats, routable }));
   let active: ChatSession | undefined;
   const shownViews = disposables.add(new ShownViews());
   const createSession = () => new ChatSession(viewDeps, (session) => (active = session), shownViews);

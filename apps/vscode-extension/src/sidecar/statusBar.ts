@@ -1,26 +1,35 @@
 import type { StatusSource } from '@roundtable/core';
-import { type SidecarStatus, sidecarTone } from '@roundtable/core/protocol';
+import { type SeatMap, type SidecarStatus, seatlessTable } from '@roundtable/core/protocol';
 import * as vscode from 'vscode';
+import { statusBarLook } from './statusBarLook';
+
+/** The seats, and who could be asked now, so the item can say when no seat can answer (as the pill does). */
+export interface StatusBarSeats {
+  seats: StatusSource<SeatMap>;
+  routable: () => readonly string[];
+}
 
 /**
- * The proxy's health in the status bar, visible whether or not the chat is open: a check when it answers, a
- * spinner while starting or checking, a warning (on the warning background) with the reason in the tooltip when it
- * does not. A click offers what can be done about it.
+ * The proxy's health in the status bar, visible whether or not the chat is open: a check when it answers and a seat
+ * can, a spinner while starting or checking, an account icon while no seat can answer, a warning (on the warning
+ * background) with the reason in the tooltip when the proxy does not answer. A click offers what can be done.
  */
-export function createSidecarStatusBar(source: StatusSource<SidecarStatus>): vscode.Disposable {
+export function createSidecarStatusBar(source: StatusSource<SidecarStatus>, table?: StatusBarSeats): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('roundtable.sidecar', vscode.StatusBarAlignment.Right, 100);
   item.name = 'Roundtable: CLIProxyAPI';
   item.command = 'roundtable.sidecar.actions';
-  const show = (status: SidecarStatus) => {
-    const tone = sidecarTone(status);
-    item.text = `${{ ok: '$(check)', pending: '$(sync~spin)', error: '$(warning)' }[tone]} Roundtable`;
-    item.tooltip = `CLIProxyAPI: ${status.detail}`;
-    item.backgroundColor = tone === 'error' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+  const show = () => {
+    const status = source.current;
+    const seatless = table ? seatlessTable(status, table.seats.current, table.routable()) : undefined;
+    const look = statusBarLook(status, seatless);
+    item.text = look.text;
+    item.tooltip = look.tooltip;
+    item.backgroundColor = look.warning ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
   };
-  show(source.current);
-  const listener = source.onDidChange(show);
+  show();
+  const listeners = [source.onDidChange(show), ...(table ? [table.seats.onDidChange(show)] : [])];
   item.show();
-  return vscode.Disposable.from(item, { dispose: () => listener.dispose() });
+  return vscode.Disposable.from(item, ...listeners);
 }
 
 /** What the status bar item and the pill offer: the actions that can change the proxy's state. */
