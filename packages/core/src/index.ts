@@ -46,6 +46,7 @@ export { DEFAULT_ORCHESTRATOR_SETTINGS, type OrchestratorSettings } from './orch
 export type { Table } from './orchestrator/Table';
 export type { TurnProgress, TurnProgressChange } from './orchestrator/TurnProgress';
 export type { TurnFailure, TurnRunner } from './orchestrator/TurnRunner';
+export { type TurnCode, turnCode } from './orchestrator/turnCode';
 export { MAX_GROUPS, parseGroupSettings, SeatGroup } from './participants/groups';
 export {
   MAX_PARTICIPANTS,
@@ -74,6 +75,7 @@ export {
 } from './prompt';
 export { parseMentions, type RouteDecision, type RouteInput, route } from './router';
 export type {
+  FirstStoredThreads,
   LoadResult,
   Revision,
   SaveResult,
@@ -110,7 +112,7 @@ export {
   USER_SPEAKER,
   Usage,
 } from './transcript/schema';
-export { deriveTitle, summarize, UNTITLED_THREAD } from './transcript/summary';
+export { deriveTitle, newestFirst, summarize, UNTITLED_THREAD } from './transcript/summary';
 export {
   ChatViewController,
   type ChatViewDeps,

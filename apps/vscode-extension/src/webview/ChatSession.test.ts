@@ -1,10 +1,4 @@
-import {
-  assembleStepPrompt,
-  DEFAULT_ORCHESTRATOR_SETTINGS,
-  Emitter,
-  Orchestrator,
-  silentLogger,
-} from '@roundtable/core';
+import { DEFAULT_ORCHESTRATOR_SETTINGS, Emitter, Orchestrator, silentLogger, turnCode } from '@roundtable/core';
 import {
   type HostToWebview,
   HostToWebview as HostToWebviewSchema,
@@ -48,7 +42,7 @@ function setup() {
   const chat = new ScriptedChat();
   let n = 0;
   const orchestrator = new Orchestrator({
-    prompts: assembleStepPrompt,
+    turns: () => turnCode,
     repository: new MemoryThreadRepository(),
     chat: chat.backend,
     clock: new FakeClock(),
@@ -129,7 +123,7 @@ describe('ChatSession', () => {
     const page = new FakeWebview();
     session.attach(page);
     await page.send(viewSignal('view/ready'));
-    await vi.waitFor(() => expect(page.types()).toEqual(['view/state']));
+    await vi.waitFor(() => expect(page.types()).toEqual(['view/state', 'threads/listed']));
     expect(active).toEqual([session]);
   });
 

@@ -26,6 +26,8 @@ export class ChatSession extends Disposable {
   constructor(
     deps: ChatViewDeps,
     private readonly onActive: (session: ChatSession) => void = () => {},
+    /** Told each time this session posts a full state (start-up work waits for the window's first). */
+    private readonly onStatePosted: () => void = () => {},
   ) {
     super();
     this.controller = this._register(new ChatViewController(deps, (message) => this.post(message, deps)));
@@ -48,6 +50,7 @@ export class ChatSession extends Disposable {
   private post(message: HostToWebview, deps: ChatViewDeps): void {
     const webview = this.webview;
     if (!webview) return;
+    if (message.type === 'view/state') this.onStatePosted();
     void Promise.resolve(webview.postMessage(message)).catch((error: unknown) =>
       deps.logger.warn(`Posting "${message.type}" to the webview failed: ${String(error)}`),
     );
