@@ -2,17 +2,17 @@ import * as vscode from 'vscode';
 
 type ProxyMode = 'managed' | 'external';
 
-/** The two ways to reach CLIProxyAPI, worded as the setting's own descriptions are. */
+/** The two ways to reach CLIProxyAPI, in short: the picker is one line wide. */
 const PROXY_MODES: readonly { mode: ProxyMode; label: string; detail: string }[] = [
   {
     mode: 'managed',
     label: 'Managed',
-    detail: 'Roundtable downloads CLIProxyAPI (after asking), checks it, runs and supervises it, one for all windows.',
+    detail: 'Roundtable downloads it (after asking), checks it and runs it for all windows.',
   },
   {
     mode: 'external',
     label: 'External',
-    detail: 'A CLIProxyAPI you run yourself, at roundtable.sidecar.externalUrl (http://127.0.0.1:8317 when empty).',
+    detail: 'One you run yourself, at roundtable.sidecar.externalUrl (or 127.0.0.1:8317).',
   },
 ];
 
