@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { DiscussionMode } from '../transcript/plan';
 import { ParticipantId } from '../transcript/schema';
 import { MAX_PARTICIPANTS, type ParticipantConfig } from './participant';
-import { boundEntries, settingListProblems } from './settingList';
+import { boundEntries, overlongField, settingListProblems } from './settingList';
 
 /** The most groups a table names. */
 export const MAX_GROUPS = 16;
@@ -46,6 +46,11 @@ export function parseGroupSettings(
     if (groups.length === MAX_GROUPS) {
       problems.push(`${at} and after: at most ${MAX_GROUPS} groups; the rest are left out`);
       break;
+    }
+    const overlong = overlongField(entry, 'members', MAX_PARTICIPANTS, at);
+    if (overlong) {
+      problems.push(overlong);
+      continue;
     }
     const parsed = GroupSetting.safeParse(entry);
     if (!parsed.success) {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ParticipantId } from '../transcript/schema';
-import { boundEntries, settingListProblems } from './settingList';
+import { boundEntries, overlongField, settingListProblems } from './settingList';
 
 /** The most participants one table seats: `@all` asks each of them in turn, so a runaway list is refused. */
 export const MAX_PARTICIPANTS = 16;
@@ -83,6 +83,11 @@ export function parseParticipantSettings(raw: unknown): ParticipantSettingsResul
     if (participants.length === MAX_PARTICIPANTS) {
       problems.push(`${at} and after: a table seats at most ${MAX_PARTICIPANTS} participants; the rest are left out`);
       break;
+    }
+    const overlong = overlongField(entry, 'aliases', MAX_ALIASES, at);
+    if (overlong) {
+      problems.push(overlong);
+      continue;
     }
     const parsed = ParticipantSetting.safeParse(entry);
     if (!parsed.success) {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parseGroupSettings } from './groups';
-import { parseParticipantSettings } from './participant';
+import { MAX_PARTICIPANTS, parseParticipantSettings } from './participant';
 import { boundEntries, boundProblems, MAX_PROBLEM_LINES, MAX_SETTING_ENTRIES } from './settingList';
 
 // A workspace's settings are written by whoever wrote the repository: a list of any length must cost a bounded
@@ -65,5 +65,36 @@ describe('100,000 entries', () => {
     expect(problems.at(-1)).toBe(
       `roundtable.groups: and ${MAX_SETTING_ENTRIES - 1 - MAX_PROBLEM_LINES} more problem(s), not listed`,
     );
+  });
+});
+
+describe('a list inside an entry', () => {
+  const many = numbered(100_000, (i) => `a${i}`);
+
+  test('a participant with 100,000 aliases is ignored in one line; the others are seated', () => {
+    const { participants, problems } = parseParticipantSettings([
+      { id: 'claude', model: 'm', aliases: many },
+      { id: 'gpt', model: 'm', aliases: ['chat'] },
+    ]);
+    expect(participants.map((p) => [p.id, p.aliases])).toEqual([['gpt', ['chat']]]);
+    expect(problems).toEqual([
+      'roundtable.participants[0].aliases: at most 8 entries (it has 100000); this entry is ignored',
+    ]);
+  });
+
+  test('a group with 100,000 members is ignored in one line; a group at the cap is kept', () => {
+    const { participants } = parseParticipantSettings([{ id: 'claude', model: 'm' }]);
+    const atCap = numbered(MAX_PARTICIPANTS, () => 'claude');
+    const { groups, problems } = parseGroupSettings(
+      [
+        { id: 'crowd', members: many },
+        { id: 'solo', members: atCap },
+      ],
+      participants,
+    );
+    expect(groups.map((g) => [g.id, g.members])).toEqual([['solo', ['claude']]]);
+    expect(problems).toEqual([
+      `roundtable.groups[0].members: at most ${MAX_PARTICIPANTS} entries (it has 100000); this entry is ignored`,
+    ]);
   });
 });

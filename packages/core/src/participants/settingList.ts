@@ -35,6 +35,16 @@ export function boundProblems(problems: readonly string[], setting: string): str
   return [...problems.slice(0, MAX_PROBLEM_LINES), `${setting}: and ${more} more problem(s), not listed`];
 }
 
+/**
+ * A problem line when `entry[field]` is a list longer than `max`, else undefined. Checked before an entry is parsed,
+ * so a list nested in an entry (a participant's aliases, a group's members) costs nothing past its own cap either.
+ */
+export function overlongField(entry: unknown, field: string, max: number, at: string): string | undefined {
+  const value = (entry as Record<string, unknown> | null)?.[field];
+  if (!Array.isArray(value) || value.length <= max) return undefined;
+  return `${at}.${field}: at most ${max} entries (it has ${value.length}); this entry is ignored`;
+}
+
 /** Both bounds' lines in reading order: the dropped count first, as it says the list was not read whole. */
 export function settingListProblems(bounded: BoundedEntries, problems: readonly string[], setting: string): string[] {
   return [...bounded.dropped, ...boundProblems(problems, setting)];
