@@ -56,6 +56,12 @@ export {
   parseParticipantSettings,
 } from './participants/participant';
 export {
+  boundEntries,
+  MAX_PROBLEM_LINES,
+  MAX_SETTING_ENTRIES,
+  settingListProblems,
+} from './participants/settingList';
+export {
   type Clock,
   type FetchLike,
   type IdGenerator,
