@@ -66,7 +66,7 @@ function baseArgs(runDir: RunDir, configFile: string): string[] {
 
 export async function startCodeServer(options: CodeServerOptions): Promise<CodeServer> {
   const { toolchain, runDir } = options;
-  assertToolchainInstalled(toolchain);
+  assertToolchainInstalled(toolchain, { browser: false });
   const port = options.port ?? (await findFreePort());
   const env = { ...codeServerEnv(toolchain, runDir), ...options.extraEnv };
   const configFile = path.join(runDir.config, 'config.yaml');

@@ -3,7 +3,7 @@ import { type CodeServer, startCodeServer } from './codeServer';
 import { EGRESS_LOG_ENV, egressRecorderPath } from './egress';
 import { createRunDir, type RunDir } from './runDir';
 import { type ParticipantSetting, roundtableSettings } from './settings';
-import { resolveToolchain, type Toolchain } from './toolchain';
+import { assertToolchainInstalled, resolveToolchain, type Toolchain } from './toolchain';
 import { type BuiltExtension, locateBuiltExtension } from './vsix';
 
 /** code-server with the packaged Roundtable installed and configured against one proxy. */
@@ -39,6 +39,7 @@ export async function startRoundtableServer(options: RoundtableServerOptions): P
   // Both checks come before any folder is created or process started, so a missing build fails in milliseconds.
   const extension = locateBuiltExtension();
   const toolchain = resolveToolchain();
+  assertToolchainInstalled(toolchain, { browser: options.kind === 'run' });
   const runDir = createRunDir(options.kind);
   const settingsFor = (proxyUrl: string) => options.settings ?? roundtableSettings(proxyUrl, options.participants);
   const egressLog = options.recordEgress ? path.join(runDir.root, 'egress.jsonl') : undefined;

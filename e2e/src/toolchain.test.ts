@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -51,6 +51,22 @@ describe('assertToolchainInstalled', () => {
       { ROUNDTABLE_E2E_CACHE: dir, CHROMIUM_PATH: path.join(dir, 'chromium') },
       script,
     );
-    expect(() => assertToolchainInstalled(toolchain)).toThrow(/code-server.*install-toolchain\.sh/s);
+    expect(() => assertToolchainInstalled(toolchain, { browser: false })).toThrow(
+      /code-server.*install-toolchain\.sh/s,
+    );
+  });
+
+  test('asks for the browser only when it is needed (the suite, not the demo)', () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'rt-toolchain-'));
+    const toolchain = resolveToolchain(
+      { ROUNDTABLE_E2E_CACHE: dir, CHROMIUM_PATH: path.join(dir, 'chromium') },
+      script,
+    );
+    for (const file of [path.join(toolchain.nodeBinDir, 'node'), toolchain.codeServerBin]) {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, '');
+    }
+    expect(() => assertToolchainInstalled(toolchain, { browser: false })).not.toThrow();
+    expect(() => assertToolchainInstalled(toolchain, { browser: true })).toThrow(/chromium/);
   });
 });

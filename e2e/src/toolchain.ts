@@ -49,11 +49,13 @@ export function resolveToolchain(
   };
 }
 
-/** Fails with the command that fixes it, instead of an ENOENT from deep inside a spawn. */
-export function assertToolchainInstalled(toolchain: Toolchain): void {
-  const missing = [path.join(toolchain.nodeBinDir, 'node'), toolchain.codeServerBin, toolchain.chromiumPath].filter(
-    (file) => !existsSync(file),
-  );
+/**
+ * Fails with the command that fixes it, instead of an ENOENT from deep inside a spawn. The browser is needed by the
+ * suite only: the demo's URL is opened by a person, in their own browser.
+ */
+export function assertToolchainInstalled(toolchain: Toolchain, needs: { readonly browser: boolean }): void {
+  const files = [path.join(toolchain.nodeBinDir, 'node'), toolchain.codeServerBin];
+  const missing = [...files, ...(needs.browser ? [toolchain.chromiumPath] : [])].filter((file) => !existsSync(file));
   if (missing.length > 0) {
     throw new Error(
       `E2E toolchain incomplete, missing: ${missing.join(', ')}. Run \`bash scripts/e2e/install-toolchain.sh\` ` +

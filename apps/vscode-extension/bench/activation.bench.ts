@@ -1,8 +1,7 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  assembleStepPrompt,
   ChatViewController,
   DEFAULT_ORCHESTRATOR_SETTINGS,
   Emitter,
@@ -10,11 +9,12 @@ import {
   randomIds,
   silentLogger,
   systemClock,
-  type Transcript,
+  turnCode,
 } from '@roundtable/core';
 import type { HostToWebview, SidecarStatus } from '@roundtable/core/protocol';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { FileThreadRepository } from '../src/storage/FileThreadRepository';
+import { writeStoredThreads } from './storedThreads';
 
 // `pnpm bench`: from a window starting up to its view's first full state, with 0, 100 and 1,000 stored threads
 // (40 messages each). What activation does with the disk: read the index, open the newest thread. Goal: at most
@@ -23,33 +23,10 @@ import { FileThreadRepository } from '../src/storage/FileThreadRepository';
 const COUNTS = [0, 100, 1_000] as const;
 const roots = new Map<number, string>();
 
-function thread(i: number): Transcript {
-  const base = Date.parse('2026-01-01T00:00:00.000Z') + i * 60_000;
-  const messages = Array.from({ length: 40 }, (_, seq) => ({
-    id: `t${i}-m${seq}`,
-    seq,
-    role: seq % 2 === 0 ? ('user' as const) : ('assistant' as const),
-    speaker: seq % 2 === 0 ? 'user' : 'claude',
-    content: `${seq % 2 === 0 ? 'Question' : 'Answer'} ${seq} of thread ${i}: ${'lorem ipsum '.repeat(40)}`,
-    status: 'complete' as const,
-    createdAt: new Date(base + seq).toISOString(),
-  }));
-  return {
-    version: 4,
-    id: `t${i}`,
-    title: `Question 0 of thread ${i}`,
-    createdAt: new Date(base).toISOString(),
-    updatedAt: new Date(base + 40).toISOString(),
-    participants: ['claude'],
-    messages,
-  };
-}
-
 beforeAll(async () => {
   for (const count of COUNTS) {
     const root = await mkdtemp(join(tmpdir(), `roundtable-bench-${count}-`));
-    await mkdir(join(root, 'threads'), { recursive: true });
-    for (let i = 0; i < count; i++) await writeFile(join(root, 'threads', `t${i}.json`), JSON.stringify(thread(i)));
+    await writeStoredThreads(root, count);
     await new FileThreadRepository({ root, logger: silentLogger }).list(); // the index, as a previous session left it
     roots.set(count, root);
   }
@@ -63,7 +40,7 @@ afterAll(async () => {
 async function activateToFirstState(root: string): Promise<void> {
   const repository = new FileThreadRepository({ root, logger: silentLogger });
   const orchestrator = new Orchestrator({
-    prompts: assembleStepPrompt,
+    turns: () => turnCode,
     repository,
     chat: async function* () {},
     clock: systemClock,

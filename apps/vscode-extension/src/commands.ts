@@ -1,6 +1,7 @@
 import type { ContextBlock, DiscussionMode, DisposableStore, Logger, Orchestrator } from '@roundtable/core';
 import * as vscode from 'vscode';
 import type { SecretAccessKeyStore } from './adapters/SecretAccessKeyStore';
+import { chooseProxyMode } from './sidecar/chooseProxyMode';
 import { registerThreadCommands } from './threadCommands';
 import type { ChatPanelManager } from './webview/ChatPanel';
 import type { ChatSession } from './webview/ChatSession';
@@ -76,6 +77,7 @@ export function registerCommands(store: DisposableStore, deps: CommandDeps): voi
     await deps.restartSidecar();
   });
 
+  register('roundtable.chooseProxyMode', () => chooseProxyMode());
   register('roundtable.sidecar.login', () => deps.signIn());
   register('roundtable.sidecar.check', () => deps.checkSidecar());
   register('roundtable.sidecar.actions', () => deps.showSidecarActions());

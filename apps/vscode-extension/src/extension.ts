@@ -1,5 +1,5 @@
 import { type ChatViewDeps, DisposableStore, Orchestrator, randomIds, systemClock } from '@roundtable/core';
-import { type ProxyEndpoint, ProxyMonitor, resolveProxyEndpoint } from '@roundtable/sidecar';
+import { type ProxyEndpoint, ProxyMonitor } from '@roundtable/sidecar';
 import * as vscode from 'vscode';
 import { editorFileContext, editorSelectionContext } from './adapters/editorContext';
 import { createAccessKeyOffer, offerReload, reportSettingsProblems } from './adapters/hostPrompts';
@@ -14,10 +14,12 @@ import { SecretAccessKeyStore } from './adapters/SecretAccessKeyStore';
 import { TermsNoticeState } from './adapters/TermsNoticeState';
 import { registerCommands } from './commands';
 import { diagnosticsReport } from './diagnostics';
+import { AfterFirstState } from './lifecycle/AfterFirstState';
 import { ShutdownOrder } from './lifecycle/ShutdownOrder';
 import { createChatBackend } from './proxy/createChatBackend';
 import { providerReport } from './proxy/providerHealth';
 import { JoinedSeats, ProviderSeats } from './proxy/providerSeats';
+import { DeferredManaged } from './sidecar/DeferredManaged';
 import { effectiveMode } from './sidecar/effectiveMode';
 import { managedBundle, managedEndpoint, startManaged } from './sidecar/loadManaged';
 import { signIn } from './sidecar/signIn';
@@ -25,7 +27,7 @@ import { createSidecarStatusBar, pickSidecarAction } from './sidecar/statusBar';
 import { watchExternalProxy } from './sidecar/watchExternalProxy';
 import { FileThreadRepository } from './storage/FileThreadRepository';
 import { ThreadFolderWatcher } from './storage/ThreadFolderWatcher';
-import { lazyPrompts, lazyStream } from './turns/loadTurns';
+import { lazyStream, lazyTurnCode, turns } from './turns/loadTurns';
 import { ChatPanelManager } from './webview/ChatPanel';
 import { ChatSession } from './webview/ChatSession';
 import { CHAT_VIEW_ID, ChatViewProvider } from './webview/ChatViewProvider';
@@ -33,6 +35,9 @@ import { createHostActions, type HostUi } from './webview/hostActions';
 import { ShownViews } from './webview/ShownViews';
 
 let shutdown: (() => Promise<void>) | undefined;
+
+/** How long start-up work waits for a first chat state in a window whose chat view is not open. */
+const FIRST_STATE_FALLBACK_MS = 1_500;
 
 /**
  * The composition root: builds the adapters, hands them to core, registers views and commands. No logic lives
@@ -57,24 +62,31 @@ export function activate(context: vscode.ExtensionContext): void {
     logger.warn(mode.notice);
     void vscode.window.showWarningMessage(mode.notice);
   }
+  // Work that can wait until the first chat state is out (see AfterFirstState).
+  const afterFirstState = disposables.add(new AfterFirstState(FIRST_STATE_FALLBACK_MS));
   const managed =
     mode.mode === 'managed'
       ? disposables.add(
-          startManaged(
-            context,
-            {
-              binaryPath: settings.binaryPath,
-              port: settings.endpoint.port,
-              participants: () => onBuiltInProxy(settings.orchestrator.participants),
-            },
-            logger,
+          new DeferredManaged(() =>
+            startManaged(
+              context,
+              {
+                binaryPath: settings.binaryPath,
+                port: settings.endpoint.port,
+                participants: () => onBuiltInProxy(settings.orchestrator.participants),
+              },
+              logger,
+            ),
           ),
         )
       : undefined;
+  if (managed) afterFirstState.run(() => managed.loaded());
   // External mode: resolved once per settings change (a name is looked up and pinned to its loopback address).
   const externalSettings = () => ({ ...settings.endpoint, mode: 'external' as const });
-  let resolvedEndpoint: Promise<ProxyEndpoint> = resolveProxyEndpoint(externalSettings(), resolveHost);
-  const endpoint = managed ? async () => managedEndpoint(managed) : () => resolvedEndpoint;
+  // Resolved when first needed (its code loads with the turns'), and again after a settings change.
+  let resolvedEndpoint: Promise<ProxyEndpoint> | undefined;
+  const externalEndpoint = () => (resolvedEndpoint ??= turns().resolveProxyEndpoint(externalSettings(), resolveHost));
+  const endpoint = managed ? async () => managedEndpoint(managed.loaded()) : externalEndpoint;
   const accessKey = managed ? () => managed.accessKey() : () => accessKeys.get();
 
   const repository = new FileThreadRepository({ root: context.globalStorageUri.fsPath, logger });
@@ -95,12 +107,13 @@ export function activate(context: vscode.ExtensionContext): void {
       ids: randomIds,
       logger,
       settings: settings.orchestrator,
-      prompts: lazyPrompts,
+      turns: lazyTurnCode,
       // A turn for a seat the proxy says needs a login is held (read when a turn starts, after activation).
       seats: () => seats.current,
     }),
   );
-  void orchestrator.store.initialize().then(() => watcher.start());
+  // The watcher compares against the whole list, so it starts once that is known (it may be read in parts).
+  void orchestrator.store.listComplete().then(() => watcher.start());
 
   const monitor: ProxyMonitor = disposables.add(
     new ProxyMonitor({
@@ -121,7 +134,7 @@ export function activate(context: vscode.ExtensionContext): void {
       logger,
     }),
   );
-  void providerSeats.refresh();
+  afterFirstState.run(() => void providerSeats.refresh());
   disposables.add(
     orchestrator.runner.onDidFailReply(({ participant }) => {
       if (participant.provider) void providerSeats.refresh();
@@ -138,7 +151,7 @@ export function activate(context: vscode.ExtensionContext): void {
       if (!e.affectsConfiguration('roundtable')) return;
       settings = readSettings(vscode.workspace.getConfiguration('roundtable'));
       reportSettingsProblems(settings.problems, logger, channel);
-      resolvedEndpoint = resolveProxyEndpoint(externalSettings(), resolveHost);
+      resolvedEndpoint = undefined;
       orchestrator.table.update(settings.orchestrator);
       void providerSeats.refresh();
       if (
@@ -192,7 +205,14 @@ export function activate(context: vscode.ExtensionContext): void {
       ui,
       logger,
       locate: (key) => repository.locate(key),
-      ...(managed ? { seats: managedBundle().seatActions(managed, logger) } : {}),
+      ...(managed
+        ? {
+            seats: {
+              signIn: (id: string) => managedBundle().seatActions(managed, logger).signIn(id),
+              reset: (id: string) => managedBundle().seatActions(managed, logger).reset(id),
+            },
+          }
+        : {}),
       sidecarActions: async () => {
         await vscode.commands.executeCommand('roundtable.sidecar.actions');
       },
@@ -204,7 +224,13 @@ export function activate(context: vscode.ExtensionContext): void {
   disposables.add(createSidecarStatusBar(sidecarStatus, { seats, routable }));
   let active: ChatSession | undefined;
   const shownViews = disposables.add(new ShownViews());
-  const createSession = () => new ChatSession(viewDeps, (session) => (active = session), shownViews);
+  const createSession = () =>
+    new ChatSession(
+      viewDeps,
+      (session) => (active = session),
+      () => afterFirstState.firstStatePosted(),
+      shownViews,
+    );
   const sidebar = disposables.add(createSession());
   active = sidebar;
   disposables.add(
@@ -252,7 +278,8 @@ export function activate(context: vscode.ExtensionContext): void {
       channel.show();
     },
   });
-  if (!managed) disposables.add(watchExternalProxy(monitor, shownViews));
+  // External mode: rechecked on a schedule and on focus (the first check waits for the first state, as before).
+  if (!managed) afterFirstState.run(() => disposables.add(watchExternalProxy(monitor, shownViews)));
 
   shutdown = () =>
     order.shutdown(async () => {

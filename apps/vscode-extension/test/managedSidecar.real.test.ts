@@ -2,13 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  assembleStepPrompt,
   ChatViewController,
   DEFAULT_ORCHESTRATOR_SETTINGS,
   type HostActions,
   Orchestrator,
   randomIds,
   systemClock,
+  turnCode,
 } from '@roundtable/core';
 import { type HostToWebview, isSidecarUp, seatlessTable, viewSignal, webviewIntent } from '@roundtable/core/protocol';
 import { MemoryThreadRepository, RecordingLogger, ScriptedChat } from '@roundtable/core/testing';
@@ -112,7 +112,7 @@ describeRealOnly('the managed sidecar', () => {
     await expect.poll(() => managed.seats.current.claude?.kind, { timeout: 10_000 }).toBe('needs-login');
     const chat = new ScriptedChat();
     const orchestrator = new Orchestrator({
-      prompts: assembleStepPrompt,
+      turns: () => turnCode,
       repository: new MemoryThreadRepository(),
       chat: chat.backend,
       clock: systemClock,

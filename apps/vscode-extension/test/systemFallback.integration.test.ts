@@ -1,5 +1,4 @@
 import {
-  assembleStepPrompt,
   DEFAULT_ORCHESTRATOR_SETTINGS,
   Orchestrator,
   type ParticipantConfig,
@@ -9,6 +8,7 @@ import {
   systemClock,
   TRANSCRIPT_VERSION,
   type Transcript,
+  turnCode,
 } from '@roundtable/core';
 import { MemoryThreadRepository } from '@roundtable/core/testing';
 import { type FakeProxy, startFakeProxy } from '@roundtable/testkit';
@@ -57,7 +57,7 @@ test('a 400 about system messages is asked again with the notes inline, once, an
     provider: 'strict',
   };
   const orchestrator = new Orchestrator({
-    prompts: assembleStepPrompt,
+    turns: () => turnCode,
     repository: new MemoryThreadRepository([stored]),
     chat: createChatBackend(
       streamChatCompletion,

@@ -2,7 +2,6 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  assembleStepPrompt,
   DEFAULT_ORCHESTRATOR_SETTINGS,
   Orchestrator,
   type ParticipantConfig,
@@ -11,6 +10,7 @@ import {
   streamChatCompletion,
   systemClock,
   type Transcript,
+  turnCode,
 } from '@roundtable/core';
 import { resolveProxyEndpoint } from '@roundtable/sidecar';
 import { type FakeProxy, startFakeProxy } from '@roundtable/testkit';
@@ -48,7 +48,7 @@ async function setup(options: { accessKeys?: string[]; accessKey?: string } = {}
   };
   const endpoint = () => resolveProxyEndpoint({ mode: 'external', port: 8317, externalUrl: proxy.url }, noDns);
   const orchestrator = new Orchestrator({
-    prompts: assembleStepPrompt,
+    turns: () => turnCode,
     repository: new FileThreadRepository({ root: dir, logger: silentLogger }),
     chat: createChatBackend(streamChatCompletion, endpoint, async () => options.accessKey),
     clock: systemClock,

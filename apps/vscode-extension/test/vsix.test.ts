@@ -1,41 +1,13 @@
-import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { firstTranscriptJs } from '@roundtable/webview/first-transcript';
 import { describe, expect, test } from 'vitest';
-import yauzl from 'yauzl';
+import { readBuiltVsix } from './support/readVsix';
 
 // Runs after `pnpm package` (turbo orders it: roundtable#test depends on roundtable#package).
-const root = join(import.meta.dirname, '..');
-
-async function readZip(file: string): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(file, { lazyEntries: true }, (error, z) => (error || !z ? reject(error) : resolve(z))),
-  );
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error || !stream) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.on('end', () => resolve());
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return entries;
-}
 
 describe('the packaged .vsix', async () => {
-  const manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { name: string; version: string };
-  const file = join(root, `${manifest.name}-${manifest.version}.vsix`);
-  const entries = await readZip(file);
+  const { manifest, file, entries } = await readBuiltVsix();
   const names = [...entries.keys()].sort();
 
   test('is named roundtable-<version>.vsix and holds exactly the allowlisted files', () => {
@@ -54,7 +26,9 @@ describe('the packaged .vsix', async () => {
           'extension/dist/threadTools.js',
           'extension/dist/turns.js',
           'extension/media/roundtable.svg',
-        ].includes(n) && !n.startsWith('extension/media/webview/assets/'),
+        ].includes(n) &&
+        !n.startsWith('extension/media/webview/assets/') &&
+        !/^extension\/media\/walkthrough\/[A-Za-z]+\.md$/.test(n),
     );
     expect(unexpected).toEqual([]);
     expect(names).toEqual(

@@ -46,6 +46,7 @@ export { DEFAULT_ORCHESTRATOR_SETTINGS, type OrchestratorSettings } from './orch
 export type { Table } from './orchestrator/Table';
 export type { TurnProgress, TurnProgressChange } from './orchestrator/TurnProgress';
 export type { TurnFailure, TurnRunner } from './orchestrator/TurnRunner';
+export { type TurnCode, turnCode } from './orchestrator/turnCode';
 export { MAX_GROUPS, parseGroupSettings, SeatGroup } from './participants/groups';
 export {
   MAX_PARTICIPANTS,
@@ -54,6 +55,12 @@ export {
   ProviderId,
   parseParticipantSettings,
 } from './participants/participant';
+export {
+  boundEntries,
+  MAX_PROBLEM_LINES,
+  MAX_SETTING_ENTRIES,
+  settingListProblems,
+} from './participants/settingList';
 export {
   type Clock,
   type FetchLike,
@@ -74,6 +81,7 @@ export {
 } from './prompt';
 export { parseMentions, type RouteDecision, type RouteInput, route } from './router';
 export type {
+  FirstStoredThreads,
   LoadResult,
   Revision,
   SaveResult,
@@ -110,7 +118,7 @@ export {
   USER_SPEAKER,
   Usage,
 } from './transcript/schema';
-export { deriveTitle, summarize, UNTITLED_THREAD } from './transcript/summary';
+export { deriveTitle, newestFirst, summarize, UNTITLED_THREAD } from './transcript/summary';
 export {
   ChatViewController,
   type ChatViewDeps,

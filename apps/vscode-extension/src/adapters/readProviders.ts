@@ -1,4 +1,4 @@
-import { ParticipantConfig, ProviderId } from '@roundtable/core';
+import { boundEntries, ParticipantConfig, ProviderId, settingListProblems } from '@roundtable/core';
 import { isLoopbackAddress } from '@roundtable/sidecar';
 import * as z from 'zod/mini';
 
@@ -37,7 +37,8 @@ const ProviderSetting = z.object({
 
 /**
  * Reads `roundtable.providers`. Each entry is checked on its own, so one typo costs that entry only; a duplicated id
- * keeps the first entry, and entries past `MAX_PROVIDERS` are refused.
+ * keeps the first entry, entries past `MAX_PROVIDERS` are refused, and the list and its problem lines are bounded as
+ * every list setting's are (core's settingList.ts).
  *
  * Invariant: every `baseUrl` returned points at this machine. Conversations are sent to it, so a setting (or a
  * workspace that slipped one in) must not be able to send them elsewhere; unlike the proxy's URL no name is looked up,
@@ -45,9 +46,10 @@ const ProviderSetting = z.object({
  */
 export function parseProviderSettings(raw: unknown): ProviderSettingsResult {
   if (!Array.isArray(raw)) return { providers: [], problems: ['roundtable.providers must be an array of objects'] };
+  const bounded = boundEntries(raw, 'roundtable.providers');
   const providers: ProviderConfig[] = [];
   const problems: string[] = [];
-  for (const [i, entry] of raw.entries()) {
+  for (const [i, entry] of bounded.entries.entries()) {
     const id = (entry as { id?: unknown } | null)?.id;
     const at = `roundtable.providers[${i}]${typeof id === 'string' ? ` ("${id}")` : ''}`;
     if (providers.length === MAX_PROVIDERS) {
@@ -66,7 +68,7 @@ export function parseProviderSettings(raw: unknown): ProviderSettingsResult {
     }
     providers.push({ id: p.id, name: p.name ?? p.id, baseUrl: loopbackApiBase(p.baseUrl) ?? '' });
   }
-  return { providers, problems };
+  return { providers, problems: settingListProblems(bounded, problems, 'roundtable.providers') };
 }
 
 /** A problem line for each participant whose `provider` is neither the built-in proxy nor a listed provider. */

@@ -107,9 +107,10 @@ describe('FileThreadRepository: the index', () => {
     const counting = countingFs();
     const reader = folder.repo({ fs: counting.fs });
     expect((await reader.list()).threads.map((t) => [t.id, t.title, t.messageCount])).toEqual([
-      ['a', 'first', 2],
       ['b', 'second', 2],
+      ['a', 'first', 2],
     ]);
+
     expect(counting.reads.filter((name) => name.endsWith('.json'))).toEqual(['thread-index.json']);
 
     for (const breakIt of [

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import {
   Emitter,
+  type FirstStoredThreads,
   type LoadResult,
   type Logger,
   parseTranscript,
@@ -26,7 +27,7 @@ import {
   THREAD_FILE,
   writeTempFile,
 } from './threadFiles';
-import { removeThread, upsertThread } from './threadIndex';
+import { removeThread, type ThreadIndexFile, upsertThread } from './threadIndex';
 
 export { type ThreadFolders, threadFolders } from './ThreadIndexStore';
 
@@ -81,7 +82,26 @@ export class FileThreadRepository implements ThreadRepository {
   }
 
   async list(): Promise<StoredThreadList> {
-    const index = await this.index.withLock(() => this.index.read());
+    return this.remember(await this.index.withLock(() => this.index.read()));
+  }
+
+  /**
+   * The newest threads as soon as they are known (the first entries of the index, or the most recently written
+   * files when it has to be rebuilt), and the whole list in `rest` once it has been read and checked.
+   */
+  async listFirst(): Promise<FirstStoredThreads> {
+    let tell: (first: { index: ThreadIndexFile; complete: boolean }) => void = () => {};
+    const told = new Promise<{ index: ThreadIndexFile; complete: boolean }>((resolve) => (tell = resolve));
+    const whole = this.index
+      .withLock(() => this.index.readInParts((index, complete) => tell({ index, complete })))
+      .then((index) => this.remember(index));
+    const first = await Promise.race([told, whole.then(() => undefined)]);
+    if (!first || first.complete) return whole;
+    return { threads: first.index.threads, unreadable: first.index.unreadable, rest: whole };
+  }
+
+  /** Notes the list as the store will know it (see `listed`), and sweeps leftovers once per session. */
+  private remember(index: ThreadIndexFile): StoredThreadList {
     this.listed = new Map(index.threads.map((t) => [t.id, JSON.stringify(t)]));
     this.listedUnreadable = JSON.stringify(index.unreadable);
     if (!this.swept) {

@@ -1,5 +1,12 @@
 import { join } from 'node:path';
-import { type Logger, type Revision, summarize, type UnreadableThread } from '@roundtable/core';
+import {
+  type Logger,
+  newestFirst,
+  type Revision,
+  summarize,
+  type ThreadSummary,
+  type UnreadableThread,
+} from '@roundtable/core';
 import { withFileLock } from '@roundtable/sidecar';
 import {
   currentRevision,
@@ -15,11 +22,12 @@ import {
 } from './threadFiles';
 import {
   addUnreadable,
+  checkInParts,
   INDEX_VERSION,
-  parseThreadIndex,
+  parseIndexEnvelope,
   removeThread,
+  type TellFirst,
   type ThreadIndexFile,
-  upsertThread,
 } from './threadIndex';
 
 /** Where everything lives under the extension's global storage folder. */
@@ -41,6 +49,8 @@ export function threadFolders(root: string): ThreadFolders {
   };
 }
 
+/** How many thread files a rebuild reads before it tells of the newest threads. */
+const FIRST_FILES = 8;
 /** What killed processes leave behind (temp files, lock drafts) is swept once it is this old. */
 const LEFTOVER_AGE_MS = 60_000;
 
@@ -67,10 +77,20 @@ export class ThreadIndexStore {
   }
 
   /** The index, rebuilt first if it is missing, unreadable or stale. Call under the index lock. */
-  async read(): Promise<ThreadIndexFile> {
+  read(): Promise<ThreadIndexFile> {
+    return this.readInParts(() => {});
+  }
+
+  /**
+   * Like `read`, and tells `first` of the newest threads as soon as they are known: after checking the first
+   * entries of a good index, or after reading the most recently written thread files of one being rebuilt. So
+   * what a window's first state waits for does not grow with the number of threads. Call under the index lock.
+   */
+  async readInParts(first: TellFirst): Promise<ThreadIndexFile> {
     const stamp = await this.folderStamp();
     const indexRevision = await currentRevision(this.fs, this.folders.index).catch(() => null);
     if (this.cachedIndex && indexRevision === this.cachedIndex.revision && this.cachedIndex.index.stamp === stamp) {
+      first(this.cachedIndex.index, true);
       return this.cachedIndex.index;
     }
     let text: string | undefined;
@@ -79,50 +99,92 @@ export class ThreadIndexStore {
     } catch (error) {
       if (errorCode(error) !== 'ENOENT') this.logger.warn(`Could not read the thread index: ${describeError(error)}`);
     }
-    const index = text === undefined ? undefined : parseThreadIndex(text);
-    if (index && index.stamp === stamp) {
-      if (indexRevision) this.cachedIndex = { index, revision: indexRevision };
-      return index;
+    const envelope = text === undefined ? undefined : parseIndexEnvelope(text);
+    if (envelope && envelope.stamp === stamp) {
+      const index = await checkInParts(envelope, first);
+      if (index) {
+        if (indexRevision) this.cachedIndex = { index, revision: indexRevision };
+        return index;
+      }
     }
-    const why = text === undefined ? 'missing' : index ? 'out of date' : 'unreadable';
-    return this.rebuildIndex(why);
+    const why = text === undefined ? 'missing' : envelope?.stamp === stamp ? 'unreadable' : 'out of date';
+    return this.rebuildIndex(why, first);
   }
 
-  /** Reads every thread file once and writes a fresh index. Call under the index lock. */
-  private async rebuildIndex(why: string): Promise<ThreadIndexFile> {
+  /**
+   * Reads every thread file once and writes a fresh index, the most recently written files first; `first` hears
+   * of the newest few before the rest are read. Call under the index lock.
+   */
+  private async rebuildIndex(why: string, first: TellFirst): Promise<ThreadIndexFile> {
     const started = Date.now();
     await this.fs.mkdir(this.folders.threads, { recursive: true });
-    let index: ThreadIndexFile = { version: INDEX_VERSION, stamp: '', threads: [], unreadable: [] };
-    for (const name of (await this.fs.readdir(this.folders.threads)).sort()) {
-      if (LEGACY_TEMP_FILE.test(name)) {
-        await this.fs.rm(this.pathOf(name), { force: true }); // an older build's interrupted write
-        continue;
-      }
-      const aside = SET_ASIDE_FILE.exec(name);
-      if (aside) {
-        const file = await readThreadFile(this.fs, this.pathOf(name), aside[1] ?? '');
-        const reason = file.kind === 'ok' || file.kind === 'missing' ? 'It was set aside as unreadable.' : file.reason;
-        index = addUnreadable(index, { key: name, reason, setAside: true });
-        continue;
-      }
-      const id = THREAD_FILE.exec(name)?.[1];
-      if (!id) continue;
-      const file = await readThreadFile(this.fs, this.pathOf(name), id);
-      if (file.kind === 'ok') {
-        this.onThreadRead(id, file.revision);
-        index = upsertThread(index, summarize(file.transcript));
-      } else if (file.kind === 'invalid') {
-        const entry = await this.setAside(name, file.reason, file.revision);
-        if (entry) index = addUnreadable(index, entry);
-      } else if (file.kind !== 'missing') {
-        index = addUnreadable(index, { key: name, reason: file.reason, setAside: false });
-      }
+    const threads: ThreadSummary[] = [];
+    const unreadable: UnreadableThread[] = [];
+    const indexOf = (): ThreadIndexFile => ({
+      version: INDEX_VERSION,
+      stamp: '',
+      threads: [...threads].sort(newestFirst),
+      unreadable: [...unreadable],
+    });
+    const names = await this.byNewestFile(await this.fs.readdir(this.folders.threads));
+    for (const [i, name] of names.entries()) {
+      if (i === FIRST_FILES) first(indexOf(), false);
+      const found = await this.indexFile(name);
+      if (found?.kind === 'thread') threads.push(found.summary);
+      else if (found?.kind === 'unreadable') unreadable.push(found.entry);
     }
-    const written = await this.write(index);
+    const written = await this.write(indexOf());
+    first(written, true);
     this.logger.info(
-      `Rebuilt the thread index (${why}): ${index.threads.length} thread(s), ${index.unreadable.length} unreadable, in ${Date.now() - started} ms.`,
+      `Rebuilt the thread index (${why}): ${threads.length} thread(s), ${unreadable.length} unreadable, in ${Date.now() - started} ms.`,
     );
     return written;
+  }
+
+  /** What one file in the threads folder adds to an index being rebuilt (nothing, for what is not a thread). */
+  private async indexFile(
+    name: string,
+  ): Promise<{ kind: 'thread'; summary: ThreadSummary } | { kind: 'unreadable'; entry: UnreadableThread } | undefined> {
+    if (LEGACY_TEMP_FILE.test(name)) {
+      await this.fs.rm(this.pathOf(name), { force: true }); // an older build's interrupted write
+      return undefined;
+    }
+    const aside = SET_ASIDE_FILE.exec(name);
+    if (aside) {
+      const file = await readThreadFile(this.fs, this.pathOf(name), aside[1] ?? '');
+      const reason = file.kind === 'ok' || file.kind === 'missing' ? 'It was set aside as unreadable.' : file.reason;
+      return { kind: 'unreadable', entry: { key: name, reason, setAside: true } };
+    }
+    const id = THREAD_FILE.exec(name)?.[1];
+    if (!id) return undefined;
+    const file = await readThreadFile(this.fs, this.pathOf(name), id);
+    if (file.kind === 'ok') {
+      this.onThreadRead(id, file.revision);
+      return { kind: 'thread', summary: summarize(file.transcript) };
+    }
+    if (file.kind === 'invalid') {
+      const entry = await this.setAside(name, file.reason, file.revision);
+      return entry && { kind: 'unreadable', entry };
+    }
+    return file.kind === 'missing'
+      ? undefined
+      : { kind: 'unreadable', entry: { key: name, reason: file.reason, setAside: false } };
+  }
+
+  /** Thread files, most recently written first (by name when the time ties or cannot be read). */
+  private async byNewestFile(names: string[]): Promise<string[]> {
+    const times = await Promise.all(
+      names.map((name) =>
+        this.fs.stat(this.pathOf(name)).then(
+          (s) => s.mtimeMs,
+          () => 0,
+        ),
+      ),
+    );
+    return names
+      .map((name, i) => ({ name, time: times[i] ?? 0 }))
+      .sort((a, b) => b.time - a.time || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .map((entry) => entry.name);
   }
 
   /** Writes the index stamped with the threads folder as it is now. Call under the index lock, after any rename. */

@@ -1,4 +1,4 @@
-import { ThreadSummary, type UnreadableThread } from '@roundtable/core';
+import { newestFirst, ThreadSummary, type UnreadableThread } from '@roundtable/core';
 import * as z from 'zod/mini';
 
 /**
@@ -7,8 +7,12 @@ import * as z from 'zod/mini';
  * index was written, and every write into that folder happens under the index lock and updates the index in the
  * same step. So an index whose stamp differs from the folder's is stale (a crash between the two, or a change
  * made by hand) and is rebuilt from the thread files, as is one that is missing or unreadable.
+ *
+ * Version 2 keeps `threads` newest first (by `updatedAt`, then id), so a window can show the newest thread after
+ * checking only the first few entries; the rest are checked after the first state is out. A version 1 index (in
+ * the order threads were last saved) is rebuilt once.
  */
-export const INDEX_VERSION = 1;
+export const INDEX_VERSION = 2;
 
 const Unreadable = z.strictObject({ key: z.string().check(z.minLength(1)), reason: z.string(), setAside: z.boolean() });
 
@@ -20,19 +24,84 @@ export const ThreadIndexFile = z.strictObject({
 });
 export type ThreadIndexFile = z.infer<typeof ThreadIndexFile>;
 
-/** The index's content, or undefined when it cannot be trusted at all (then it is rebuilt). */
-export function parseThreadIndex(text: string): ThreadIndexFile | undefined {
+/** The index with its entries not yet checked: what is cheap to check up front, whatever the thread count. */
+const IndexEnvelope = z.strictObject({
+  version: z.literal(INDEX_VERSION),
+  stamp: z.string(),
+  threads: z.array(z.unknown()),
+  unreadable: z.array(Unreadable),
+});
+export type IndexEnvelope = z.infer<typeof IndexEnvelope>;
+
+/** The index's outline (entries unchecked), or undefined when it cannot be trusted at all (then it is rebuilt). */
+export function parseIndexEnvelope(text: string): IndexEnvelope | undefined {
   try {
-    const parsed = ThreadIndexFile.safeParse(JSON.parse(text));
+    const parsed = IndexEnvelope.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** Told of the newest threads as soon as they are known; `complete` when that is the whole index. */
+export type TellFirst = (index: ThreadIndexFile, complete: boolean) => void;
+
+/** How many index entries are checked before the newest threads are told of (the rest are checked after). */
+const FIRST_ENTRIES = 50;
+/** Index entries checked between two turns of the event loop, so checking a long list never blocks it for long. */
+const ENTRIES_PER_TURN = 50;
+
+/**
+ * Checks an index's entries: the first few, then `first` hears of them, then the rest a slice at a time.
+ * Undefined when any entry is bad (then the index is rebuilt).
+ */
+export async function checkInParts(envelope: IndexEnvelope, first: TellFirst): Promise<ThreadIndexFile | undefined> {
+  const entries = envelope.threads;
+  const threads = checkEntries(entries, 0, FIRST_ENTRIES);
+  if (!threads) return undefined;
+  const page = { ...envelope, threads: [...threads] };
+  if (entries.length > FIRST_ENTRIES) first(page, false);
+  for (let from = FIRST_ENTRIES; from < entries.length; from += ENTRIES_PER_TURN) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const more = checkEntries(entries, from, from + ENTRIES_PER_TURN, threads.at(-1));
+    if (!more) return undefined;
+    threads.push(...more);
+  }
+  const index = { ...envelope, threads };
+  first(index, true);
+  return index;
+}
+
+/** Checks `entries[from, to)`; undefined when any is not a summary or they are out of order. */
+export function checkEntries(
+  entries: readonly unknown[],
+  from: number,
+  to: number,
+  previous?: ThreadSummary,
+): ThreadSummary[] | undefined {
+  const checked: ThreadSummary[] = [];
+  let before = previous;
+  for (let i = from; i < Math.min(to, entries.length); i++) {
+    const parsed = ThreadSummary.safeParse(entries[i]);
+    if (!parsed.success || (before && newestFirst(before, parsed.data) > 0)) return undefined;
+    checked.push(parsed.data);
+    before = parsed.data;
+  }
+  return checked;
+}
+
+/** The whole index, checked at once: for tests and tools, not for the activation path. */
+export function parseThreadIndex(text: string): ThreadIndexFile | undefined {
+  const envelope = parseIndexEnvelope(text);
+  const threads = envelope && checkEntries(envelope.threads, 0, envelope.threads.length);
+  return envelope && threads ? { ...envelope, threads } : undefined;
+}
+
+/** Puts a thread's summary in its place in the order (replacing its old one). */
 export function upsertThread(index: ThreadIndexFile, summary: ThreadSummary): ThreadIndexFile {
   const threads = index.threads.filter((t) => t.id !== summary.id);
-  threads.push(summary);
+  const at = threads.findIndex((t) => newestFirst(summary, t) < 0);
+  threads.splice(at === -1 ? threads.length : at, 0, summary);
   return { ...index, threads };
 }
 

@@ -1,10 +1,12 @@
 import { join } from 'node:path';
-import type { PromptAssembler, streamChatCompletion } from '@roundtable/core';
+import type { streamChatCompletion, TurnCode } from '@roundtable/core';
+import type { resolveProxyEndpoint } from '@roundtable/sidecar';
 
 /** What dist/turns.js exports (see `turnsBundle.ts`). */
 export interface TurnsBundle {
-  assembleStepPrompt: PromptAssembler;
+  turnCode: TurnCode;
   streamChatCompletion: typeof streamChatCompletion;
+  resolveProxyEndpoint: typeof resolveProxyEndpoint;
 }
 
 let loaded: TurnsBundle | undefined;
@@ -15,8 +17,8 @@ export function turns(): TurnsBundle {
   return loaded;
 }
 
-/** A `PromptAssembler` that loads the bundle the first time a prompt is built. */
-export const lazyPrompts: PromptAssembler = (...args) => turns().assembleStepPrompt(...args);
+/** The code that takes turns, loaded the first time a turn needs it. */
+export const lazyTurnCode = (): TurnCode => turns().turnCode;
 
 /** The streaming client, loaded the first time a request is made. */
 export const lazyStream: typeof streamChatCompletion = (request, signal) =>

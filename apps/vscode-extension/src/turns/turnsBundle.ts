@@ -1,4 +1,6 @@
-// Entry of dist/turns.js: what a reply needs and activation does not: the streaming client and prompt assembly (the
-// visibility rule, anonymisation, the council's words). Loaded when the first reply starts, so activation parses
-// none of it.
-export { assembleStepPrompt, streamChatCompletion } from '@roundtable/core';
+// Entry of dist/turns.js: what a turn needs and activation does not: routing, the plans of each way of taking a turn,
+// the reply runner, the streaming client and prompt assembly (the visibility rule, anonymisation, the council's
+// words), and what finds the proxy (a user's proxy URL resolved to a loopback address). Loaded when the first turn
+// starts or the proxy is first checked, so a window's first state parses none of it.
+export { streamChatCompletion, turnCode } from '@roundtable/core';
+export { resolveProxyEndpoint } from '@roundtable/sidecar';

@@ -1,10 +1,4 @@
-import {
-  assembleStepPrompt,
-  DEFAULT_ORCHESTRATOR_SETTINGS,
-  Emitter,
-  Orchestrator,
-  silentLogger,
-} from '@roundtable/core';
+import { DEFAULT_ORCHESTRATOR_SETTINGS, Emitter, Orchestrator, silentLogger, turnCode } from '@roundtable/core';
 import {
   type HostToWebview,
   HostToWebview as HostToWebviewSchema,
@@ -49,7 +43,7 @@ function setup() {
   const chat = new ScriptedChat();
   let n = 0;
   const orchestrator = new Orchestrator({
-    prompts: assembleStepPrompt,
+    turns: () => turnCode,
     repository: new MemoryThreadRepository(),
     chat: chat.backend,
     clock: new FakeClock(),
@@ -120,7 +114,12 @@ function setup() {
   });
   const active: ChatSession[] = [];
   const shown = new ShownViews();
-  const session = new ChatSession({ orchestrator, sidecar, host, logger: silentLogger }, (s) => active.push(s), shown);
+  const session = new ChatSession(
+    { orchestrator, sidecar, host, logger: silentLogger },
+    (s) => active.push(s),
+    () => {},
+    shown,
+  );
   cleanup.push(session, shown);
   return { session, chat, revealed, links, editor, active, shown, sidecarMenus: () => sidecarMenus };
 }
@@ -131,7 +130,7 @@ describe('ChatSession', () => {
     const page = new FakeWebview();
     session.attach(page);
     await page.send(viewSignal('view/ready'));
-    await vi.waitFor(() => expect(page.types()).toEqual(['view/state']));
+    await vi.waitFor(() => expect(page.types()).toEqual(['view/state', 'threads/listed']));
     expect(active).toEqual([session]);
   });
 

@@ -27,6 +27,9 @@ export class ChatSession extends Disposable {
   constructor(
     deps: ChatViewDeps,
     private readonly onActive: (session: ChatSession) => void = () => {},
+    /** Told each time this session posts a full state (start-up work waits for the window's first). */
+    private readonly onStatePosted: () => void = () => {},
+    /** Where this session says whether its page is on screen (it paces the proxy checks). */
     private readonly shown?: ShownViews,
   ) {
     super();
@@ -53,6 +56,7 @@ export class ChatSession extends Disposable {
   private post(message: HostToWebview, deps: ChatViewDeps): void {
     const webview = this.webview;
     if (!webview) return;
+    if (message.type === 'view/state') this.onStatePosted();
     void Promise.resolve(webview.postMessage(message)).catch((error: unknown) =>
       deps.logger.warn(`Posting "${message.type}" to the webview failed: ${String(error)}`),
     );

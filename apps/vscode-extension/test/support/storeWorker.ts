@@ -7,7 +7,6 @@
 //                                           "durable <id>" once a save holding it has returned (fsynced), and
 //                                           "save-problem <reason>" if a save fails
 import {
-  assembleStepPrompt,
   type ChatBackend,
   DEFAULT_ORCHESTRATOR_SETTINGS,
   Orchestrator,
@@ -17,6 +16,7 @@ import {
   systemClock,
   type ThreadRepository,
   type Transcript,
+  turnCode,
 } from '@roundtable/core';
 import { FileThreadRepository } from '../../src/storage/FileThreadRepository';
 
@@ -52,7 +52,7 @@ function reportingDurable(repository: FileThreadRepository): ThreadRepository {
 
 function orchestrator(repository: ThreadRepository): Orchestrator {
   return new Orchestrator({
-    prompts: assembleStepPrompt,
+    turns: () => turnCode,
     repository,
     chat: fakeModel,
     clock: systemClock,

@@ -2,7 +2,6 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  assembleStepPrompt,
   DEFAULT_ORCHESTRATOR_SETTINGS,
   Orchestrator,
   type ParticipantConfig,
@@ -13,6 +12,7 @@ import {
   systemClock,
   type Transcript,
   type TurnFailure,
+  turnCode,
 } from '@roundtable/core';
 import { resolveProxyEndpoint } from '@roundtable/sidecar';
 import { expect, onTestFinished } from 'vitest';
@@ -54,7 +54,7 @@ export async function openTable(options: TableOptions): Promise<TurnTable> {
   };
   const endpoint = () => resolveProxyEndpoint({ mode: 'external', port: 8317, externalUrl: options.url() }, noDns);
   const orchestrator = new Orchestrator({
-    prompts: assembleStepPrompt,
+    turns: () => turnCode,
     repository: new FileThreadRepository({ root: dir, logger: silentLogger }),
     chat: createChatBackend(
       streamChatCompletion,

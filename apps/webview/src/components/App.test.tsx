@@ -244,7 +244,8 @@ describe('App storage problems and notices', () => {
 
   it('an unreadable thread file is shown with its reason and can be revealed', () => {
     const threads = [listEntry({ id: 'a.json', title: 'a.json', unreadable: 'It is a folder, not a file.' })];
-    h.emit(h.host.state(viewState({ threads })));
+    h.emit(h.host.state(viewState()));
+    h.emit(h.host.send('threads/listed', { entries: threads, total: 0 }));
     expect(screen.getByTestId('unreadable-thread').textContent).toContain('It is a folder, not a file.');
     fireEvent.click(screen.getByRole('button', { name: 'Reveal in folder' }));
     expect(h.lastIntent()).toEqual({ type: 'storage/reveal', payload: { threadId: 'a.json' } });

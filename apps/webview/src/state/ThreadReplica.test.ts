@@ -87,6 +87,7 @@ describe('ThreadReplica: patches that fit', () => {
 
   it('a list change updates the entry, and the shown thread’s title and busy flag', () => {
     const { replica, host } = setup();
+    replica.apply(host.send('threads/listed', { entries: [listEntry({ id: 'thread-1' })], total: 1 }));
     replica.apply(
       host.send('threads/changed', { entry: listEntry({ id: 'thread-1', title: 'Renamed', busy: false }) }),
     );
@@ -100,6 +101,15 @@ describe('ThreadReplica: patches that fit', () => {
     expect(replica.threads.peek().map((t) => t.id)).toEqual(['newest', 'thread-1', 'older']);
     replica.apply(host.send('threads/removed', { threadId: 'older' }));
     expect(replica.threads.peek().map((t) => t.id)).toEqual(['newest', 'thread-1']);
+  });
+
+  it('the list travels on its own: a page of it replaces the list, and a full state leaves it alone', () => {
+    const { replica, host } = setup();
+    const page = [listEntry({ id: 'a' }), listEntry({ id: 'broken.json', unreadable: 'not JSON' })];
+    replica.apply(host.send('threads/listed', { entries: page, total: 1 }));
+    expect(replica.threads.peek().map((t) => t.id)).toEqual(['a', 'broken.json']);
+    replica.apply(host.state(viewState({ thread: { id: 'thread-2' } }, [])));
+    expect(replica.threads.peek().map((t) => t.id)).toEqual(['a', 'broken.json']);
   });
 
   it('a full state replaces everything, whatever came before', () => {

@@ -122,6 +122,9 @@ export class ThreadReplica {
         });
         return true;
       }
+      case 'threads/listed':
+        this.threads.value = message.payload.entries;
+        return true;
       case 'threads/removed':
         this.threads.value = this.threads.peek().filter((t) => t.id !== message.payload.threadId);
         return true;
@@ -176,7 +179,6 @@ export class ThreadReplica {
       this.mode.value = mode;
       this.plans.value = new Map(plans.map((p) => [p.id, p]));
       this.groups.value = state.groups;
-      this.threads.value = state.threads;
       this.participants.value = state.participants;
       this.defaultTarget.value = state.defaultTarget;
       this.sidecar.value = state.sidecar;

@@ -68,7 +68,6 @@ export function viewState(
       ...thread,
       messages,
     },
-    threads: [listEntry({ id: thread?.id ?? 'thread-1', title: thread?.title ?? 'Planning the release' })],
     participants: [
       { id: 'claude', displayName: 'Claude', color: '#D97706', model: 'claude-sonnet', enabled: true },
       { id: 'gpt', displayName: 'GPT', color: '#10A37F', model: 'gpt-5', enabled: true },

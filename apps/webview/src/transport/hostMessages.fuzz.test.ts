@@ -78,6 +78,7 @@ const next: { [K in HostMessageType]: HostToWebview } = {
   }),
   'threads/changed': hostMessage('threads/changed', 1, THREAD, { entry: listEntry({ id: 'other', updatedAt: AT }) }),
   'threads/removed': hostMessage('threads/removed', 1, THREAD, { threadId: 'other' }),
+  'threads/listed': hostMessage('threads/listed', 1, THREAD, { entries: [listEntry({ id: 'other' })], total: 1 }),
   'table/changed': hostMessage('table/changed', 1, THREAD, {
     participants: [claude],
     groups: [{ id: 'solo', displayName: '@solo', members: ['claude'], mode: 'council' }],

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { streamChatCompletion } from '../llm/streamChatCompletion';
 import { Orchestrator } from '../orchestrator/Orchestrator';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../orchestrator/settings';
+import { turnCode } from '../orchestrator/turnCode';
 import type { ParticipantConfig } from '../participants/participant';
 import { randomIds, silentLogger, systemClock } from '../ports';
 import { MemoryThreadRepository } from '../testing';
-import { assembleStepPrompt } from './assembleStepPrompt';
 
 // `pnpm bench`: an Independent round of three seats whose replies take about 2 s each, next to one reply of the
 // same length, through the whole stack a user's turn goes through (orchestrator, turn runner, streaming client, a
@@ -44,7 +44,7 @@ afterAll(async () => {
 async function turn(text: string, mode: 'discuss' | 'independent'): Promise<number> {
   for (const seat of seats) proxy.enqueueFor(seat.model, { kind: 'reply', text: REPLY });
   const orchestrator = new Orchestrator({
-    prompts: assembleStepPrompt,
+    turns: () => turnCode,
     repository: new MemoryThreadRepository(),
     chat: (request, signal) =>
       streamChatCompletion({ baseUrl: `${proxy.url}/v1`, model: request.model, messages: request.messages }, signal),

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { labelsOf } from '../../test/support/councilRun';
 import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { claude, disposeAll, gemini, gpt, setup } from '../../test/support/orchestratorSetup';
-import { assembleStepPrompt } from '../council/assembleStepPrompt';
 import { Orchestrator } from './Orchestrator';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from './settings';
+import { turnCode } from './turnCode';
 import { unfinishedPlan } from './turnIntents';
 
 // Several replies at once: each keeps its place whatever order they finish in, at most maxConcurrent stream, a
@@ -176,7 +176,7 @@ describe('Council: answers, reviews, synthesis', () => {
 
     const next = own.add(
       new Orchestrator({
-        prompts: assembleStepPrompt,
+        turns: () => turnCode,
         repository,
         chat: chat.backend,
         clock,

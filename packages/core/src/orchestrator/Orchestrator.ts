@@ -2,31 +2,20 @@ import { Disposable } from '../base/lifecycle';
 import { isRoutable } from '../participants/participant';
 import type { Clock, IdGenerator, Logger } from '../ports';
 import type { SeatMap } from '../protocol/proxyStatus';
-import { describeRouting } from '../router/describeRouting';
-import { route } from '../router/route';
-import { unroutedOf } from '../router/unroutedOf';
 import type { ThreadRepository } from '../store/ports';
 import type { SaveTiming } from '../store/saveScheduler';
 import { type ThreadLease, ThreadStore } from '../store/ThreadStore';
 import type { DiscussionMode } from '../transcript/plan';
 import type { ContextBlock } from '../transcript/schema';
-import { inspectPrompt, type PromptInspection } from './inspectPrompt';
-import type { ChatBackend, PromptAssembler } from './ports';
+import type { PromptInspection } from './inspectPrompt';
+import type { ChatBackend } from './ports';
 import { tombstone } from './replyTransitions';
 import { type IntentResult, OK, refuse } from './result';
 import type { OrchestratorSettings } from './settings';
 import { Table } from './Table';
 import { TurnRunner } from './TurnRunner';
-import {
-  continueTurn,
-  dismissContinue,
-  setMode,
-  startAnotherRound,
-  startMessageTurn,
-  startReply,
-  startReview,
-  type TurnContext,
-} from './turnIntents';
+import type { TurnCode } from './turnCode';
+import { dismissContinue, setMode, startReply, type TurnContext } from './turnIntents';
 
 export interface OrchestratorDeps {
   repository: ThreadRepository;
@@ -35,8 +24,8 @@ export interface OrchestratorDeps {
   ids: IdGenerator;
   logger: Logger;
   settings: OrchestratorSettings;
-  /** Builds each reply's prompt (`assembleStepPrompt`; the host loads it on first use). */
-  prompts: PromptAssembler;
+  /** The code that takes turns (`turnCode`), asked for when a turn needs it: the host loads it on first use. */
+  turns: () => TurnCode;
   saveTiming?: SaveTiming;
   /** What each seat can do now (a managed proxy's logins): a turn for a seat that needs a login is held. */
   seats?: () => SeatMap;
@@ -73,7 +62,7 @@ export class Orchestrator extends Disposable {
         ids: deps.ids,
         logger: deps.logger,
         settings: () => this.table.settings,
-        prompts: deps.prompts,
+        turns: deps.turns,
       }),
     );
     this.turns = { store: this.store, runner: this.runner, table: this.table, ids: deps.ids };
@@ -97,6 +86,7 @@ export class Orchestrator extends Disposable {
     }
     if (text.trim() === '' && contextBlocks.length === 0) return refuse('The message is empty.');
     const { participants, routerMode, maxRespondersPerTurn, groups } = this.table.settings;
+    const { route, describeRouting, unroutedOf, startMessageTurn } = this.deps.turns();
     const decision = route({
       text,
       participants,
@@ -149,7 +139,7 @@ export class Orchestrator extends Disposable {
    * muted since are left out.
    */
   continueSkipped(threadId: string): IntentResult {
-    return continueTurn(this.turns, threadId);
+    return this.deps.turns().continueTurn(this.turns, threadId);
   }
 
   /**
@@ -158,12 +148,12 @@ export class Orchestrator extends Disposable {
    * each having read every earlier answer); never past `maxRounds`.
    */
   anotherRound(threadId: string): IntentResult {
-    return startAnotherRound(this.turns, threadId);
+    return this.deps.turns().startAnotherRound(this.turns, threadId);
   }
 
   /** "Ask the table to review" a reply: the other seats (or a group's) review it, anonymised by default. */
   review(threadId: string, messageId: string, groupId?: string): IntentResult {
-    return startReview(this.turns, threadId, messageId, groupId);
+    return this.deps.turns().startReview(this.turns, threadId, messageId, groupId);
   }
 
   /** How several seats take a message in this thread: Discuss, Independent or Council (remembered per thread). */
@@ -180,7 +170,8 @@ export class Orchestrator extends Disposable {
   inspectPrompt(threadId: string, messageId: string): PromptInspection {
     const transcript = this.store.transcript(threadId);
     if (!transcript) return { ok: false, reason: 'That thread is not open any more.' };
-    return inspectPrompt(transcript, messageId, this.runner.prompts, this.table.settings, this.deps.prompts);
+    const code = this.deps.turns();
+    return code.inspectPrompt(transcript, messageId, this.runner.prompts, this.table.settings, code.assembleStepPrompt);
   }
 
   /** Tombstones a message: it keeps its place, loses its content and leaves every prompt. */

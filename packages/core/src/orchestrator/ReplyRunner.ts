@@ -1,5 +1,4 @@
-import { errorMessage } from '../base/errors';
-import { Emitter, type Event } from '../base/event';
+import type { Emitter } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { ChatError } from '../llm/types';
 import type { ParticipantConfig } from '../participants/participant';
@@ -7,12 +6,12 @@ import type { Clock, IdGenerator, Logger } from '../ports';
 import type { ThreadStore } from '../store/ThreadStore';
 import type { StepRef } from '../transcript/plan';
 import type { Message } from '../transcript/schema';
-import { PromptLog } from './PromptLog';
+import type { PromptLog } from './PromptLog';
 import type { ChatBackend, PromptAssembler } from './ports';
 import { type Ended, restart, withEnding, withLeftOut } from './replyTransitions';
 import type { OrchestratorSettings } from './settings';
 import { streamReply } from './streamReply';
-import { refusesSeveralSystemMessages, SystemModeMemory } from './systemMode';
+import { refusesSeveralSystemMessages, type SystemModeMemory } from './systemMode';
 
 export interface ReplyRunnerDeps {
   store: ThreadStore;
@@ -56,16 +55,22 @@ export type ReplyOutcome = Message['status'] | 'abandoned';
  * - every reply ends `complete`, `error` or `cancelled` with the text it got; a failure is reported once.
  */
 export class ReplyRunner extends Disposable {
-  private readonly failureEmitter = this._register(new Emitter<TurnFailure>((e) => this.logListenerError(e)));
-  /** A reply failed; the host may offer a fix (e.g. set the access key on `proxy-auth`). */
-  readonly onDidFailReply: Event<TurnFailure> = this.failureEmitter.event;
   /** Providers found to take only one system message: their prompts carry thread notes inline. */
-  readonly systemModes = new SystemModeMemory();
+  private readonly systemModes: SystemModeMemory;
   /** The prompts this window sent, for "what did it see". */
-  readonly prompts = new PromptLog();
+  private readonly prompts: PromptLog;
+  /** Told of each failed reply, once. */
+  private readonly failureEmitter: Emitter<TurnFailure>;
 
-  constructor(private readonly deps: ReplyRunnerDeps) {
+  constructor(
+    private readonly deps: ReplyRunnerDeps,
+    /** What outlives the runner (its owner keeps them from before the first reply): see `TurnRunner`. */
+    memory: { prompts: PromptLog; systemModes: SystemModeMemory; failures: Emitter<TurnFailure> },
+  ) {
     super();
+    this.prompts = memory.prompts;
+    this.systemModes = memory.systemModes;
+    this.failureEmitter = memory.failures;
   }
 
   /**
@@ -179,9 +184,5 @@ export class ReplyRunner extends Disposable {
       this.failureEmitter.fire({ threadId, participant, error: failure });
     }
     return status;
-  }
-
-  private logListenerError(error: unknown): void {
-    this.deps.logger.error(`A reply listener failed: ${errorMessage(error)}`);
   }
 }

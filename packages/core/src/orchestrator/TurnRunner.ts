@@ -5,12 +5,18 @@ import { pendingWork, stepSlots } from '../council/pending';
 import { isRoutable } from '../participants/participant';
 import type { ThreadLease } from '../store/ThreadStore';
 import type { TurnPlan } from '../transcript/plan';
-import { ReplyRunner, type ReplyRunnerDeps, type ReplyTarget, type TurnFailure } from './ReplyRunner';
+import { PromptLog } from './PromptLog';
+import type { ReplyRunner, ReplyRunnerDeps, ReplyTarget, TurnFailure } from './ReplyRunner';
+import { SystemModeMemory } from './systemMode';
 import { type TurnProgress, TurnProgressBoard, type TurnProgressChange } from './TurnProgress';
+import type { TurnCode } from './turnCode';
 
 export type { ReplyTarget, TurnFailure } from './ReplyRunner';
 
-export type TurnRunnerDeps = ReplyRunnerDeps;
+export type TurnRunnerDeps = Omit<ReplyRunnerDeps, 'prompts'> & {
+  /** The code that runs replies, asked for when the first turn starts (see `TurnCode`). */
+  turns: () => TurnCode;
+};
 
 /**
  * What a turn runs: a plan of the thread, from one of its steps on (a new turn starts at 0; Continue where the plan
@@ -52,7 +58,14 @@ export class TurnRunner extends Disposable {
     new Emitter<{ threadId: string; busy: boolean }>((e) => this.logListenerError(e)),
   );
   readonly onDidChangeBusy: Event<{ threadId: string; busy: boolean }> = this.busyEmitter.event;
-  private readonly replies: ReplyRunner;
+  private replyRunner: ReplyRunner | undefined;
+  private readonly failureEmitter = this._register(new Emitter<TurnFailure>((e) => this.logListenerError(e)));
+  /** A reply failed; the host may offer a fix (e.g. set the access key on `proxy-auth`). */
+  readonly onDidFailReply: Event<TurnFailure> = this.failureEmitter.event;
+  /** The prompts this window sent, for "what did it see". */
+  readonly prompts = new PromptLog();
+  /** Providers found to take only one system message: their prompts carry thread notes inline. */
+  readonly systemModes = new SystemModeMemory();
   private readonly turns = new Map<string, Turn>();
   private readonly dismissed = new Set<string>();
   private readonly progress = this._register(new TurnProgressBoard((e) => this.logListenerError(e)));
@@ -61,7 +74,6 @@ export class TurnRunner extends Disposable {
 
   constructor(private readonly deps: TurnRunnerDeps) {
     super();
-    this.replies = this._register(new ReplyRunner(deps));
     this._register(
       deps.store.onDidChange((change) => {
         if (change.kind !== 'threadRemoved') return;
@@ -73,19 +85,18 @@ export class TurnRunner extends Disposable {
     );
   }
 
-  /** A reply failed; the host may offer a fix (e.g. set the access key on `proxy-auth`). */
-  get onDidFailReply(): Event<TurnFailure> {
-    return this.replies.onDidFailReply;
-  }
-
-  /** The prompts this window sent, for "what did it see". */
-  get prompts() {
-    return this.replies.prompts;
-  }
-
-  /** Providers found to take only one system message. */
-  get systemModes() {
-    return this.replies.systemModes;
+  /** The reply runner, made when the first turn starts (its code is loaded then). */
+  private get replies(): ReplyRunner {
+    if (this.replyRunner) return this.replyRunner;
+    const { turns, ...deps } = this.deps;
+    const code = turns();
+    this.replyRunner = this._register(
+      new code.ReplyRunner(
+        { ...deps, prompts: code.assembleStepPrompt },
+        { prompts: this.prompts, systemModes: this.systemModes, failures: this.failureEmitter },
+      ),
+    );
+    return this.replyRunner;
   }
 
   /** Where the thread's turn stands, if there is anything to show. */

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { claude, disposeAll, gemini, gpt, setup } from '../../test/support/orchestratorSetup';
-import { assembleStepPrompt } from '../council/assembleStepPrompt';
 import { silentLogger } from '../ports';
 import { FakeClock, MemoryThreadRepository, ScriptedChat } from '../testing';
 import { Orchestrator } from './Orchestrator';
+import { turnCode } from './turnCode';
 
 // "What did @gpt see": the exact prompt of a reply, and the others of its turn to compare.
 
@@ -49,7 +49,7 @@ describe('inspecting a prompt', () => {
     await orchestrator.store.flush();
     // Another window, over the same stored threads: it sent none of these prompts.
     const other = new Orchestrator({
-      prompts: assembleStepPrompt,
+      turns: () => turnCode,
       repository: own.add(new MemoryThreadRepository([], repository.storage)),
       chat: new ScriptedChat().backend,
       clock: new FakeClock(),

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { DiscussionMode } from '../transcript/plan';
 import { ParticipantId } from '../transcript/schema';
 import { MAX_PARTICIPANTS, type ParticipantConfig } from './participant';
+import { boundEntries, overlongField, settingListProblems } from './settingList';
 
 /** The most groups a table names. */
 export const MAX_GROUPS = 16;
@@ -28,21 +29,28 @@ const GroupSetting = z.object({
 /**
  * Reads `roundtable.groups`: each entry on its own, so a typo costs that entry only. A group's id must be no
  * participant's id or alias (an @-name means one thing); members who are not at the table are dropped with a
- * problem, and a group left with no member is dropped. Entries past `MAX_GROUPS` are refused.
+ * problem, and a group left with no member is dropped. Entries past `MAX_GROUPS` are refused, and the list and its
+ * problem lines are bounded (see settingList.ts).
  */
 export function parseGroupSettings(
   raw: unknown,
   participants: readonly ParticipantConfig[],
 ): { groups: SeatGroup[]; problems: string[] } {
   if (!Array.isArray(raw)) return { groups: [], problems: ['roundtable.groups must be an array of group objects'] };
+  const bounded = boundEntries(raw, 'roundtable.groups');
   const groups: SeatGroup[] = [];
   const problems: string[] = [];
   const taken = new Set(participants.flatMap((p) => [p.id, ...(p.aliases ?? [])]));
-  for (const [i, entry] of raw.entries()) {
+  for (const [i, entry] of bounded.entries.entries()) {
     const at = `roundtable.groups[${i}]`;
     if (groups.length === MAX_GROUPS) {
       problems.push(`${at} and after: at most ${MAX_GROUPS} groups; the rest are left out`);
       break;
+    }
+    const overlong = overlongField(entry, 'members', MAX_PARTICIPANTS, at);
+    if (overlong) {
+      problems.push(overlong);
+      continue;
     }
     const parsed = GroupSetting.safeParse(entry);
     if (!parsed.success) {
@@ -70,5 +78,5 @@ export function parseGroupSettings(
       ...(g.mode ? { mode: g.mode } : {}),
     });
   }
-  return { groups, problems };
+  return { groups, problems: settingListProblems(bounded, problems, 'roundtable.groups') };
 }

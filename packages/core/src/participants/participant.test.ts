@@ -66,7 +66,7 @@ describe('parseParticipantSettings', () => {
   });
 
   test(`seats at most ${MAX_PARTICIPANTS}, and says the rest were left out`, () => {
-    const raw = Array.from({ length: 1_000 }, (_, i) => ({ id: `p${i}`, model: 'm' }));
+    const raw = Array.from({ length: 40 }, (_, i) => ({ id: `p${i}`, model: 'm' }));
     const { participants, problems } = parseParticipantSettings(raw);
     expect(participants).toHaveLength(MAX_PARTICIPANTS);
     expect(problems).toEqual([

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ParticipantId } from '../transcript/schema';
+import { boundEntries, overlongField, settingListProblems } from './settingList';
 
 /** The most participants one table seats: `@all` asks each of them in turn, so a runaway list is refused. */
 export const MAX_PARTICIPANTS = 16;
@@ -67,20 +68,26 @@ export interface ParticipantSettingsResult {
  * Reads `roundtable.participants` as typed by a user: each entry is checked on its own, so one typo costs that
  * entry only, never the whole table. Across the table every @-name (ids and aliases) must be unique: a duplicated
  * id keeps the first entry, and an alias already taken by an id or an earlier alias is dropped (the entry stays).
- * Entries past `MAX_PARTICIPANTS` are refused.
+ * Entries past `MAX_PARTICIPANTS` are refused, and the list and its problem lines are bounded (see settingList.ts).
  */
 export function parseParticipantSettings(raw: unknown): ParticipantSettingsResult {
   if (!Array.isArray(raw)) {
     return { participants: [], problems: ['roundtable.participants must be an array of participant objects'] };
   }
+  const bounded = boundEntries(raw, 'roundtable.participants');
   const participants: ParticipantConfig[] = [];
   const problems: string[] = [];
   const ids = new Set<string>();
-  for (const [i, entry] of raw.entries()) {
+  for (const [i, entry] of bounded.entries.entries()) {
     const at = `roundtable.participants[${i}]`;
     if (participants.length === MAX_PARTICIPANTS) {
       problems.push(`${at} and after: a table seats at most ${MAX_PARTICIPANTS} participants; the rest are left out`);
       break;
+    }
+    const overlong = overlongField(entry, 'aliases', MAX_ALIASES, at);
+    if (overlong) {
+      problems.push(overlong);
+      continue;
     }
     const parsed = ParticipantSetting.safeParse(entry);
     if (!parsed.success) {
@@ -105,11 +112,16 @@ export function parseParticipantSettings(raw: unknown): ParticipantSettingsResul
       ...(p.provider ? { provider: p.provider } : {}),
     });
   }
-  return { participants: dropTakenAliases(participants, raw, problems), problems };
+  const seated = dropTakenAliases(participants, bounded.entries, problems);
+  return { participants: seated, problems: settingListProblems(bounded, problems, 'roundtable.participants') };
 }
 
 /** Removes each alias that is some participant's id or an alias an earlier entry already has, saying which. */
-function dropTakenAliases(participants: ParticipantConfig[], raw: unknown[], problems: string[]): ParticipantConfig[] {
+function dropTakenAliases(
+  participants: ParticipantConfig[],
+  raw: readonly unknown[],
+  problems: string[],
+): ParticipantConfig[] {
   const ids = new Set(participants.map((p) => p.id));
   const taken = new Map<string, string>();
   return participants.map((p) => {

@@ -48,8 +48,6 @@ export type ShownThread = z.infer<typeof ShownThread>;
 
 export const ViewState = z.strictObject({
   thread: ShownThread,
-  /** Newest first. */
-  threads: z.array(ThreadListEntry),
   participants: z.array(ParticipantConfig),
   /** Named sets of seats (`@reviewers`). */
   groups: z.array(SeatGroup),
@@ -100,6 +98,15 @@ export const HostToWebview = z.discriminatedUnion('type', [
    */
   update('message/added', z.strictObject({ message: ViewMessage, index: z.int().check(z.nonnegative()) })),
   update('message/patched', MessagePatchPayload),
+  /**
+   * The thread list's first page: the newest threads, then every unreadable file (`total` counts all the threads
+   * stored). It travels on its own after a page's first state, and again when the rest of a list read in parts is
+   * known, never with a switch of thread: the whole list is the host's (the thread history picker).
+   */
+  update(
+    'threads/listed',
+    z.strictObject({ entries: z.array(ThreadListEntry), total: z.int().check(z.nonnegative()) }),
+  ),
   /** A thread list entry was added or changed (title, time, count, busy). */
   update('threads/changed', z.strictObject({ entry: ThreadListEntry })),
   update('threads/removed', z.strictObject({ threadId: id })),

@@ -4,7 +4,7 @@ import { Disposable } from '../base/lifecycle';
 import type { ThreadSummary, Transcript } from '../transcript/schema';
 import { KeyedQueue } from './keyedQueue';
 import { type LoadedThread, LoadedThreads } from './LoadedThreads';
-import type { StoredThreadsChange } from './ports';
+import type { FirstStoredThreads, StoredThreadList, StoredThreadsChange } from './ports';
 import { SAVE_TIMING, SaveScheduler } from './saveScheduler';
 import { reloadMerging, saveMerging } from './storedCopy';
 import { type ReadonlyCatalog, ThreadCatalog } from './ThreadCatalog';
@@ -39,6 +39,8 @@ export abstract class StoredThreads extends Disposable {
   protected readonly saver: SaveScheduler;
   private storedChanges: Promise<void> = Promise.resolve();
   private initialized: Promise<void> | undefined;
+  /** Settles once the whole stored list is known (at once, unless the repository gives its newest part first). */
+  private completed: Promise<void> = Promise.resolve();
 
   constructor(protected readonly deps: ThreadStoreDeps) {
     super();
@@ -57,16 +59,31 @@ export abstract class StoredThreads extends Disposable {
     this._register(deps.repository.onDidChangeStored((change) => this.onStoredChange(change)));
   }
 
-  /** Reads the list of stored threads (once; later calls share it). A failure leaves the list empty, logged. */
+  /**
+   * Reads the list of stored threads (once; later calls share it): its newest part when the repository can give it
+   * first, the rest filling in behind (`listComplete`). A failure leaves the list empty, logged.
+   */
   initialize(): Promise<void> {
-    this.initialized ??= this.deps.repository.list().then(
-      (list) => {
-        this.known.start(list);
-        this.deps.logger.info(`Thread list: ${list.threads.length} thread(s), ${list.unreadable.length} unreadable.`);
+    const { repository, logger } = this.deps;
+    this.initialized ??= (repository.listFirst?.() ?? repository.list()).then(
+      (first: FirstStoredThreads) => {
+        this.known.start(first);
+        if (first.rest) {
+          this.completed = first.rest.then(
+            (all) => this.fillList(all),
+            (error: unknown) => logger.error(`Could not read the rest of the thread list: ${errorMessage(error)}`),
+          );
+        } else logger.info(`Thread list: ${first.threads.length} thread(s), ${first.unreadable.length} unreadable.`);
       },
-      (error: unknown) => this.deps.logger.error(`Could not read the thread list: ${errorMessage(error)}`),
+      (error: unknown) => logger.error(`Could not read the thread list: ${errorMessage(error)}`),
     );
     return this.initialized;
+  }
+
+  /** Resolves once the whole stored list is known (a thread picker waits for it; a first state does not). */
+  async listComplete(): Promise<void> {
+    await this.initialize();
+    await this.completed;
   }
 
   /** What is known of every thread without loading it: the list, unreadable files, save problems. */
@@ -89,6 +106,7 @@ export abstract class StoredThreads extends Disposable {
     if (!this.loaded.has(threadId)) {
       const unreadable = this.known.unreadable().find((u) => u.key === threadId);
       if (unreadable) return { ok: false, reason: `That thread cannot be read: ${unreadable.reason}` };
+      if (!this.known.has(threadId)) await this.completed; // it may be in the part of the list still being read
       if (!this.known.has(threadId)) return { ok: false, reason: 'That thread no longer exists.' };
       const result = await this.io.run(threadId, () => this.load(threadId));
       if (!result.ok) return result;
@@ -240,6 +258,12 @@ export abstract class StoredThreads extends Disposable {
       (id) => this.loaded.has(id),
       (id) => this.forget(id, 'It was deleted in another window.'),
     );
+  }
+
+  /** The rest of the list arrived: one announcement for it all. A failure keeps what is known, logged. */
+  private fillList(all: StoredThreadList): void {
+    if (this.known.fill(all)) this.changeEmitter.fire({ kind: 'listFilled' });
+    this.deps.logger.info(`Thread list: ${all.threads.length} thread(s), ${all.unreadable.length} unreadable.`);
   }
 
   private absorb(threadId: string, entry: LoadedThread, other: Transcript): void {

@@ -1,4 +1,5 @@
 import type { ThreadSummary } from '../transcript/schema';
+import { newestFirst } from '../transcript/summary';
 import type { StoredThreadList, UnreadableThread } from './ports';
 import type { SaveProblem, ThreadChange } from './types';
 
@@ -14,6 +15,8 @@ export class ThreadCatalog {
   private readonly summaries = new Map<string, ThreadSummary>();
   private unreadableThreads: readonly UnreadableThread[] = [];
   private readonly problems = new Map<string, SaveProblem>();
+  /** `list()`'s answer until the next change (a thread picker and each page's list ask for it). */
+  private sorted: ThreadSummary[] | undefined;
 
   constructor(private readonly emit: (change: ThreadChange) => void) {}
 
@@ -21,15 +24,39 @@ export class ThreadCatalog {
   start(list: StoredThreadList): void {
     for (const s of list.threads) this.summaries.set(s.id, s);
     this.unreadableThreads = list.unreadable;
+    this.sorted = undefined;
+  }
+
+  /**
+   * The rest of a list that started with its newest part: threads not known yet are added without one
+   * announcement each (there may be thousands, and nobody has seen them); true if anything was added.
+   */
+  fill(list: StoredThreadList): boolean {
+    let added = false;
+    for (const s of list.threads) {
+      if (this.summaries.has(s.id)) continue;
+      this.summaries.set(s.id, s);
+      added = true;
+    }
+    if (added) this.sorted = undefined;
+    if (JSON.stringify(list.unreadable) !== JSON.stringify(this.unreadableThreads)) {
+      this.unreadableThreads = list.unreadable;
+      this.emit({ kind: 'unreadableChanged', unreadable: list.unreadable });
+    }
+    return added;
   }
 
   /** Threads with at least one message, newest first. */
   list(): ThreadSummary[] {
-    return [...this.summaries.values()].sort(newestFirst);
+    this.sorted ??= [...this.summaries.values()].sort(newestFirst);
+    return [...this.sorted];
   }
 
+  /** The newest thread, found without sorting the list (a window's first state needs only this one). */
   newest(): ThreadSummary | undefined {
-    return this.list()[0];
+    let newest: ThreadSummary | undefined;
+    for (const s of this.summaries.values()) if (!newest || newestFirst(s, newest) < 0) newest = s;
+    return newest;
   }
 
   has(threadId: string): boolean {
@@ -52,6 +79,7 @@ export class ThreadCatalog {
     const before = this.summaries.get(threadId);
     if (before && JSON.stringify(before) === JSON.stringify(summary)) return;
     this.summaries.set(threadId, summary);
+    this.sorted = undefined;
     this.emit({ kind: 'summaryChanged', threadId, summary });
   }
 
@@ -67,6 +95,7 @@ export class ThreadCatalog {
   /** Forgets a thread's summary and save problem; true if it had a summary. */
   remove(threadId: string): boolean {
     const had = this.summaries.delete(threadId);
+    if (had) this.sorted = undefined;
     this.setProblem(threadId, undefined);
     return had;
   }
@@ -84,9 +113,4 @@ export class ThreadCatalog {
       this.emit({ kind: 'unreadableChanged', unreadable: list.unreadable });
     }
   }
-}
-
-function newestFirst(a: ThreadSummary, b: ThreadSummary): number {
-  const d = Date.parse(b.updatedAt) - Date.parse(a.updatedAt);
-  return d !== 0 ? d : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

@@ -22,6 +22,12 @@ export interface StoredThreadList {
   unreadable: UnreadableThread[];
 }
 
+/** The newest part of the stored list, read first, and the whole list once it has been read (`rest`). */
+export interface FirstStoredThreads extends StoredThreadList {
+  /** The whole list, when the first part is not all of it; it may take seconds (a first start after an upgrade). */
+  rest?: Promise<StoredThreadList>;
+}
+
 export type LoadResult =
   | { ok: true; transcript: Transcript; revision: Revision }
   | { ok: false; kind: 'missing' }
@@ -53,6 +59,11 @@ export interface StoredThreadsChange {
 export interface ThreadRepository {
   /** Summaries of every stored thread and the unreadable files, without loading the threads. */
   list(): Promise<StoredThreadList>;
+  /**
+   * At start: the newest threads as soon as they are known, the rest to follow. Its cost must not grow with the
+   * number of stored threads, so a window's first state does not either. Without it the store starts from `list`.
+   */
+  listFirst?(): Promise<FirstStoredThreads>;
   load(threadId: string): Promise<LoadResult>;
   /** Writes `transcript` if what is stored is still `base` (`null`: nothing stored yet). */
   save(transcript: Transcript, base: Revision | null): Promise<SaveResult>;

@@ -24,6 +24,8 @@ export type ThreadChange =
   | { kind: 'summaryChanged'; threadId: string; summary: ThreadSummary }
   | { kind: 'threadRemoved'; threadId: string; reason: string }
   | { kind: 'unreadableChanged'; unreadable: readonly UnreadableThread[] }
+  /** The rest of the stored list is known now (it was read after the newest threads): re-read `catalog.list()`. */
+  | { kind: 'listFilled' }
   | { kind: 'saveProblemChanged'; threadId: string; problem: SaveProblem | undefined };
 
 /** Keeps a loaded thread in memory until disposed. */

@@ -1,7 +1,7 @@
 import type { IDisposable } from '../base/lifecycle';
-import { assembleStepPrompt } from '../council/assembleStepPrompt';
 import { Orchestrator } from '../orchestrator/Orchestrator';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../orchestrator/settings';
+import { turnCode } from '../orchestrator/turnCode';
 import type { ParticipantConfig } from '../participants/participant';
 import { silentLogger } from '../ports';
 import type { ThreadRepository } from '../store/ports';
@@ -79,7 +79,7 @@ export async function playTwoWindows(
     const storage = makeStorage(side);
     let n = 0;
     const orchestrator = new Orchestrator({
-      prompts: assembleStepPrompt,
+      turns: () => turnCode,
       repository: storage.repository,
       chat: chat.backend,
       clock,

@@ -29,3 +29,9 @@ export function summarize(t: Transcript): ThreadSummary {
     participants: [...t.participants],
   };
 }
+
+/** The thread list's order: most recently updated first; ties by id, so every window orders them the same. */
+export function newestFirst(a: ThreadSummary, b: ThreadSummary): number {
+  const d = Date.parse(b.updatedAt) - Date.parse(a.updatedAt);
+  return d !== 0 ? d : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}

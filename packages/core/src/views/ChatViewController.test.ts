@@ -7,7 +7,7 @@ ensureNoDisposablesAreLeaked();
 afterEach(disposeAll);
 
 describe('ChatViewController: handshake and first state', () => {
-  test('posts nothing before view/ready, then one full state of the newest thread, reading only that thread', async () => {
+  test('posts nothing before view/ready, then one full state of the newest thread, reading only that thread, then the list', async () => {
     const threads = Array.from({ length: 50 }, (_, i) =>
       storedThread(`t${i}`, 3, `2026-02-${String((i % 28) + 1).padStart(2, '0')}T00:00:${String(i).padStart(2, '0')}Z`),
     );
@@ -15,13 +15,38 @@ describe('ChatViewController: handshake and first state', () => {
     const v = view();
     expect(v.posted).toEqual([]);
     await v.ready();
-    expect(v.types()).toEqual(['view/state']);
+    expect(v.types()).toEqual(['view/state', 'threads/listed']);
     const state = v.lastState();
     const newest = [...threads].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
     expect(state.thread.id).toBe(newest?.id);
     expect(state.thread.messages).toHaveLength(3);
-    expect(state.threads).toHaveLength(50);
+    expect(v.lastList().entries).toHaveLength(50);
     expect(repository.loads).toEqual([newest?.id]);
+  });
+
+  test('the list travels on its own: a page of the newest threads after the first state, none with a switch', async () => {
+    const at = (i: number) => new Date(Date.parse('2026-02-01T00:00:00Z') + i * 60_000).toISOString();
+    const threads = Array.from({ length: 120 }, (_, i) => storedThread(`t${i}`, 2, at(i)));
+    const { view } = setup(threads);
+    const v = view();
+    await v.ready();
+    const page = v.lastList();
+    expect(page.total).toBe(120);
+    expect(page.entries.map((e) => e.id)).toEqual(Array.from({ length: 50 }, (_, i) => `t${119 - i}`));
+    const before = v.posted.length;
+    await v.intent('thread/open', { threadId: 't3' });
+    expect(v.posted.slice(before).map((m) => m.type)).toEqual(['view/state', 'request/done']);
+    expect((await v.controller.threads()).entries).toHaveLength(120);
+  });
+
+  test('the first state needs none of the turns’ code: it is asked for when the first message is sent', async () => {
+    const { view, turnCodeUsed } = setup([storedThread('t1', 4)]);
+    const v = view();
+    await v.ready();
+    await v.intent('thread/new', {});
+    expect(turnCodeUsed()).toBe(false);
+    await v.intent('chat/send', { threadId: v.lastState().thread.id, text: 'hello' });
+    expect(turnCodeUsed()).toBe(true);
   });
 
   test('with nothing stored, shows a new empty thread', async () => {
@@ -29,7 +54,7 @@ describe('ChatViewController: handshake and first state', () => {
     const v = view();
     await v.ready();
     expect(v.lastState().thread).toMatchObject({ title: 'New thread', messages: [], busy: false });
-    expect(v.lastState().threads).toEqual([]);
+    expect(v.lastList()).toEqual({ entries: [], total: 0 });
   });
 
   test('drops invalid messages with a log line, and posts nothing while hidden', async () => {
@@ -40,7 +65,7 @@ describe('ChatViewController: handshake and first state', () => {
     await v.ready();
     v.controller.markHidden();
     sidecarEmitter.fire({ state: 'unhealthy', detail: 'down' });
-    expect(v.types()).toEqual(['view/state']);
+    expect(v.types()).toEqual(['view/state', 'threads/listed']);
   });
 });
 
@@ -69,6 +94,7 @@ describe('ChatViewController: a turn as patches', () => {
     );
     expect(kinds.filter((k) => k !== 'threads/changed')).toEqual([
       'view/state',
+      'threads/listed',
       'message/added',
       'plan/added',
       'turn/changed',

@@ -51,12 +51,12 @@ describe('ChatViewController: threads', () => {
     v.controller.focusComposer();
     expect(v.types()).toEqual([]);
     await v.ready();
-    expect(v.types()).toEqual(['view/state', 'composer/focus']);
+    expect(v.types()).toEqual(['view/state', 'threads/listed', 'composer/focus']);
     v.controller.focusComposer();
-    expect(v.types()).toEqual(['view/state', 'composer/focus', 'composer/focus']);
+    expect(v.types()).toEqual(['view/state', 'threads/listed', 'composer/focus', 'composer/focus']);
     v.controller.markHidden();
     await v.ready();
-    expect(v.types().at(-1)).toBe('view/state'); // a page that comes back is not focused unasked
+    expect(v.types().slice(-2)).toEqual(['view/state', 'threads/listed']); // a page that comes back is not focused unasked
   });
 
   test('the Terms-of-Service notice is in the state until dismissed, then every view is told to hide it', async () => {
@@ -93,7 +93,7 @@ describe('ChatViewController: threads', () => {
     await v.intent('chat/send', { threadId, text: 'long question' });
     const call = await chat.call(0);
     await v.intent('thread/open', { threadId: 'other' });
-    const entry = v.lastState().threads.find((t) => t.id === threadId);
+    const entry = (await v.controller.threads()).entries.find((t) => t.id === threadId);
     expect(entry?.busy).toBe(true);
     const patchesWhileAway = v.posted.length;
     call.emit({ type: 'delta', text: 'still streaming' });
@@ -208,6 +208,6 @@ describe('ChatViewController: storage problems and host actions', () => {
     await v.ready();
     sidecarEmitter.fire({ state: 'unhealthy', detail: 'Proxy down' });
     orchestrator.table.update({ ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: [claude, { ...claude, id: 'gpt' }] });
-    expect(v.posted.slice(1).map((m) => m.type)).toEqual(['sidecar/changed', 'table/changed']);
+    expect(v.posted.slice(2).map((m) => m.type)).toEqual(['sidecar/changed', 'table/changed']);
   });
 });

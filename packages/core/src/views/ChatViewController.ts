@@ -40,6 +40,9 @@ function shownIndex(messages: readonly Message[], messageId: string, storeIndex:
 
 export type { ChatViewDeps, HostActions, StatusSource } from './viewPorts';
 
+/** How many of the newest threads a page's list holds (the rest stay with the host's thread picker). */
+const LIST_PAGE = 50;
+
 /**
  * One chat view (the sidebar, or an editor panel): which thread it shows, and the protocol between it and its
  * webview. Each view has its own current thread; a reply keeps running when the view moves to another thread.
@@ -111,6 +114,7 @@ export class ChatViewController extends Disposable {
       await this.ensureThread();
       this.ready = true;
       this.sendState();
+      this.sendListPage();
       if (this.focusPending) this.focusComposer();
       return;
     }
@@ -152,6 +156,7 @@ export class ChatViewController extends Disposable {
   async threads(): Promise<{ entries: ThreadListEntry[]; shown: string | undefined }> {
     await this.ensureThread();
     const { store, runner } = this.deps.orchestrator;
+    await store.listComplete();
     return { entries: listEntries(store, (id) => runner.isBusy(id)), shown: this.threadId };
   }
 
@@ -214,6 +219,13 @@ export class ChatViewController extends Disposable {
     this.post(hostMessage('view/state', this.seq++, threadId, viewStateOf(this.deps, threadId, this.context.current)));
   }
 
+  /** The thread list's first page, on its own (see `threads/listed`). */
+  private sendListPage(): void {
+    const { store, runner } = this.deps.orchestrator;
+    const entries = listEntries(store, (id) => runner.isBusy(id), LIST_PAGE);
+    this.send('threads/listed', { entries, total: store.catalog.list().length });
+  }
+
   private onStoreChange(change: ThreadChange): void {
     const { store, runner } = this.deps.orchestrator;
     switch (change.kind) {
@@ -257,6 +269,9 @@ export class ChatViewController extends Disposable {
         this.unreadable = next;
         return;
       }
+      case 'listFilled':
+        this.sendListPage();
+        return;
       case 'saveProblemChanged':
         this.send('storage/changed', { saveProblems: saveProblemsView(store, store.catalog.saveProblems()) });
         return;

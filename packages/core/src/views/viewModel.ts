@@ -63,10 +63,17 @@ export function unreadableChanges(
   return { next, removed, changed };
 }
 
-/** The whole thread list: threads newest first, then the unreadable files. */
-export function listEntries(store: ThreadStore, isBusy: (threadId: string) => boolean): ThreadListEntry[] {
+/** The whole thread list, or its first `limit` threads: threads newest first, then the unreadable files. */
+export function listEntries(
+  store: ThreadStore,
+  isBusy: (threadId: string) => boolean,
+  limit = Number.POSITIVE_INFINITY,
+): ThreadListEntry[] {
   return [
-    ...store.catalog.list().map((s) => summaryEntry(s, isBusy(s.id))),
+    ...store.catalog
+      .list()
+      .slice(0, limit)
+      .map((s) => summaryEntry(s, isBusy(s.id))),
     ...store.catalog.unreadable().map(unreadableEntry),
   ];
 }
@@ -118,7 +125,6 @@ export function viewStateOf(deps: ChatViewDeps, threadId: string, context: reado
       mode: store.choices(threadId)?.mode ?? 'discuss',
       plans: snapshot.plans,
     },
-    threads: listEntries(store, (id) => runner.isBusy(id)),
     participants: table.participants,
     groups: table.settings.groups,
     defaultTarget: deps.orchestrator.speakingTo(threadId),

@@ -1,7 +1,7 @@
 import { expect, vi } from 'vitest';
-import { assembleStepPrompt } from '../../src/council/assembleStepPrompt';
 import { Orchestrator } from '../../src/orchestrator/Orchestrator';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../../src/orchestrator/settings';
+import { turnCode } from '../../src/orchestrator/turnCode';
 import type { ParticipantConfig } from '../../src/participants/participant';
 import type { Logger } from '../../src/ports';
 import type { SeatMap } from '../../src/protocol/proxyStatus';
@@ -54,7 +54,7 @@ export function setup(options: { participants?: ParticipantConfig[]; stored?: un
     error: (m) => logs.push(`error ${m}`),
   };
   const orchestrator = new Orchestrator({
-    prompts: assembleStepPrompt,
+    turns: () => turnCode,
     repository,
     chat: chat.backend,
     clock,

@@ -100,7 +100,6 @@ export const hostMessages: { [K in HostMessageType]: Extract<HostToWebview, { ty
       mode: 'council',
       plans: [plan],
     },
-    threads: [entry, { ...entry, id: 'broken', unreadable: 'not JSON' }],
     participants: [claude],
     groups: [{ id: 'reviewers', displayName: '@reviewers', members: ['claude'], mode: 'council' }],
     defaultTarget: 'claude',
@@ -122,6 +121,13 @@ export const hostMessages: { [K in HostMessageType]: Extract<HostToWebview, { ty
     context: [block],
   }) as Extract<HostToWebview, { type: 'view/state' }>,
   'message/added': { v: 2, seq: 1, threadId: T, type: 'message/added', payload: { message: reply, index: 1 } },
+  'threads/listed': {
+    v: 2,
+    seq: 1,
+    threadId: T,
+    type: 'threads/listed',
+    payload: { entries: [entry, { ...entry, id: 'broken', unreadable: 'not JSON' }], total: 1 },
+  },
   'message/patched': {
     v: 2,
     seq: 1,

@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
 import { FakeClock, MemoryThreadRepository, MemoryThreadStorage, ScriptedChat } from '../../src/../src/testing';
 import { Emitter } from '../../src/base/event';
-import { assembleStepPrompt } from '../../src/council/assembleStepPrompt';
 import { Orchestrator } from '../../src/orchestrator/Orchestrator';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../../src/orchestrator/settings';
+import { turnCode } from '../../src/orchestrator/turnCode';
 import type { ParticipantConfig } from '../../src/participants/participant';
 import { silentLogger } from '../../src/ports';
 import type { PromptDocument } from '../../src/prompt/describePrompt';
@@ -69,8 +69,12 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
   const chat = new ScriptedChat();
   const clock = new FakeClock();
   let n = 0;
+  let turnCodeAsked = 0;
   const orchestrator = new Orchestrator({
-    prompts: assembleStepPrompt,
+    turns: () => {
+      turnCodeAsked += 1;
+      return turnCode;
+    },
     repository,
     chat: chat.backend,
     clock,
@@ -157,7 +161,13 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
       if (state?.type !== 'view/state') throw new Error('no state');
       return state.payload;
     };
-    return { controller, posted, intent, ready, lastState, types: () => posted.map((m) => m.type) };
+    const lastList = () => {
+      const list = posted.filter((m) => m.type === 'threads/listed').at(-1);
+      if (list?.type !== 'threads/listed') throw new Error('no list');
+      return list.payload;
+    };
+    return { controller, posted, intent, ready, lastState, lastList, types: () => posted.map((m) => m.type) };
   };
-  return { orchestrator, repository, chat, clock, sidecarEmitter, sidecar, opened, prompts, logs, view };
+  const turnCodeUsed = () => turnCodeAsked > 0;
+  return { orchestrator, repository, chat, clock, sidecarEmitter, sidecar, opened, prompts, logs, view, turnCodeUsed };
 }

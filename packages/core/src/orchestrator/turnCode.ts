@@ -1,0 +1,39 @@
+import { assembleStepPrompt } from '../council/assembleStepPrompt';
+import { describeRouting } from '../router/describeRouting';
+import { route } from '../router/route';
+import { unroutedOf } from '../router/unroutedOf';
+import { inspectPrompt } from './inspectPrompt';
+import { ReplyRunner } from './ReplyRunner';
+import { continueTurn, startAnotherRound, startMessageTurn, startReview } from './turnIntents';
+
+/**
+ * The code that takes turns: routing a message, building the plans of each way of taking a turn, running and
+ * streaming replies, building and inspecting prompts. The orchestrator is handed it (`OrchestratorDeps.turns`)
+ * instead of importing it, so a host can load it when the first turn starts rather than at activation: a window
+ * shows its first state without parsing any of it. Tests and benchmarks pass `() => turnCode`.
+ */
+export interface TurnCode {
+  assembleStepPrompt: typeof assembleStepPrompt;
+  route: typeof route;
+  describeRouting: typeof describeRouting;
+  unroutedOf: typeof unroutedOf;
+  startMessageTurn: typeof startMessageTurn;
+  continueTurn: typeof continueTurn;
+  startAnotherRound: typeof startAnotherRound;
+  startReview: typeof startReview;
+  inspectPrompt: typeof inspectPrompt;
+  ReplyRunner: typeof ReplyRunner;
+}
+
+export const turnCode: TurnCode = {
+  assembleStepPrompt,
+  route,
+  describeRouting,
+  unroutedOf,
+  startMessageTurn,
+  continueTurn,
+  startAnotherRound,
+  startReview,
+  inspectPrompt,
+  ReplyRunner,
+};
