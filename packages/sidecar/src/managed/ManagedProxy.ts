@@ -8,7 +8,7 @@ import {
   type IDisposable,
   type Logger,
   MutableDisposable,
-  redactSecret,
+  redactSecrets,
   systemClock,
 } from '@roundtable/core';
 import { pingKeepAlive } from './keepAlive';
@@ -273,7 +273,7 @@ export class ManagedProxy extends Disposable {
   }
 
   private redact(text: string): string {
-    return redactSecret(redactSecret(text, this.options.accessKey), this.password);
+    return redactSecrets(text, [this.options.accessKey, this.password]);
   }
 }
 
