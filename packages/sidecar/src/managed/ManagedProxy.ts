@@ -27,10 +27,15 @@ export interface ManagedProxyTiming {
   stopGraceMs: number;
 }
 
-/** Finds or fetches the binary before a start (asking, downloading, verifying); tells the state machine how it goes. */
+/**
+ * Finds or fetches the binary before a start (asking, downloading, verifying); tells the state machine how it goes.
+ * `verify`, when given, runs before every spawn of the binary (restarts included) and says why it may not run.
+ */
 export type PrepareBinary = (
   state: SidecarStateMachine,
-) => Promise<{ ok: true; binaryPath: string } | { ok: false; reason: string }>;
+) => Promise<
+  { ok: true; binaryPath: string; verify?: () => Promise<string | undefined> } | { ok: false; reason: string }
+>;
 
 export interface ManagedProxyOptions {
   /** The binary, or how to get it (run at each start from idle, stopped or failed). */
@@ -80,6 +85,7 @@ export class ManagedProxy extends Disposable {
   private child: SpawnedProcess | undefined;
   private password = '';
   private binary = '';
+  private verify: (() => Promise<string | undefined>) | undefined;
   private port: number;
   private generation = 0;
   private crashes: number[] = [];
@@ -109,6 +115,7 @@ export class ManagedProxy extends Disposable {
     const { binaryPath } = this.options;
     if (typeof binaryPath === 'string') {
       this.binary = binaryPath;
+      this.verify = undefined;
     } else {
       const generation = this.generation;
       const prepared = await binaryPath(this.state);
@@ -118,6 +125,7 @@ export class ManagedProxy extends Disposable {
         return;
       }
       this.binary = prepared.binaryPath;
+      this.verify = prepared.verify;
     }
     await this.launch(1);
   }
@@ -140,6 +148,13 @@ export class ManagedProxy extends Disposable {
 
   private async launch(attempt: number): Promise<void> {
     const generation = ++this.generation;
+    const refused = await this.verify?.();
+    if (generation !== this.generation) return;
+    if (refused) {
+      this.options.logger.error(refused);
+      this.state.move({ state: 'failed', reason: refused });
+      return;
+    }
     if (this.port === 0) this.port = await this.options.freePort(); // 0: any free port
     for (let tries = 1; ; tries++) {
       this.state.move({ state: 'starting', port: this.port, attempt });

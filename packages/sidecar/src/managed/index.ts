@@ -8,7 +8,8 @@ export {
   type ConsentRequest,
   installedBinary,
 } from './acquire/acquireBinary';
-export { prepareFromRelease } from './acquire/prepareFromRelease';
+export { FileDigests, sha256OfFile } from './acquire/fileDigests';
+export { type InstalledHashes, type PrepareFromReleaseOptions, prepareFromRelease } from './acquire/prepareFromRelease';
 export { freeLoopbackPort } from './freeLoopbackPort';
 export { type Claim, DEFAULT_LEASE_TTL_MS, type LeaseRecord, ProxyLease, processIsAlive } from './lease/ProxyLease';
 export { type PasswordStore, SharedProxy, type SharedProxyOptions, type SharedProxyStatus } from './lease/SharedProxy';
