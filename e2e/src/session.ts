@@ -33,6 +33,8 @@ export interface RoundtableServerOptions {
   readonly extraEnv?: NodeJS.ProcessEnv;
   /** Preload the egress recorder into the server and every Node process it forks (the extension host among them). */
   readonly recordEgress?: boolean;
+  /** Run the extension in Development mode, where it reads its test hooks (see `CodeServerOptions.development`). */
+  readonly development?: boolean;
 }
 
 export async function startRoundtableServer(options: RoundtableServerOptions): Promise<RoundtableServer> {
@@ -49,6 +51,7 @@ export async function startRoundtableServer(options: RoundtableServerOptions): P
       toolchain,
       runDir,
       vsixPath: extension.vsixPath,
+      ...(options.development ? { development: true } : {}),
       settings: settingsFor(options.proxyUrl),
       ...(options.port === undefined ? {} : { port: options.port }),
       extraEnv,

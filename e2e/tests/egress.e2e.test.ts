@@ -62,6 +62,8 @@ run(`Roundtable reaches nothing but loopback (managed mode, every connection rec
       'roundtable.providers': [{ id: 'local', name: 'Local', baseUrl: `${provider?.url}/v1` }],
     }),
     extraEnv: managedEnv,
+    // The release mirror is a test hook: the extension reads it only in Development mode.
+    development: true,
     recordEgress: true,
   });
   afterAll(() => provider?.close());

@@ -56,6 +56,7 @@ export const startManagedSidecar: StartManagedSidecar = (deps) => {
         preferredPort: deps.preferredPort,
         logger: deps.logger,
         freePort: freeLoopbackPort,
+        ...(deps.proxyEnv ? { proxyEnv: deps.proxyEnv } : {}),
         onReady,
       });
       return supervisor;

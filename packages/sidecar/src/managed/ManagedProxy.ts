@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   type Clock,
   Disposable,
@@ -12,10 +10,10 @@ import {
   systemClock,
 } from '@roundtable/core';
 import { pingKeepAlive } from './keepAlive';
-import { nodeSpawner, type ProcessExit, type ProcessSpawner, type SpawnedProcess, scrubbedEnv } from './processPort';
-import { renderManagedConfig } from './proxyConfig';
+import type { ProcessExit, ProcessSpawner, SpawnedProcess } from './processPort';
 import { DEFAULT_RESTART_POLICY, decideRestart, type RestartPolicyOptions } from './restartPolicy';
 import { SidecarStateMachine } from './sidecarState';
+import { spawnProxy } from './spawnProxy';
 import { waitUntilReady } from './waitUntilReady';
 
 export interface ManagedProxyTiming {
@@ -57,6 +55,11 @@ export interface ManagedProxyOptions {
   policy?: RestartPolicyOptions;
   timing?: Partial<ManagedProxyTiming>;
   env?: NodeJS.ProcessEnv;
+  /**
+   * Variables for the proxy alone, over the scrubbed environment. Only tests set them (where the proxy's own
+   * internet requests go); the shipped extension passes them only when VS Code runs it for development or tests.
+   */
+  proxyEnv?: Readonly<Record<string, string>>;
   /**
    * Told each time a newly spawned proxy is ready, and awaited before it counts as healthy: where it is, and the
    * password its `/keep-alive` and management API take.
@@ -195,28 +198,22 @@ export class ManagedProxy extends Disposable {
   private async spawnOnce(): Promise<
     { ok: true; child: SpawnedProcess; output: () => string } | { ok: false; reason: string }
   > {
-    const { workDir, authDir, accessKey } = this.options;
     try {
-      await mkdir(workDir, { recursive: true, mode: 0o700 });
-      await mkdir(authDir, { recursive: true, mode: 0o700 });
-      const configPath = join(workDir, 'config.yaml');
-      await writeFile(configPath, renderManagedConfig({ port: this.port, authDir, accessKey }), { mode: 0o600 });
       this.password = randomBytes(24).toString('hex');
-      const child = (this.options.spawner ?? nodeSpawner)(
-        this.binary,
-        // -local-model: the model catalogue built into the pinned release, never a fresh one from the internet.
-        ['-config', configPath, '-password', this.password, '-local-model'],
-        // The management API takes the same per-launch secret as /keep-alive; it lives in this env only, never on disk.
-        { cwd: workDir, env: { ...scrubbedEnv(this.options.env ?? process.env), MANAGEMENT_PASSWORD: this.password } },
-      );
-      this.child = child;
-      let output = '';
-      child.onOutput((text) => {
-        output = (output + text).slice(-64 * 1024);
-        for (const line of text.split(/\r?\n/))
-          if (line.trim()) this.options.logger.info(`[cliproxyapi] ${this.redact(line)}`);
+      const spawned = await spawnProxy({
+        binary: this.binary,
+        workDir: this.options.workDir,
+        authDir: this.options.authDir,
+        accessKey: this.options.accessKey,
+        port: this.port,
+        password: this.password,
+        ...(this.options.spawner ? { spawner: this.options.spawner } : {}),
+        env: this.options.env ?? process.env,
+        ...(this.options.proxyEnv ? { proxyEnv: this.options.proxyEnv } : {}),
+        onLine: (line) => this.options.logger.info(`[cliproxyapi] ${this.redact(line)}`),
       });
-      return { ok: true, child, output: () => output };
+      this.child = spawned.child;
+      return { ok: true, ...spawned };
     } catch (error) {
       return {
         ok: false,

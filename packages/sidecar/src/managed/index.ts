@@ -25,7 +25,7 @@ export {
   type StartedLogin,
 } from './management';
 export { assetFor, PINNED_ASSETS, PINNED_VERSION, RELEASE_BASE_URL, type ReleaseAsset } from './pinnedRelease';
-export { nodeSpawner, type ProcessSpawner, SIDECAR_ENV_PREFIX, type SpawnedProcess, scrubbedEnv } from './processPort';
+export { nodeSpawner, type ProcessSpawner, type SpawnedProcess, scrubbedEnv } from './processPort';
 export { managedConfig, renderManagedConfig } from './proxyConfig';
 export {
   DEFAULT_RESTART_POLICY,
