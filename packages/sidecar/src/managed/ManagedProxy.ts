@@ -9,7 +9,7 @@ import {
   redactSecrets,
   systemClock,
 } from '@roundtable/core';
-import { pingKeepAlive } from './keepAlive';
+import { pingOwnProxy } from './ownProxyPing';
 import type { ProcessExit, ProcessSpawner, SpawnedProcess } from './processPort';
 import { DEFAULT_RESTART_POLICY, decideRestart, type RestartPolicyOptions } from './restartPolicy';
 import { SidecarStateMachine } from './sidecarState';
@@ -19,7 +19,7 @@ import { waitUntilReady } from './waitUntilReady';
 export interface ManagedProxyTiming {
   /** How long a start may take before it counts as a failed start. */
   readyTimeoutMs: number;
-  /** Between two `/keep-alive` pings; the proxy stops itself 10 s after the last one. */
+  /** Between two checks that the proxy answers, as ours. */
   heartbeatMs: number;
   /** After SIGTERM, how long to wait before SIGKILL (the proxy may wait 30 s for a stalled stream). */
   stopGraceMs: number;
@@ -62,7 +62,7 @@ export interface ManagedProxyOptions {
   proxyEnv?: Readonly<Record<string, string>>;
   /**
    * Told each time a newly spawned proxy is ready, and awaited before it counts as healthy: where it is, and the
-   * password its `/keep-alive` and management API take.
+   * secret its management API takes.
    */
   onReady?: (ready: { port: number; pid: number | undefined; password: string }) => void | Promise<void>;
 }
@@ -72,9 +72,11 @@ const DEFAULT_TIMING: ManagedProxyTiming = { readyTimeoutMs: 15_000, heartbeatMs
 const PORT_TRIES = 5;
 
 /**
- * Runs CLIProxyAPI and keeps it running: writes its config, spawns it with a fresh `-password`, waits until it
- * answers as itself, pings `/keep-alive` so it stops on its own if this process dies, restarts it when it dies (by
- * the restart policy, which gives up after repeated crashes), and stops it on request.
+ * Runs CLIProxyAPI and keeps it running: writes its config, spawns it with a fresh management secret (in its
+ * environment, never on its command line), waits until it answers as itself, checks every few seconds that it still
+ * does, restarts it when it dies (by the restart policy, which gives up after repeated crashes), and stops it on
+ * request. If this process dies without stopping it, the proxy ends at its next log line (its output pipe is gone),
+ * which the next check of any other window causes; the next owner also stops it before starting its own.
  *
  * Invariants: at most one child at a time; `state` changes only through the state machine's allowed moves; work
  * started for an earlier launch (a probe, a timer, an exit) never touches a later one (each launch has a generation);
@@ -252,7 +254,7 @@ export class ManagedProxy extends Disposable {
     }, decision.delayMs);
   }
 
-  /** Pings `/keep-alive`; a failed ping makes it unhealthy (the exit, if it comes, makes it a crash). */
+  /** Checks it answers as ours; a failed check makes it unhealthy (the exit, if it comes, makes it a crash). */
   private heartbeat(generation: number, delayMs: number): void {
     this.timer.value = this.clock.setTimeout(async () => {
       if (generation !== this.generation) return;
@@ -267,7 +269,7 @@ export class ManagedProxy extends Disposable {
   }
 
   private ping(): Promise<string | undefined> {
-    return pingKeepAlive(this.url, this.password, this.options.fetch);
+    return pingOwnProxy(this.url, this.password, this.options.fetch);
   }
 
   private async terminate(child: SpawnedProcess): Promise<void> {

@@ -10,7 +10,7 @@ export interface SpawnProxyRequest {
   authDir: string;
   accessKey: string;
   port: number;
-  /** This launch's secret for `/keep-alive` and the management API. */
+  /** This launch's secret for the management API. */
   password: string;
   spawner?: ProcessSpawner;
   env: NodeJS.ProcessEnv;
@@ -20,8 +20,8 @@ export interface SpawnProxyRequest {
 }
 
 /**
- * Writes the proxy's config (0600, in a 0700 folder) and spawns it: no shell, a scrubbed environment. Returns the
- * child and the last 64 KB of what it printed.
+ * Writes the proxy's config (0600, in a 0700 folder) and spawns it: no shell, a scrubbed environment, the management
+ * secret as `MANAGEMENT_PASSWORD`. Returns the child and the last 64 KB of what it printed.
  */
 export async function spawnProxy(request: SpawnProxyRequest): Promise<{ child: SpawnedProcess; output: () => string }> {
   const { workDir, authDir, accessKey, port, password } = request;
@@ -31,9 +31,11 @@ export async function spawnProxy(request: SpawnProxyRequest): Promise<{ child: S
   await writeFile(configPath, renderManagedConfig({ port, authDir, accessKey }), { mode: 0o600 });
   const child = (request.spawner ?? nodeSpawner)(
     request.binary,
-    // -local-model: the model catalogue built into the pinned release, never a fresh one from the internet.
-    ['-config', configPath, '-password', password, '-local-model'],
-    // The management API takes the same per-launch secret as /keep-alive; it lives in this env only, never on disk.
+    // -local-model: the model catalogue built into the pinned release, never a fresh one from the internet. No
+    // `-password`: a command line is readable by every local account, and the pinned release accepts that password
+    // for its management API too (logins included). The secret goes in the environment only, which only this
+    // account can read, and never on disk.
+    ['-config', configPath, '-local-model'],
     {
       cwd: workDir,
       env: { ...scrubbedEnv(request.env), ...request.proxyEnv, MANAGEMENT_PASSWORD: password },
