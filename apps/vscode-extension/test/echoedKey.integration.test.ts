@@ -2,26 +2,19 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { ParticipantConfig } from '@roundtable/core';
 import { FakeClock, RecordingLogger } from '@roundtable/core/testing';
 import { ProxyMonitor } from '@roundtable/sidecar';
 import { echoedKeyBody, keyFragmentsIn, startFakeProxy } from '@roundtable/testkit';
 import { describe, expect, onTestFinished, test } from 'vitest';
 import { diagnosticsReport } from '../src/diagnostics';
-import { openTable } from './support/turnHarness';
+import { openTable, seat } from './support/turnHarness';
 
 // The proxy echoes the access key in a 401 body, JSON-escaped as Go writes it (`&` as `\u0026`), placed across the
 // 400-character cut of an error's excerpt. No run of 8 of its characters may reach anything a person or a file
 // sees: the log, the reply's stored error and its thread file, the status pill, the diagnostics.
 
 const KEY = 'sk-local&proxy-SECRET-43';
-const claude: ParticipantConfig = {
-  id: 'claude',
-  displayName: 'Claude',
-  color: '#D97706',
-  model: 'claude-sonnet-4-6',
-  enabled: true,
-};
+const claude = seat('claude', 'Claude', 'claude-sonnet-4-6');
 /** Where the key starts in the message: 17 characters of it before the cut at 383, 8 at 392. */
 const CUTS = [370, 383, 392];
 

@@ -215,7 +215,8 @@ export class ManagedProxy extends Disposable {
         onLine: (line) => this.options.logger.info(`[cliproxyapi] ${this.redact(line)}`),
       });
       this.child = spawned.child;
-      return { ok: true, ...spawned };
+      // Its last line may become a failure's reason, which the pill and the log show.
+      return { ok: true, child: spawned.child, output: () => this.redact(spawned.output()) };
     } catch (error) {
       return {
         ok: false,
