@@ -21,12 +21,13 @@ export const MIN_SECRET_FRAGMENT = 8;
 export function redactSecret(text: string, secret: string | undefined): string {
   if (!secret || !text) return text;
   const minRun = Math.min(secret.length, MIN_SECRET_FRAGMENT);
-  const secretChars = new Set(secret);
+  const starts = runStarts(secret, minRun);
   let out = '';
   let copied = 0;
   let at = 0;
   while (at < text.length) {
-    const end = canStartForm(text[at], secretChars) ? longestRunAt(text, at, secret, minRun) : at;
+    const candidates = starts.get(text[at] as string) ?? (canStartForm(text[at]) ? starts.get(ANY) : undefined);
+    const end = candidates ? longestRunAt(text, at, secret, candidates, minRun) : at;
     if (end > at) {
       out += text.slice(copied, at) + REDACTED;
       copied = end;
@@ -43,13 +44,32 @@ export function redactSecrets(text: string, secrets: readonly (string | undefine
   return secrets.reduce<string>((clean, secret) => redactSecret(clean, secret), text);
 }
 
+/** The key under which `runStarts` keeps every start, for a character that may begin an escaped form. */
+const ANY = '';
+
+/**
+ * Where in `secret` a run that begins with a given character of the text may start: the positions holding that
+ * character, plus every position for a character that may begin an escape (`\`, `%`, `&`, `+`). Positions too close
+ * to the end for a run of `minRun` are left out.
+ */
+function runStarts(secret: string, minRun: number): Map<string, number[]> {
+  const all = Array.from({ length: secret.length - minRun + 1 }, (_, i) => i);
+  const starts = new Map<string, number[]>([[ANY, all]]);
+  for (const i of all) {
+    const char = secret[i] as string;
+    starts.set(char, [...(starts.get(char) ?? []), i]);
+  }
+  for (const char of starts.keys()) if (canStartForm(char)) starts.set(char, all);
+  return starts;
+}
+
 /**
  * Where the longest run of consecutive characters of `secret` (at least `minRun` of them, in any of their forms)
- * that starts at `at` ends, or `at` when there is none.
+ * that starts at `at`, at one of the positions `candidates`, ends; `at` when there is none.
  */
-function longestRunAt(text: string, at: number, secret: string, minRun: number): number {
+function longestRunAt(text: string, at: number, secret: string, candidates: readonly number[], minRun: number): number {
   let best = at;
-  for (let start = 0; start + minRun <= secret.length; start++) {
+  for (const start of candidates) {
     let position = at;
     let matched = 0;
     while (start + matched < secret.length && position < text.length) {

@@ -20,9 +20,9 @@ export function formLengthAt(text: string, at: number, char: string): number {
   return char === ' ' && text[at] === '+' ? 1 : 0;
 }
 
-/** Whether `char` can start any form `formLengthAt` knows. */
-export function canStartForm(char: string | undefined, secretChars: ReadonlySet<string>): boolean {
-  return char === '\\' || char === '%' || char === '&' || char === '+' || (char !== undefined && secretChars.has(char));
+/** Whether `char` may begin an escaped form of some character (any character may begin its own raw form). */
+export function canStartForm(char: string | undefined): boolean {
+  return char === '\\' || char === '%' || char === '&' || char === '+';
 }
 
 const BACKSLASH = 0x5c;
