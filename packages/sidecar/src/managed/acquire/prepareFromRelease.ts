@@ -31,22 +31,32 @@ export interface PrepareFromReleaseOptions extends Omit<AcquireOptions, 'onStage
  */
 export function prepareFromRelease(options: PrepareFromReleaseOptions): PrepareBinary {
   const digests = options.digests ?? new FileDigests();
-  return async (state) => {
-    let installed = await acquire(options, state);
+  return (state) =>
+    prepare(options, digests, state).catch((error: unknown) => ({
+      ok: false as const,
+      reason: `CLIProxyAPI could not be prepared: ${error instanceof Error ? error.message : String(error)}`,
+    }));
+}
+
+async function prepare(
+  options: PrepareFromReleaseOptions,
+  digests: FileDigests,
+  state: SidecarStateMachine,
+): ReturnType<PrepareBinary> {
+  let installed = await acquire(options, state);
+  if (!installed.ok) return { ok: false, reason: installed.reason };
+  let expected = installed.downloaded ? installed.sha256 : await options.hashes.get(PINNED_VERSION);
+  if (!expected) {
+    await removeInstalled(installed.binaryPath);
+    installed = await acquire(options, state);
     if (!installed.ok) return { ok: false, reason: installed.reason };
-    let expected = installed.downloaded ? installed.sha256 : await options.hashes.get(PINNED_VERSION);
-    if (!expected) {
-      await removeInstalled(installed.binaryPath);
-      installed = await acquire(options, state);
-      if (!installed.ok) return { ok: false, reason: installed.reason };
-      if (!installed.downloaded) return { ok: false, reason: 'CLIProxyAPI could not be installed again.' };
-      expected = installed.sha256;
-    }
-    if (installed.downloaded) await options.hashes.set(PINNED_VERSION, installed.sha256);
-    const { binaryPath } = installed;
-    const sha256 = expected;
-    return { ok: true, binaryPath, verify: () => refuseIfChanged(binaryPath, sha256, digests) };
-  };
+    if (!installed.downloaded) return { ok: false, reason: 'CLIProxyAPI could not be installed again.' };
+    expected = installed.sha256;
+  }
+  if (installed.downloaded) await options.hashes.set(PINNED_VERSION, installed.sha256);
+  const { binaryPath } = installed;
+  const sha256 = expected;
+  return { ok: true, binaryPath, verify: () => refuseIfChanged(binaryPath, sha256, digests) };
 }
 
 function acquire(options: PrepareFromReleaseOptions, state: SidecarStateMachine): Promise<AcquireResult> {
@@ -78,8 +88,14 @@ async function refuseIfChanged(
     return `The installed CLIProxyAPI (${binaryPath}) cannot be read (${error instanceof Error ? error.message : String(error)}). Restarting downloads it again, after asking you.`;
   }
   if (actual === expected) return undefined;
-  await removeInstalled(binaryPath);
-  return `The installed CLIProxyAPI (${binaryPath}) changed after Roundtable installed it (SHA-256 ${actual}, installed ${expected}), so it was not started, and it was removed. Restarting downloads the pinned release again, after asking you.`;
+  const changed = `The installed CLIProxyAPI (${binaryPath}) changed after Roundtable installed it (SHA-256 ${actual}, installed ${expected}), so it was not started`;
+  try {
+    await removeInstalled(binaryPath);
+  } catch (error) {
+    // Still refused: a start checks it again, and finds it changed again.
+    return `${changed}. It could not be removed (${error instanceof Error ? error.message : String(error)}); remove ${dirname(binaryPath)} and restart to download the pinned release again.`;
+  }
+  return `${changed}, and it was removed. Restarting downloads the pinned release again, after asking you.`;
 }
 
 /** The version folder the binary was installed in, with everything in it. */

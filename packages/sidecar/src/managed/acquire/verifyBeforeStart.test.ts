@@ -24,13 +24,12 @@ const INSTALLED = new TextEncoder().encode('#!/bin/sh\necho "CLIProxyAPI Version
 /** Leaves a mark in its working folder if it ever runs. */
 const REPLACEMENT = '#!/bin/sh\ntouch "$PWD/replacement-ran"\nexit 3\n';
 
-async function setup() {
+async function setup(hashes = memoryHashes()) {
   const archive = await makeArchive('tar.gz', INSTALLED);
   const server = await startReleaseServer({ [archive.asset.name]: archive.bytes });
   cleanup.push(server.close);
   const dir = await mkdtemp(join(tmpdir(), 'roundtable-verify-'));
   cleanup.push(() => rm(dir, { recursive: true, force: true }));
-  const hashes = memoryHashes();
   const read: string[] = [];
   const digests = new FileDigests((path) => {
     read.push(path);
@@ -127,4 +126,12 @@ describe('the managed binary is checked before every start', () => {
     expect(first.server.requests).toHaveLength(2);
     expect(first.hashes.saved.get('7.2.140')).toBe(await sha256OfFile(first.binary));
   }, 30_000);
+
+  test('a record that cannot be kept is a failed start that says why, not a binary run unchecked', async () => {
+    const failing = { ...memoryHashes(), set: () => Promise.reject(new Error('secret storage is unavailable')) };
+    const { proxy, spawned } = await setup(failing);
+    await proxy.start();
+    expect(await settled(proxy)).toBe('CLIProxyAPI could not be prepared: secret storage is unavailable');
+    expect(spawned).toEqual([]);
+  }, 20_000);
 });
