@@ -44,6 +44,8 @@ export interface CodeServer {
   readonly runDir: RunDir;
   /** code-server's own stdout and stderr. */
   readonly logFile: string;
+  /** With `development`: the unpacked extension the workbench loads as the one under development. */
+  readonly developmentPath?: string;
   /**
    * Rewrites <user-data>/User/settings.json (clean workbench settings plus these). Takes effect at the next window
    * load: code-server's web workbench did not pick up an on-disk edit within 30 s.
@@ -141,6 +143,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     workbenchUrl: `${url}/?folder=${encodeURIComponent(runDir.workspace)}${developmentPayload(port, developmentPath)}`,
     runDir,
     logFile,
+    ...(developmentPath ? { developmentPath } : {}),
     writeUserSettings,
     stop,
   };
