@@ -57,8 +57,12 @@ describe('ThreadReplica: a full state for the thread already shown', () => {
   it('starts from new signals for another thread, even where ids repeat', () => {
     const { replica, host, messages } = shown();
     const first = replica.message('m0');
+    const order = replica.order.peek();
     replica.apply(host.state(viewState({ thread: { id: 'thread-2', plans: [] } }, copy(messages))));
     expect(replica.message('m0')).not.toBe(first);
+    // A new order too, though its ids are the same: the list renders for the other thread.
+    expect(replica.order.peek()).not.toBe(order);
+    expect(replica.order.peek()).toEqual(order);
     expect(replica.message('m0')?.peek()).toEqual(first?.peek());
   });
 });

@@ -175,7 +175,8 @@ export class ThreadReplica {
    */
   private reset(state: ViewState): void {
     const { messages, mode, plans, ...meta } = state.thread;
-    const previous = this.thread.peek()?.id === meta.id ? this.messages : new Map<string, Signal<ViewMessage>>();
+    const same = this.thread.peek()?.id === meta.id;
+    const previous = same ? this.messages : new Map<string, Signal<ViewMessage>>();
     batch(() => {
       this.messages = new Map();
       for (const m of messages) {
@@ -183,10 +184,9 @@ export class ThreadReplica {
         if (kept) update(kept, m);
         this.messages.set(m.id, kept ?? signal(m));
       }
-      update(
-        this.order,
-        messages.map((m) => m.id),
-      );
+      const ids = messages.map((m) => m.id);
+      // Another thread always comes with a new order (the list renders for it), even one with the same ids.
+      if (!same || !sameJson(this.order.peek(), ids)) this.order.value = ids;
       update(this.thread, meta);
       update(this.mode, mode);
       if (!sameJson([...this.plans.peek().values()], plans)) this.plans.value = new Map(plans.map((p) => [p.id, p]));
