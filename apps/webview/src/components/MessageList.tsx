@@ -144,11 +144,17 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
           )
         )}
         {order.length > 0 &&
-          windowGroups(order, shown.start).map(({ index, ids }) => (
+          windowGroups(order, shown.start).map(({ index, ids }, at, all) => (
             // A group's thread and index are its identity: appended messages join the last group or start a new
             // one, older ones rendered in join the first or come in new groups before it, and another thread gets
-            // new groups (which do not keep the sizes of the last thread's).
-            <div key={`${threadId}:${index}`} class="message-group" style={GROUP_STYLE}>
+            // new groups (which do not keep the sizes of the last thread's). New messages only ever join the last
+            // group: the others are not live, so older messages rendering in are not read out as new ones.
+            <div
+              key={`${threadId}:${index}`}
+              class="message-group"
+              style={GROUP_STYLE}
+              aria-live={at < all.length - 1 ? 'off' : undefined}
+            >
               {ids.flatMap((id) => {
                 const message = chat.replica.message(id);
                 if (!message) return [];

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppHarness, messageEl } from '../testing/AppHarness';
-import { priorMessages, viewState } from '../testing/fixtures';
+import { priorMessages, viewMessage, viewState } from '../testing/fixtures';
 import { GROUP_SIZE, windowGroups } from './messageGroups';
 import { INITIAL_WINDOW, WINDOW_STEP } from './messageWindow';
 
@@ -47,6 +47,19 @@ describe('the message list’s window', () => {
     fireEvent.click(earlier() as HTMLElement);
     expect(renderedIds()).toEqual(ids(0, 100));
     expect(earlier()).toBeNull();
+  });
+
+  it('keeps the list a polite log of new messages, and older ones rendering in out of it', () => {
+    open(100);
+    fireEvent.click(earlier() as HTMLElement);
+    const list = screen.getByRole('log', { name: 'Conversation' });
+    expect(list.getAttribute('aria-live')).toBe('polite');
+    const groups = [...list.querySelectorAll('.message-group')];
+    expect(groups.length).toBeGreaterThan(1);
+    expect(groups.map((g) => g.getAttribute('aria-live'))).toEqual([...groups.slice(1).map(() => 'off'), null]);
+    h.emit(h.host.added(viewMessage({ id: 'new', content: 'new' }), 100));
+    expect(messageEl('new').closest('.message-group')).toBe(list.querySelector('.message-group:last-child'));
+    expect(messageEl('new').closest('[aria-live]')).toBe(list);
   });
 
   it('renders older messages in when the user scrolls to within a screen of the oldest shown', () => {
