@@ -8,7 +8,7 @@ import { renderMarkdown } from '../src/markdown/renderMarkdown';
 import { AppHarness, pageRoot } from '../src/testing/AppHarness';
 import { countRenders } from '../src/testing/counters';
 import { priorMessages, viewMessage, viewState } from '../src/testing/fixtures';
-import { nextFrame } from '../src/testing/frames';
+import { nextFrame, untilFrame } from '../src/testing/frames';
 import { describeInChromium } from '../src/testing/inChromium';
 import { longReply, streamPieces } from '../src/testing/longReply';
 import { type FirstStateRun, formatFirstStateReport, type ParseRun, type ResyncRun } from './firstStateReport';
@@ -25,19 +25,25 @@ const SAMPLES = 7;
 const messageCount = () => document.querySelectorAll('[data-testid="message"]').length;
 
 /** Mounts the app waiting for its first state, lets it settle, and measures the frame that applies and renders it. */
-async function firstState(size: number): Promise<{ frame: number; validation: number; rendered: number }> {
+async function firstState(
+  size: number,
+): Promise<{ frame: number; validation: number; whole: number; rendered: number }> {
   const h = new AppHarness();
   try {
     h.mount(undefined, undefined, pageRoot());
     const state = h.host.state(viewState({}, priorMessages(size)));
-    // What validating it alone takes (as the transport does, before the replica sees it), in a frame of its own.
+    for (let frame = 0; frame < 5; frame++) await nextFrame();
+    const sample = await inNextFrame(() => h.transport.emit(state), performance.now());
+    const rendered = messageCount();
+    // A large state's whole thread follows its newest messages (see HostMessageDispatcher): when is it all there?
+    await untilFrame(() => h.chat?.replica.order.peek().length === size, 'the whole thread in the replica');
+    const whole = performance.now() - sample.start;
+    // What validating all of it alone takes (the transport's schema), in a frame of its own, after the rest.
     await nextFrame();
     const validating = performance.now();
     HostToWebview.parse(state);
     const validation = performance.now() - validating;
-    for (let frame = 0; frame < 5; frame++) await nextFrame();
-    const sample = await inNextFrame(() => h.transport.emit(state), performance.now());
-    return { frame: sample.frame, validation, rendered: messageCount() };
+    return { frame: sample.frame, validation, whole, rendered };
   } finally {
     h.dispose();
   }
@@ -46,13 +52,20 @@ async function firstState(size: number): Promise<{ frame: number; validation: nu
 async function firstStates(): Promise<FirstStateRun[]> {
   // Warms up the JIT and the Markdown renderer, so the first measured size does not pay for them.
   for (let i = 0; i < 3; i++) await firstState(1_000);
-  const runs: FirstStateRun[] = SIZES.map((messages) => ({ messages, frames: [], validations: [], rendered: 0 }));
+  const runs: FirstStateRun[] = SIZES.map((messages) => ({
+    messages,
+    frames: [],
+    validations: [],
+    wholes: [],
+    rendered: 0,
+  }));
   // Interleaved, so a slow moment of the machine does not fall on one size only.
   for (let i = 0; i < SAMPLES; i++) {
     for (const run of runs) {
-      const { frame, validation, rendered } = await firstState(run.messages);
+      const { frame, validation, whole, rendered } = await firstState(run.messages);
       run.frames.push(frame);
       run.validations.push(validation);
+      run.wholes.push(whole);
       run.rendered = rendered;
     }
   }

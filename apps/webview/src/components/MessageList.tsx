@@ -51,7 +51,7 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
   );
   // Not subscribed: another thread always comes with another order, which renders the list.
   const threadId = chat.replica.thread.peek()?.id;
-  const shown = useMessageWindow(listRef, threadId, order.length, stickToBottom, () => {
+  const shown = useMessageWindow(listRef, threadId, order, stickToBottom, () => {
     if (listRef.current) scrollToEnd(listRef.current, followedTo);
   });
 

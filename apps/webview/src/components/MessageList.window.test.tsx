@@ -22,8 +22,11 @@ function open(count: number) {
 }
 
 describe('the message list’s window', () => {
-  it('renders only the newest messages of a 10,000-message thread, and says how many are above', () => {
+  it('renders only the newest messages of a 10,000-message thread, and says how many are above', async () => {
     open(10_000);
+    expect(renderedIds()).toEqual(ids(10_000 - INITIAL_WINDOW, 10_000));
+    // The newest messages came first (see HostMessageDispatcher); the whole thread follows, the window unmoved.
+    await h.settle();
     expect(renderedIds()).toEqual(ids(10_000 - INITIAL_WINDOW, 10_000));
     expect(earlier()?.textContent).toBe(
       `Show earlier messages (${(10_000 - INITIAL_WINDOW).toLocaleString('en-US')} more)`,
@@ -101,11 +104,12 @@ describe('the message list’s window', () => {
     expect(list.scrollTop).toBe(5_000);
   });
 
-  it('stays where it is through a resync of the thread, and starts again for another thread', () => {
+  it('stays where it is through a resync of the thread, and starts again for another thread', async () => {
     open(1_000);
     fireEvent.click(earlier() as HTMLElement);
     const shown = renderedIds();
     h.emit(h.host.state(viewState({}, priorMessages(1_001))));
+    await h.settle();
     expect(renderedIds()).toEqual([...shown, 'm1000']);
     h.emit(h.host.state(viewState({ thread: { id: 'thread-2' } }, priorMessages(500))));
     expect(renderedIds()).toEqual(ids(500 - INITIAL_WINDOW, 500));

@@ -43,22 +43,30 @@ export interface MessageWindow {
 export function useMessageWindow(
   listRef: RefObject<HTMLElement>,
   threadId: string | undefined,
-  count: number,
+  order: readonly string[],
   following: { readonly current: boolean },
   atEnd: () => void,
 ): MessageWindow & { onScroll(): void; onFocusIn(event: FocusEvent): void } {
-  const state = useRef({ threadId: undefined as string | undefined, start: 0 });
+  // The window starts at a message (its id), not at an index: older messages arriving (a large state's second step,
+  // see HostMessageDispatcher) move it along with them.
+  const state = useRef({ threadId: undefined as string | undefined, start: 0, first: undefined as string | undefined });
   const [, rendered] = useState(0);
   /** The oldest message shown before older ones render in, and where it was on screen. */
   const anchor = useRef<{ element: Element; top: number } | undefined>(undefined);
   const toEnd = useRef(false);
-  if (state.current.threadId !== threadId || state.current.start > count) {
-    state.current = { threadId, start: initialStart(count) };
+  const count = order.length;
+  if (state.current.threadId !== threadId) {
+    const start = initialStart(count);
+    state.current = { threadId, start, first: order[start] };
+  } else if (order[state.current.start] !== state.current.first) {
+    const at = state.current.first === undefined ? -1 : order.indexOf(state.current.first);
+    const start = at === -1 ? Math.min(state.current.start, initialStart(count)) : at;
+    state.current = { threadId, start, first: order[start] };
   }
 
   const setStart = (start: number) => {
     if (start === state.current.start) return;
-    state.current.start = start;
+    state.current = { threadId, start, first: order[start] };
     rendered((n) => n + 1);
   };
 
