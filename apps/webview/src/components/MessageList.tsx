@@ -5,7 +5,7 @@ import { groupLabel } from '../models/groups';
 import type { RenderMarkdown } from '../models/MarkdownModel';
 import type { Choice } from './ChoiceRow';
 import { MessageItem } from './MessageItem';
-import { GROUP_STYLE, windowGroups } from './messageGroups';
+import { GROUP_SIZE, GROUP_STYLE, windowGroups } from './messageGroups';
 import { useMessageWindow } from './messageWindow';
 import { PlanHeader } from './PlanHeader';
 import { followsAfterScroll } from './scroll';
@@ -144,7 +144,7 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
           )
         )}
         {order.length > 0 &&
-          windowGroups(order, shown.start).map(({ index, ids }, at, all) => (
+          windowGroups(order, shown.start, GROUP_SIZE, shown.offset).map(({ index, ids }, at, all) => (
             // A group's thread and index are its identity: appended messages join the last group or start a new
             // one, older ones rendered in join the first or come in new groups before it, and another thread gets
             // new groups (which do not keep the sizes of the last thread's). New messages only ever join the last

@@ -25,8 +25,13 @@ describe('the message list’s window', () => {
   it('renders only the newest messages of a 10,000-message thread, and says how many are above', async () => {
     open(10_000);
     expect(renderedIds()).toEqual(ids(10_000 - INITIAL_WINDOW, 10_000));
-    // The newest messages came first (see HostMessageDispatcher); the whole thread follows, the window unmoved.
+    // The newest messages came first (see HostMessageDispatcher); the whole thread follows, the window unmoved and
+    // the bubbles shown kept.
+    const newest = messageEl('m9999');
+    expect(h.chat?.replica.order.peek()).toHaveLength(100);
     await h.settle();
+    expect(h.chat?.replica.order.peek()).toHaveLength(10_000);
+    expect(messageEl('m9999')).toBe(newest);
     expect(renderedIds()).toEqual(ids(10_000 - INITIAL_WINDOW, 10_000));
     expect(earlier()?.textContent).toBe(
       `Show earlier messages (${(10_000 - INITIAL_WINDOW).toLocaleString('en-US')} more)`,
@@ -125,5 +130,11 @@ describe('windowGroups', () => {
     ]);
     expect(windowGroups(all, 0, 4).map((g) => g.ids.length)).toEqual([4, 4, 2]);
     expect(windowGroups(all, 10, 4)).toEqual([]);
+    // Groups start at the offset: messages before it fall in groups of negative index, the others keep theirs.
+    expect(windowGroups(all, 0, 4, 6)).toEqual([
+      { index: -2, ids: ['m0', 'm1'] },
+      { index: -1, ids: ['m2', 'm3', 'm4', 'm5'] },
+      { index: 0, ids: ['m6', 'm7', 'm8', 'm9'] },
+    ]);
   });
 });

@@ -20,16 +20,18 @@ export interface MessageGroup {
 }
 
 /**
- * The ids from `start` on, in the groups of `size` that the whole thread's ids fall into (group `k` holds ids
- * `k * size` to `(k + 1) * size - 1`), so a message keeps its group however many older ones are shown: the first group
- * may be partly shown, and the last is shorter. Appending a message changes the last group only; a message inserted
- * earlier (rare: the host merging another window's message) moves the ones after it along.
+ * The ids from `start` on, in the groups of `size` that the whole thread's ids fall into: group `k` holds the ids at
+ * `offset + k * size` to `offset + (k + 1) * size - 1` (`k` is negative before `offset`), so a message keeps its group
+ * however many older ones are shown: the first group may be partly shown, and the last is shorter. Appending a message
+ * changes the last group only; older messages arriving before all of them (a large state's second step) keep the
+ * groups when `offset` moves by their number; a message inserted among them (rare: the host merging another window's
+ * message) moves the ones after it along.
  */
-export function windowGroups(ids: readonly string[], start: number, size = GROUP_SIZE): MessageGroup[] {
+export function windowGroups(ids: readonly string[], start: number, size = GROUP_SIZE, offset = 0): MessageGroup[] {
   const groups: MessageGroup[] = [];
   for (let at = Math.max(0, start); at < ids.length; ) {
-    const index = Math.floor(at / size);
-    const end = Math.min(ids.length, (index + 1) * size);
+    const index = Math.floor((at - offset) / size);
+    const end = Math.min(ids.length, offset + (index + 1) * size);
     groups.push({ index, ids: ids.slice(at, end) });
     at = end;
   }

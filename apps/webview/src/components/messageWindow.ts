@@ -16,14 +16,19 @@ export function initialStart(count: number): number {
   return Math.max(0, count - INITIAL_WINDOW);
 }
 
-/** The first message shown after rendering older ones in: `WINDOW_STEP` more, back to the start of their group. */
-export function earlierStart(start: number): number {
-  return Math.max(0, Math.floor((start - WINDOW_STEP) / GROUP_SIZE) * GROUP_SIZE);
+/**
+ * The first message shown after rendering older ones in: `WINDOW_STEP` more, back to the start of their group (groups
+ * start at `offset`, see `windowGroups`).
+ */
+export function earlierStart(start: number, offset = 0): number {
+  return Math.max(0, Math.floor((start - WINDOW_STEP - offset) / GROUP_SIZE) * GROUP_SIZE + offset);
 }
 
 export interface MessageWindow {
   /** The index of the oldest message rendered; the window always runs to the newest. */
   readonly start: number;
+  /** Where the list's groups start (`windowGroups`): moved by the number of older messages that arrived before all. */
+  readonly offset: number;
   /** Renders older messages in above, keeping what the user sees where it is. */
   showEarlier(): void;
   /** Goes back to the window a thread opens with (after the user read far up), then `atEnd` runs. */
@@ -49,7 +54,7 @@ export function useMessageWindow(
 ): MessageWindow & { onScroll(): void; onFocusIn(event: FocusEvent): void } {
   // The window starts at a message (its id), not at an index: older messages arriving (a large state's second step,
   // see HostMessageDispatcher) move it along with them.
-  const state = useRef({ threadId: undefined as string | undefined, start: 0, first: undefined as string | undefined });
+  const state = useRef({ threadId: undefined as string | undefined, start: 0, first: '', offset: 0 });
   const [, rendered] = useState(0);
   /** The oldest message shown before older ones render in, and where it was on screen. */
   const anchor = useRef<{ element: Element; top: number } | undefined>(undefined);
@@ -57,16 +62,17 @@ export function useMessageWindow(
   const count = order.length;
   if (state.current.threadId !== threadId) {
     const start = initialStart(count);
-    state.current = { threadId, start, first: order[start] };
+    state.current = { threadId, start, first: order[start] ?? '', offset: 0 };
   } else if (order[state.current.start] !== state.current.first) {
-    const at = state.current.first === undefined ? -1 : order.indexOf(state.current.first);
-    const start = at === -1 ? Math.min(state.current.start, initialStart(count)) : at;
-    state.current = { threadId, start, first: order[start] };
+    const { start: was, first, offset } = state.current;
+    const at = order.indexOf(first);
+    const start = at === -1 ? Math.min(was, initialStart(count)) : at;
+    state.current = { threadId, start, first: order[start] ?? '', offset: offset + (at === -1 ? 0 : at - was) };
   }
 
   const setStart = (start: number) => {
     if (start === state.current.start) return;
-    state.current = { threadId, start, first: order[start] };
+    state.current = { ...state.current, start, first: order[start] ?? '' };
     rendered((n) => n + 1);
   };
 
@@ -77,7 +83,7 @@ export function useMessageWindow(
     if (state.current.start === 0 || anchor.current) return;
     const element = oldestShown();
     anchor.current = element && { element, top: element.getBoundingClientRect().top };
-    setStart(earlierStart(state.current.start));
+    setStart(earlierStart(state.current.start, state.current.offset));
   };
 
   const showLatest = () => {
@@ -113,6 +119,7 @@ export function useMessageWindow(
 
   return {
     start: state.current.start,
+    offset: state.current.offset,
     showEarlier,
     showLatest,
     onScroll: () => {
