@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { findFreePort } from './freePort';
@@ -15,6 +15,12 @@ export interface CodeServerOptions {
   readonly runDir: RunDir;
   /** Installed with `--install-extension` before the server starts. */
   readonly vsixPath?: string;
+  /**
+   * Runs the extension as VS Code runs one under development (`extensionMode` Development), the only mode in which
+   * Roundtable reads its test hooks (a loopback release mirror, variables for the proxy): the .vsix is unpacked by the
+   * same CLI into a folder of its own, and the workbench opens with that folder as `extensionDevelopmentPath`.
+   */
+  readonly development?: boolean;
   /** Merged over the clean workbench settings into <user-data>/User/settings.json. */
   readonly settings?: Record<string, unknown>;
   /** Defaults to a free port on 127.0.0.1. */
@@ -38,6 +44,8 @@ export interface CodeServer {
   readonly runDir: RunDir;
   /** code-server's own stdout and stderr. */
   readonly logFile: string;
+  /** With `development`: the unpacked extension the workbench loads as the one under development. */
+  readonly developmentPath?: string;
   /**
    * Rewrites <user-data>/User/settings.json (clean workbench settings plus these). Takes effect at the next window
    * load: code-server's web workbench did not pick up an on-disk edit within 30 s.
@@ -77,13 +85,20 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   writeUserSettings(options.settings ?? {});
   const args = baseArgs(runDir, configFile);
 
-  if (options.vsixPath) await installExtension(toolchain, env, args, options.vsixPath, runDir);
+  let developmentPath: string | undefined;
+  if (options.vsixPath && options.development) {
+    developmentPath = await unpackExtension(toolchain, env, args, options.vsixPath, runDir);
+  } else if (options.vsixPath) {
+    await installExtension(toolchain, env, args, options.vsixPath, runDir);
+  }
 
   const logFile = path.join(runDir.root, 'code-server.log');
   const logFd = openSync(logFile, 'a');
   // detached: the server gets its own process group, so stop() can reach the extension host, file watcher, agent
   // host and pty host it forks, by the server's own pid and nothing else.
-  const serverArgs = [...args, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, runDir.workspace];
+  // The built workbench honours a development path in its URL only with the smoke-test driver on.
+  const development = developmentPath ? ['--vscode-option', 'enable-smoke-test-driver'] : [];
+  const serverArgs = [...args, ...development, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, runDir.workspace];
   // With Node flags, run the bin (a Node script) with Node 24 explicitly, as its shebang would.
   const [command, commandArgs] = options.nodeArgs
     ? [path.join(toolchain.nodeBinDir, 'node'), [...options.nodeArgs, toolchain.codeServerBin, ...serverArgs]]
@@ -125,9 +140,10 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   return {
     port,
     url,
-    workbenchUrl: `${url}/?folder=${encodeURIComponent(runDir.workspace)}`,
+    workbenchUrl: `${url}/?folder=${encodeURIComponent(runDir.workspace)}${developmentPayload(port, developmentPath)}`,
     runDir,
     logFile,
+    ...(developmentPath ? { developmentPath } : {}),
     writeUserSettings,
     stop,
   };
@@ -158,6 +174,29 @@ async function installExtension(
   if (!/was successfully installed/.test(stdout)) {
     throw new Error(`installing ${vsixPath} failed:\n${stdout}\n${stderr}`);
   }
+}
+
+/** Installs the .vsix into a folder of its own (not the server's extensions) and returns the unpacked extension. */
+async function unpackExtension(
+  toolchain: Toolchain,
+  env: NodeJS.ProcessEnv,
+  args: string[],
+  vsixPath: string,
+  runDir: RunDir,
+): Promise<string> {
+  const dir = path.join(runDir.root, 'development-extension');
+  const ownDir = args.map((arg, i) => (args[i - 1] === '--extensions-dir' ? dir : arg));
+  await installExtension(toolchain, env, ownDir, vsixPath, runDir);
+  const unpacked = readdirSync(dir, { withFileTypes: true }).find((entry) => entry.isDirectory());
+  if (!unpacked) throw new Error(`installing ${vsixPath} into ${dir} left no extension folder`);
+  return path.join(dir, unpacked.name);
+}
+
+/** The workbench URL's `payload` that loads `developmentPath` as the extension under development. */
+function developmentPayload(port: number, developmentPath: string | undefined): string {
+  if (!developmentPath) return '';
+  const uri = `vscode-remote://127.0.0.1:${port}${developmentPath}`;
+  return `&payload=${encodeURIComponent(JSON.stringify([['extensionDevelopmentPath', uri]]))}`;
 }
 
 async function waitForHealthy(url: string, exited: Promise<void>, timeoutMs: number): Promise<void> {

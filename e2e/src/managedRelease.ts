@@ -28,7 +28,8 @@ export async function startRelease(): Promise<ReleaseServer> {
 /**
  * code-server's environment for managed mode: the release mirror (with the archive's SHA-256 in place of the pinned
  * one), and, for the proxy only (the extension passes ROUNDTABLE_SIDECAR_ENV_* on without the prefix), the proxy
- * settings that send its own internet requests to a closed loopback port.
+ * settings that send its own internet requests to a closed loopback port. The extension reads both only when it
+ * runs in Development mode, so a suite using them sets `development: true`.
  */
 export function managedEnv(release: ReleaseServer): NodeJS.ProcessEnv {
   return {

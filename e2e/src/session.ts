@@ -12,6 +12,8 @@ export interface RoundtableServer {
   readonly runDir: RunDir;
   readonly extension: BuiltExtension;
   readonly server: CodeServer;
+  /** Where the extension's own files start, as the extension host loads them: a prefix of their paths. */
+  readonly extensionCode: string;
   /** `<user-data>/logs`, where the server, extension-host and Roundtable log files go. */
   readonly logsDir: string;
   /** `<user-data>/User/globalStorage/<extension id>/threads`, one JSON file per thread. */
@@ -33,6 +35,8 @@ export interface RoundtableServerOptions {
   readonly extraEnv?: NodeJS.ProcessEnv;
   /** Preload the egress recorder into the server and every Node process it forks (the extension host among them). */
   readonly recordEgress?: boolean;
+  /** Run the extension in Development mode, where it reads its test hooks (see `CodeServerOptions.development`). */
+  readonly development?: boolean;
 }
 
 export async function startRoundtableServer(options: RoundtableServerOptions): Promise<RoundtableServer> {
@@ -50,6 +54,7 @@ export async function startRoundtableServer(options: RoundtableServerOptions): P
       toolchain,
       runDir,
       vsixPath: extension.vsixPath,
+      ...(options.development ? { development: true } : {}),
       settings: settingsFor(options.proxyUrl),
       ...(options.port === undefined ? {} : { port: options.port }),
       extraEnv,
@@ -68,6 +73,8 @@ export async function startRoundtableServer(options: RoundtableServerOptions): P
     runDir,
     extension,
     server,
+    // Installed: `<extensions>/<id>-<version>/`; under development: the folder the .vsix was unpacked into.
+    extensionCode: server.developmentPath ?? `${path.join(runDir.extensions, extension.id)}-`,
     logsDir: path.join(runDir.userData, 'logs'),
     threadsDir: path.join(runDir.userData, 'User', 'globalStorage', extension.id, 'threads'),
     ...(egressLog ? { egressLog } : {}),

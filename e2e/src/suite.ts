@@ -26,6 +26,8 @@ export interface SuiteOptions<P extends SuiteProxy> {
   extraEnv?: (proxy: P) => NodeJS.ProcessEnv;
   /** Record every outgoing connection of code-server's processes into `session.egressLog`. */
   recordEgress?: boolean;
+  /** Run the extension in Development mode, where it reads its test hooks (managed mode's release mirror). */
+  development?: boolean;
 }
 
 /** What every e2e test file works with: one proxy, one code-server with the extension, one browser window. */
@@ -65,6 +67,7 @@ export function useSuite(options: SuiteOptions<SuiteProxy> = {}): Suite<SuitePro
       ...(options.settings ? { settings: options.settings(suite.proxy) } : {}),
       ...(options.extraEnv ? { extraEnv: options.extraEnv(suite.proxy) } : {}),
       ...(options.recordEgress ? { recordEgress: true } : {}),
+      ...(options.development ? { development: true } : {}),
     });
     const { session } = suite;
     suite.browser = await launchBrowser(

@@ -62,6 +62,8 @@ run(`Roundtable reaches nothing but loopback (managed mode, every connection rec
       'roundtable.providers': [{ id: 'local', name: 'Local', baseUrl: `${provider?.url}/v1` }],
     }),
     extraEnv: managedEnv,
+    // The release mirror is a test hook: the extension reads it only in Development mode.
+    development: true,
     recordEgress: true,
   });
   afterAll(() => provider?.close());
@@ -128,7 +130,7 @@ run(`Roundtable reaches nothing but loopback (managed mode, every connection rec
     ).toBe('');
 
     // A program Roundtable starts is out of the recorder's sight, so the only one may be the verified proxy.
-    const ours = spawnsFrom(host, `${path.join(session.runDir.extensions, session.extension.id)}-`);
+    const ours = spawnsFrom(host, session.extensionCode);
     expect(ours.length, 'the proxy’s start, attributed to Roundtable').toBeGreaterThan(0);
     const binaries = path.join(managedRoot(session), path.sep);
     expect(ours.map((record) => record.path).filter((file) => !file?.startsWith(binaries))).toEqual([]);

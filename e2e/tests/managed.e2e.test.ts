@@ -24,6 +24,8 @@ run(`Roundtable running CLIProxyAPI itself (managed mode)${title}`, () => {
       'roundtable.sidecar.mode': 'managed',
     }),
     extraEnv: managedEnv,
+    // The release mirror is a test hook: the extension reads it only in Development mode.
+    development: true,
   });
 
   const leaseFile = () => path.join(managedRoot(suite.session), 'lease.json');

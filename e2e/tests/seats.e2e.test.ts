@@ -90,6 +90,8 @@ run(`Roundtable showing a seat the provider paused (managed mode, real proxy)${t
       ],
     }),
     extraEnv: managedEnv,
+    // The release mirror is a test hook: the extension reads it only in Development mode.
+    development: true,
   });
 
   it('counts down a paused seat, says the reset time in the thread, and Reset lets the next message through', async () => {

@@ -8,10 +8,11 @@ import { build } from 'esbuild';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const production = process.env.NODE_ENV !== 'development';
 
-// Four bundles: the host; the managed proxy's code (archives, YAML, processes), which the host requires only in
-// managed mode, so external mode never loads it; the thread tools (switch, rename, delete, export, import),
-// required the first time one of them runs; and the turns' code (the streaming client, prompt assembly), required
-// when the first reply starts.
+// Four bundles: the host (what a window needs for its first chat state: storage, the store, the views); the managed
+// proxy's code (archives, YAML, processes), which the host requires in managed mode once the first state is out; the
+// thread tools (switch, rename, delete, export, import), required the first time one of them runs; and the turns'
+// code (routing, plans, the turn loop, the chat backend and streaming client, prompt assembly, the proxy's endpoint),
+// required when the first turn starts or the proxy is first checked.
 await build({
   entryPoints: {
     extension: join(root, 'src/extension.ts'),

@@ -1,4 +1,4 @@
-import { redactSecret } from '@roundtable/core';
+import { redactSecrets } from '@roundtable/core';
 import type { SidecarStatus } from '@roundtable/core/protocol';
 import type { EndpointSettings } from '@roundtable/sidecar';
 
@@ -33,5 +33,5 @@ export function diagnosticsReport(facts: DiagnosticsFacts, secrets: readonly (st
     ...Object.entries(facts.managed ?? {}).map(([name, value]) => `${name}: ${value}`),
     ...(facts.providers ?? []),
   ];
-  return lines.map((line) => secrets.reduce<string>((text, secret) => redactSecret(text, secret), line)).join('\n');
+  return lines.map((line) => redactSecrets(line, secrets)).join('\n');
 }

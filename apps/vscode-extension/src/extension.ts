@@ -16,7 +16,6 @@ import { registerCommands } from './commands';
 import { diagnosticsReport } from './diagnostics';
 import { AfterFirstState } from './lifecycle/AfterFirstState';
 import { ShutdownOrder } from './lifecycle/ShutdownOrder';
-import { createChatBackend } from './proxy/createChatBackend';
 import { providerReport } from './proxy/providerHealth';
 import { JoinedSeats, ProviderSeats } from './proxy/providerSeats';
 import { DeferredManaged } from './sidecar/DeferredManaged';
@@ -27,7 +26,7 @@ import { createSidecarStatusBar, pickSidecarAction } from './sidecar/statusBar';
 import { watchExternalProxy } from './sidecar/watchExternalProxy';
 import { FileThreadRepository } from './storage/FileThreadRepository';
 import { ThreadFolderWatcher } from './storage/ThreadFolderWatcher';
-import { lazyStream, lazyTurnCode, turns } from './turns/loadTurns';
+import { lazyChatBackend, lazyTurnCode, turns } from './turns/loadTurns';
 import { ChatPanelManager } from './webview/ChatPanel';
 import { ChatSession } from './webview/ChatSession';
 import { CHAT_VIEW_ID, ChatViewProvider } from './webview/ChatViewProvider';
@@ -96,8 +95,7 @@ export function activate(context: vscode.ExtensionContext): void {
     new Orchestrator({
       repository,
       // The managed proxy is watched by its supervisor; an external one is rechecked after replies.
-      chat: createChatBackend(
-        lazyStream,
+      chat: lazyChatBackend(
         endpoint,
         accessKey,
         (succeeded) => (managed ? succeeded || managed.noteReplyFailed() : monitor.noteReply(succeeded)),

@@ -31,16 +31,10 @@ const secrets = new Map<string, string>();
 const logger = new RecordingLogger();
 let dir = '';
 let sidecar: ManagedSidecar | undefined;
-const saved: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
   const binary = realProxyBinary();
   if (!binary.ok) return;
-  // The proxy's own internet requests die on a closed loopback port (passed to it alone).
-  for (const [name, value] of Object.entries(NO_EGRESS)) {
-    saved[name] = process.env[`ROUNDTABLE_SIDECAR_ENV_${name}`];
-    process.env[`ROUNDTABLE_SIDECAR_ENV_${name}`] = value;
-  }
   dir = await mkdtemp(join(tmpdir(), 'roundtable-managed-sidecar-'));
   sidecar = startManagedSidecar({
     storageDir: dir,
@@ -53,16 +47,14 @@ beforeAll(async () => {
     showDownload: () => {
       throw new Error('a binary was given: nothing may be downloaded');
     },
+    // The proxy's own internet requests die on a closed loopback port (passed to it alone).
+    proxyEnv: { ...NO_EGRESS },
   });
 }, 30_000);
 
 afterAll(async () => {
   await sidecar?.stop();
   sidecar?.dispose();
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[`ROUNDTABLE_SIDECAR_ENV_${name}`];
-    else process.env[`ROUNDTABLE_SIDECAR_ENV_${name}`] = value;
-  }
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 

@@ -19,11 +19,11 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 }
 
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-const count = (value: number) => value.toLocaleString('en-US');
-const met = (ok: boolean) => (ok ? 'yes' : 'NO');
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
+export const count = (value: number) => value.toLocaleString('en-US');
+export const met = (ok: boolean) => (ok ? 'yes' : 'NO');
 
-function table(rows: readonly (readonly string[])[]): string {
+export function table(rows: readonly (readonly string[])[]): string {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
   return rows
     .map((row) =>

@@ -8,6 +8,7 @@ import { nextFrame, untilFrame } from '../src/testing/frames';
 import { describeInChromium } from '../src/testing/inChromium';
 import { longReply, streamPieces } from '../src/testing/longReply';
 import { type FrameSample, formatReport } from './frameReport';
+import { inNextFrame } from './inNextFrame';
 
 // `pnpm bench`, in headless Chromium: what a frame costs while a reply of about 20,000 tokens (80,000 characters,
 // a code block every few hundred) streams into a thread with 10 and with 1,000 earlier messages, one piece (a 50 ms
@@ -32,32 +33,6 @@ declare module 'vitest/browser' {
 const REPLY = longReply(80_000);
 const PIECES = streamPieces(REPLY);
 const WARM_UP_PIECES = 300;
-
-/**
- * Applies `work` at the start of the next frame; resolves once the main thread has finished that frame. A frame
- * starts at its requestAnimationFrame timestamp, or when the previous frame ended if that ran late (the timestamp is
- * when the frame was due, so a late frame would otherwise be counted twice).
- */
-function inNextFrame(work: () => void, previousEnd: number): Promise<FrameSample & { end: number }> {
-  return new Promise((resolve) => {
-    requestAnimationFrame((due) => {
-      const start = Math.max(due, previousEnd);
-      work();
-      let scripted = start;
-      // Queued after Preact's render (a microtask the piece scheduled), so it marks the end of the frame's scripts.
-      queueMicrotask(() => {
-        scripted = performance.now();
-      });
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        channel.port1.close();
-        const end = performance.now();
-        resolve({ start: due, script: scripted - start, frame: end - start, end });
-      };
-      channel.port2.postMessage(undefined);
-    });
-  });
-}
 
 const SEATS = ['claude', 'gpt', 'gemini'];
 

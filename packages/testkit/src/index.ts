@@ -10,6 +10,7 @@ export {
   type TargetOptions,
 } from './conformance/targets';
 export { describeRealOnly, forEachTarget, REQUIRE_REAL_PROXY } from './conformance/useTarget';
+export { echoedKeyBody, goJsonString, keyFragmentsIn } from './echoedKey';
 export { buildEchoReply, type EchoMessage, splitIntoPieces } from './echoReply';
 export { type ErrorScenario, fakeErrors, goDuration } from './errorScenarios';
 export {

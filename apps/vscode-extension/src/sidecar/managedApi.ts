@@ -63,8 +63,10 @@ export interface ManagedSidecarDeps {
   consent(request: ConsentAsk): Promise<boolean>;
   /** Shows a download while it runs; the user may cancel it. */
   showDownload(download: DownloadProgress): void;
-  /** A release mirror on loopback with its own hash: only the end-to-end tests set it (`ROUNDTABLE_RELEASE_MIRROR`). */
+  /** A release mirror on loopback with its own hash: only tests set it (see `testHooks.ts`). */
   mirror?: { baseUrl: string; sha256: string };
+  /** Variables for the proxy's environment alone: only tests set them (see `testHooks.ts`). */
+  proxyEnv?: Record<string, string>;
 }
 
 /** A download in progress, as the host shows it. */

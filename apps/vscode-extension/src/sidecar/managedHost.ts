@@ -2,6 +2,7 @@ import type { Logger } from '@roundtable/core';
 import * as vscode from 'vscode';
 import type { ConsentAsk, ManagedSidecar } from './managedApi';
 import { startManagedSidecar } from './managedSidecar';
+import { readTestHooks } from './testHooks';
 
 // Part of the managed bundle (dist/managed.js): the VS Code side of starting the managed proxy.
 
@@ -42,7 +43,8 @@ export function startManagedInVsCode(
           return download.done;
         },
       ),
-    ...releaseMirror(),
+    // Test hooks: honoured only when VS Code runs the extension for development or tests.
+    ...readTestHooks(process.env, { production: context.extensionMode === vscode.ExtensionMode.Production }),
   });
 }
 
@@ -56,19 +58,4 @@ async function askDownloadConsent(request: ConsentAsk): Promise<boolean> {
     'Download and Run',
   );
   return choice === 'Download and Run';
-}
-
-/** The end-to-end tests' release server (`ROUNDTABLE_RELEASE_MIRROR` = JSON `{ baseUrl, sha256 }`, loopback only). */
-function releaseMirror(): { mirror?: { baseUrl: string; sha256: string } } {
-  const raw = process.env.ROUNDTABLE_RELEASE_MIRROR;
-  if (!raw) return {};
-  try {
-    const value = JSON.parse(raw) as { baseUrl?: unknown; sha256?: unknown };
-    if (typeof value.baseUrl === 'string' && typeof value.sha256 === 'string' && /^[0-9a-f]{64}$/.test(value.sha256)) {
-      return { mirror: { baseUrl: value.baseUrl, sha256: value.sha256 } };
-    }
-  } catch {
-    // ignored: not a mirror
-  }
-  return {};
 }

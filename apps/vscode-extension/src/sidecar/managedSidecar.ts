@@ -6,24 +6,22 @@ import type { SidecarStatus } from '@roundtable/core/protocol';
 import { checkProxy, describeUnavailableModels, findUnavailableModels, withFileLock } from '@roundtable/sidecar';
 import {
   assetFor,
+  FileDigests,
   freeLoopbackPort,
-  installedBinary,
   LOGIN_PROVIDERS,
   loginCommandLine,
   ManagedProxy,
   ManagementClient,
   PINNED_VERSION,
-  type PrepareBinary,
   ProxyLease,
-  prepareFromRelease,
   providerForModel,
   runLogin,
   SharedProxy,
   type SharedProxyStatus,
-  type SidecarState,
 } from '@roundtable/sidecar/managed';
 import { describeSharedStatus } from './describeSharedStatus';
-import type { DownloadProgress, ManagedSidecar, ManagedSidecarDeps, StartManagedSidecar } from './managedApi';
+import type { ManagedSidecar, ManagedSidecarDeps, StartManagedSidecar } from './managedApi';
+import { binarySource, installedHashes, verifiedInstall } from './managedBinary';
 import { SeatWatch } from './seatWatch';
 
 const ACCESS_KEY_SECRET = 'roundtable.managedProxyAccessKey';
@@ -41,6 +39,9 @@ export const startManagedSidecar: StartManagedSidecar = (deps) => {
   let accessKey: Promise<string> | undefined;
   let key = '';
   const ensureKey = () => (accessKey ??= sharedAccessKey(deps, root).then((made) => (key = made)));
+  // One for the window's session: a restart of an unchanged binary is not read again.
+  const digests = new FileDigests();
+  const hashes = installedHashes(deps);
 
   const shared = new SharedProxy({
     lease: new ProxyLease({ path: join(root, 'lease.json'), owner: randomBytes(8).toString('hex') }),
@@ -48,13 +49,14 @@ export const startManagedSidecar: StartManagedSidecar = (deps) => {
     logger: deps.logger,
     createSupervisor: (onReady) => {
       const supervisor = new ManagedProxy({
-        binaryPath: binarySource(deps),
+        binaryPath: binarySource(deps, hashes, digests),
         workDir: join(root, 'run'),
         authDir: join(root, 'auth'),
         accessKey: key, // known: the share starts only once the key is
         preferredPort: deps.preferredPort,
         logger: deps.logger,
         freePort: freeLoopbackPort,
+        ...(deps.proxyEnv ? { proxyEnv: deps.proxyEnv } : {}),
         onReady,
       });
       return supervisor;
@@ -130,7 +132,7 @@ export const startManagedSidecar: StartManagedSidecar = (deps) => {
       const known = LOGIN_PROVIDERS.find((p) => p.id === provider);
       const found = assetFor(process.platform, process.arch);
       const binary =
-        deps.binaryPath.trim() || (found.ok ? await installedBinary(deps.storageDir, found.asset) : undefined);
+        deps.binaryPath.trim() || (found.ok ? await verifiedInstall(deps, found.asset, hashes, digests) : undefined);
       if (!known || !binary) return undefined;
       return loginCommandLine(known.id, binary, join(root, 'run', 'config.yaml'));
     },
@@ -173,71 +175,6 @@ export const startManagedSidecar: StartManagedSidecar = (deps) => {
 function isUp(status: SharedProxyStatus): boolean {
   if (status.role === 'owner') return status.state.state === 'healthy' || status.state.state === 'unhealthy';
   return status.role === 'attached' && status.ok;
-}
-
-/** The user's binary when the setting names one; otherwise the pinned release, downloaded once with consent. */
-function binarySource(deps: ManagedSidecarDeps): PrepareBinary {
-  if (deps.binaryPath.trim()) return async () => ({ ok: true, binaryPath: deps.binaryPath.trim() });
-  const controller = new AbortController();
-  const fromRelease = prepareFromRelease({
-    storageDir: deps.storageDir,
-    platform: process.platform,
-    arch: process.arch,
-    consent: deps.consent,
-    signal: controller.signal,
-    ...mirrorOptions(deps),
-  });
-  return async (state) => {
-    let download: ReturnType<typeof showDownload> | undefined;
-    const listener = state.onDidChange((next) => {
-      if (next.state === 'downloading' || next.state === 'verifying') {
-        download ??= showDownload(deps, controller);
-        download.update(next);
-      }
-    });
-    try {
-      return await fromRelease(state);
-    } finally {
-      listener.dispose();
-      download?.finish();
-    }
-  };
-}
-
-function showDownload(deps: ManagedSidecarDeps, controller: AbortController) {
-  const listeners: ((message: string) => void)[] = [];
-  let finish = () => {};
-  const progress: DownloadProgress = {
-    onReport: (listener) => listeners.push(listener),
-    done: new Promise<void>((resolve) => (finish = resolve)),
-    cancel: () => controller.abort(),
-  };
-  deps.showDownload(progress);
-  return {
-    update(state: SidecarState) {
-      const message =
-        state.state === 'downloading'
-          ? `${megabytes(state.receivedBytes)}${state.totalBytes ? ` of ${megabytes(state.totalBytes)}` : ''} MB`
-          : 'Checking the download against its pinned SHA-256…';
-      for (const listener of listeners) listener(message);
-    },
-    finish: () => finish(),
-  };
-}
-
-function megabytes(bytes: number): string {
-  return (bytes / 1_048_576).toFixed(1);
-}
-
-/** The end-to-end tests' release mirror: honoured only on 127.0.0.1, and only with its own pinned hash. */
-function mirrorOptions(deps: ManagedSidecarDeps) {
-  if (!deps.mirror?.baseUrl.startsWith('http://127.0.0.1:')) return {};
-  const found = assetFor(process.platform, process.arch);
-  if (!found.ok) return {};
-  return {
-    baseUrl: deps.mirror.baseUrl,
-    assets: { [`${process.platform}-${process.arch}`]: { ...found.asset, sha256: deps.mirror.sha256 } },
-  };
 }
 
 /**

@@ -1,12 +1,14 @@
 import { join } from 'node:path';
-import type { streamChatCompletion, TurnCode } from '@roundtable/core';
+import type { ChatBackend, streamChatCompletion, TurnCode } from '@roundtable/core';
 import type { resolveProxyEndpoint } from '@roundtable/sidecar';
+import type { createChatBackend } from '../proxy/createChatBackend';
 
 /** What dist/turns.js exports (see `turnsBundle.ts`). */
 export interface TurnsBundle {
   turnCode: TurnCode;
   streamChatCompletion: typeof streamChatCompletion;
   resolveProxyEndpoint: typeof resolveProxyEndpoint;
+  createChatBackend: typeof createChatBackend;
 }
 
 let loaded: TurnsBundle | undefined;
@@ -20,6 +22,17 @@ export function turns(): TurnsBundle {
 /** The code that takes turns, loaded the first time a turn needs it. */
 export const lazyTurnCode = (): TurnCode => turns().turnCode;
 
-/** The streaming client, loaded the first time a request is made. */
-export const lazyStream: typeof streamChatCompletion = (request, signal) =>
-  turns().streamChatCompletion(request, signal);
+/**
+ * The chat backend over the streaming client (`createChatBackend` with the rest of its arguments), both loaded and
+ * made the first time a request is made.
+ */
+export function lazyChatBackend(...rest: DropFirst<Parameters<typeof createChatBackend>>): ChatBackend {
+  let backend: ChatBackend | undefined;
+  return (request, signal) => {
+    const bundle = turns();
+    backend ??= bundle.createChatBackend(bundle.streamChatCompletion, ...rest);
+    return backend(request, signal);
+  };
+}
+
+type DropFirst<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never;

@@ -4,3 +4,4 @@
 // starts or the proxy is first checked, so a window's first state parses none of it.
 export { streamChatCompletion, turnCode } from '@roundtable/core';
 export { resolveProxyEndpoint } from '@roundtable/sidecar';
+export { createChatBackend } from '../proxy/createChatBackend';

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   DEFAULT_ORCHESTRATOR_SETTINGS,
+  type Logger,
   Orchestrator,
   type ParticipantConfig,
   parseTranscript,
@@ -32,6 +33,8 @@ export interface TableOptions {
   participants: ParticipantConfig[];
   accessKey?: string;
   tuning?: ChatTuning;
+  /** Where the orchestrator logs (silent unless given). */
+  logger?: Logger;
 }
 
 export interface TurnTable {
@@ -66,7 +69,7 @@ export async function openTable(options: TableOptions): Promise<TurnTable> {
     ),
     clock: systemClock,
     ids: randomIds,
-    logger: silentLogger,
+    logger: options.logger ?? silentLogger,
     settings: { ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: options.participants },
   });
   const lease = orchestrator.newThread();

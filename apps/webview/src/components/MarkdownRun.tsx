@@ -123,7 +123,8 @@ export class MarkdownBlock extends Component<{ html: string; final: boolean }> {
   }
 
   override render() {
-    // The only dangerouslySetInnerHTML: `html` is renderMarkdown's (html: false, link allowlist, no images).
+    // The only dangerouslySetInnerHTML: `html` is renderMarkdown's (html: false, link allowlist, no images), perhaps
+    // with escaped plain text at its end (`withPlainTail`).
     return <div ref={this.element} class="md-block" dangerouslySetInnerHTML={{ __html: this.props.html }} />;
   }
 }

@@ -5,7 +5,8 @@ import { groupLabel } from '../models/groups';
 import type { RenderMarkdown } from '../models/MarkdownModel';
 import type { Choice } from './ChoiceRow';
 import { MessageItem } from './MessageItem';
-import { GROUP_STYLE, groupsOf } from './messageGroups';
+import { GROUP_SIZE, GROUP_STYLE, windowGroups } from './messageGroups';
+import { useMessageWindow } from './messageWindow';
 import { PlanHeader } from './PlanHeader';
 import { followsAfterScroll } from './scroll';
 import './MessageList.css';
@@ -24,8 +25,10 @@ const COPIED_LABEL_MS = 1500;
  * updates are not read out one by one.
  *
  * The list renders when the order of messages changes; each message renders from its own signal, so a streamed
- * delta re-renders one bubble, never the list. Messages sit in groups the browser skips while off screen (see
- * `messageGroups`), so what a streamed delta costs the browser does not grow with the thread either. An Independent
+ * delta re-renders one bubble, never the list. Only a window of the newest messages is rendered at first, and older
+ * ones as the user scrolls, pages or tabs up to them (see `useMessageWindow`), so a thread of any length opens as
+ * fast as a short one. Rendered messages sit in groups the browser skips while off screen (see `messageGroups`), so
+ * what a streamed delta costs the browser does not grow with how far up the user has read either. An Independent
  * or Council turn's first reply has the turn's header before it (`PlanViews.heads`, which changes with the order);
  * the header renders from its plan's summary alone.
  */
@@ -48,6 +51,9 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
   );
   // Not subscribed: another thread always comes with another order, which renders the list.
   const threadId = chat.replica.thread.peek()?.id;
+  const shown = useMessageWindow(listRef, threadId, order, stickToBottom, () => {
+    if (listRef.current) scrollToEnd(listRef.current, followedTo);
+  });
 
   // Follow new content while the user is at the bottom; a message they just sent always brings them there.
   // A signal effect: it runs on every change of the newest message without re-rendering the list.
@@ -93,6 +99,8 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
     if (!list) return;
     stickToBottom.current = true;
     setAway(false);
+    // Back to the window a thread opens with (the DOM of what the user read above goes), at its end.
+    shown.showLatest();
     scrollToEnd(list, followedTo);
   };
 
@@ -112,7 +120,9 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
           const list = event.currentTarget;
           stickToBottom.current = followsAfterScroll(list, followedTo.current, stickToBottom.current);
           if (away === stickToBottom.current) setAway(!stickToBottom.current);
+          shown.onScroll();
         }}
+        onFocusIn={shown.onFocusIn}
         onClick={onClick}
         onAuxClick={onAuxClick}
         onKeyDown={moveInToolbar}
@@ -122,10 +132,29 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
             No messages yet. Say something to the table; @-mention a participant to pick who answers.
           </p>
         ) : (
-          groupsOf(order).map((ids, group) => (
+          shown.start > 0 && (
+            <button
+              type="button"
+              class="show-earlier button-secondary"
+              data-testid="show-earlier"
+              onClick={shown.showEarlier}
+            >
+              Show earlier messages ({shown.start.toLocaleString('en-US')} more)
+            </button>
+          )
+        )}
+        {order.length > 0 &&
+          windowGroups(order, shown.start, GROUP_SIZE, shown.offset).map(({ index, ids }, at, all) => (
             // A group's thread and index are its identity: appended messages join the last group or start a new
-            // one, and another thread gets new groups (which do not keep the sizes of the last thread's).
-            <div key={`${threadId}:${group}`} class="message-group" style={GROUP_STYLE}>
+            // one, older ones rendered in join the first or come in new groups before it, and another thread gets
+            // new groups (which do not keep the sizes of the last thread's). New messages only ever join the last
+            // group: the others are not live, so older messages rendering in are not read out as new ones.
+            <div
+              key={`${threadId}:${index}`}
+              class="message-group"
+              style={GROUP_STYLE}
+              aria-live={at < all.length - 1 ? 'off' : undefined}
+            >
               {ids.flatMap((id) => {
                 const message = chat.replica.message(id);
                 if (!message) return [];
@@ -146,8 +175,7 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
                   : [item];
               })}
             </div>
-          ))
-        )}
+          ))}
       </div>
       {away && order.length > 0 && (
         <button type="button" class="jump-latest button-secondary" data-testid="jump-latest" onClick={jumpToLatest}>

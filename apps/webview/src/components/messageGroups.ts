@@ -13,12 +13,27 @@ export const GROUP_SIZE = 32;
  */
 export const GROUP_STYLE = { contentVisibility: 'auto', containIntrinsicSize: `auto ${GROUP_SIZE * 7.5}rem` };
 
+/** A group of consecutive messages: its place among all the thread's groups, and the ids of it that are shown. */
+export interface MessageGroup {
+  readonly index: number;
+  readonly ids: readonly string[];
+}
+
 /**
- * The ids in consecutive groups of `size`, the last one shorter. Appending a message changes the last group only;
- * a message inserted earlier (rare: the host merging another window's message) moves the ones after it along.
+ * The ids from `start` on, in the groups of `size` that the whole thread's ids fall into: group `k` holds the ids at
+ * `offset + k * size` to `offset + (k + 1) * size - 1` (`k` is negative before `offset`), so a message keeps its group
+ * however many older ones are shown: the first group may be partly shown, and the last is shorter. Appending a message
+ * changes the last group only; older messages arriving before all of them (a large state's second step) keep the
+ * groups when `offset` moves by their number; a message inserted among them (rare: the host merging another window's
+ * message) moves the ones after it along.
  */
-export function groupsOf(ids: readonly string[], size = GROUP_SIZE): (readonly string[])[] {
-  const groups: (readonly string[])[] = [];
-  for (let at = 0; at < ids.length; at += size) groups.push(ids.slice(at, at + size));
+export function windowGroups(ids: readonly string[], start: number, size = GROUP_SIZE, offset = 0): MessageGroup[] {
+  const groups: MessageGroup[] = [];
+  for (let at = Math.max(0, start); at < ids.length; ) {
+    const index = Math.floor((at - offset) / size);
+    const end = Math.min(ids.length, offset + (index + 1) * size);
+    groups.push({ index, ids: ids.slice(at, end) });
+    at = end;
+  }
   return groups;
 }

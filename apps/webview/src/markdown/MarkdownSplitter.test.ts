@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { chunked, markdownDocument } from '../testing/markdownDocuments';
 import { MarkdownSplitter } from './MarkdownSplitter';
 import { renderMarkdown } from './renderMarkdown';
 
@@ -87,72 +88,10 @@ describe('MarkdownSplitter', () => {
   });
 });
 
-/** Markdown as models write it, a line at a time: the constructs whose boundaries the splitter must respect. */
-const line = fc.oneof(
-  fc.constantFrom(
-    '',
-    '',
-    'Some prose with `code` and **bold**.',
-    'Another sentence, continuing.',
-    '# Heading',
-    '## Smaller heading',
-    '#',
-    '#hashtag',
-    '####### seven',
-    '---',
-    '***',
-    '> quoted',
-    '- item',
-    '* item',
-    '1. first',
-    '2) second',
-    '  indented continuation',
-    '    indented code',
-    '```',
-    '```ts',
-    '~~~',
-    '````',
-    '   ```',
-    '| a | b |',
-    '| --- | --- |',
-    '| 1 | 2 |',
-    'Title',
-    '===',
-    '2024 is a number, not a list.',
-    '-not a list',
-    '[link](https://example.com)',
-    '  ```',
-    ' - nested',
-    '\tcode after a tab',
-    '> ```',
-    '+ item',
-    '10. ten',
-    '~~~~',
-    '```js`',
-    '<div>',
-    '> - quoted item',
-    '   3. indented item',
-    '-',
-    // Not '[ref]: https://…': a definition may follow the links that use it, the one case rendered differently.
-  ),
-  fc.string({ maxLength: 12 }),
-);
-
-const document = fc.array(line, { maxLength: 40 }).map((lines) => lines.join('\n'));
-
-/** Any way a stream can cut the text into network reads. */
-function chunked(text: string, cuts: number[]): string[] {
-  const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
-  const steps: string[] = [];
-  for (const point of points) steps.push(text.slice(0, point));
-  steps.push(text);
-  return steps;
-}
-
 describe('MarkdownSplitter, for any document and any way it streams in', () => {
   it('keeps every character, never changes a finished block, and renders exactly as the whole text does', () => {
     fc.assert(
-      fc.property(document, fc.array(fc.nat(), { maxLength: 30 }), (text, cuts) => {
+      fc.property(markdownDocument, fc.array(fc.nat(), { maxLength: 30 }), (text, cuts) => {
         const splitter = new MarkdownSplitter();
         let previous: readonly string[] = [];
         let last = splitter.update('');

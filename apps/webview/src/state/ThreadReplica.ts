@@ -15,6 +15,7 @@ import {
   type ViewMessage,
   type ViewState,
 } from '@roundtable/core/protocol';
+import { sameJson } from './sameJson';
 
 export type ParticipantView = ViewState['participants'][number];
 /** The shown thread's own fields; its messages, mode and plans each live in their own signals. */
@@ -63,7 +64,7 @@ export class ThreadReplica {
   readonly turn = signal<TurnView | undefined>(undefined);
   /** Editor context waiting in the composer, as chips. */
   readonly context = signal<readonly PendingContext[]>([]);
-  private readonly messages = new Map<string, Signal<ViewMessage>>();
+  private messages = new Map<string, Signal<ViewMessage>>();
   /** The sequence number the next message must carry; undefined while waiting for a full state. */
   private expected: number | undefined;
 
@@ -169,24 +170,38 @@ export class ThreadReplica {
     }
   }
 
+  /**
+   * A full state replaces everything. For the thread already shown (a resync, or another window's change) it keeps
+   * what did not change: a message that reads the same keeps its signal and value, and every other signal whose value
+   * reads the same keeps its object, so the views of unchanged messages do not render again (their props are the same
+   * objects). Another thread starts from new signals.
+   */
   private reset(state: ViewState): void {
     const { messages, mode, plans, ...meta } = state.thread;
+    const same = this.thread.peek()?.id === meta.id;
+    const previous = same ? this.messages : new Map<string, Signal<ViewMessage>>();
     batch(() => {
-      this.messages.clear();
-      for (const m of messages) this.messages.set(m.id, signal(m));
-      this.order.value = messages.map((m) => m.id);
-      this.thread.value = meta;
-      this.mode.value = mode;
-      this.plans.value = new Map(plans.map((p) => [p.id, p]));
-      this.groups.value = state.groups;
-      this.participants.value = state.participants;
-      this.defaultTarget.value = state.defaultTarget;
-      this.sidecar.value = state.sidecar;
-      this.seats.value = state.seats ?? {};
-      this.saveProblems.value = state.saveProblems;
-      this.termsNotice.value = state.termsNotice ?? false;
-      this.turn.value = state.turn;
-      this.context.value = state.context ?? [];
+      this.messages = new Map();
+      for (const m of messages) {
+        const kept = previous.get(m.id);
+        if (kept) update(kept, m);
+        this.messages.set(m.id, kept ?? signal(m));
+      }
+      const ids = messages.map((m) => m.id);
+      // Another thread always comes with a new order (the list renders for it), even one with the same ids.
+      if (!same || !sameJson(this.order.peek(), ids)) this.order.value = ids;
+      update(this.thread, meta);
+      update(this.mode, mode);
+      if (!sameJson([...this.plans.peek().values()], plans)) this.plans.value = new Map(plans.map((p) => [p.id, p]));
+      update(this.groups, state.groups);
+      update(this.participants, state.participants);
+      update(this.defaultTarget, state.defaultTarget);
+      update(this.sidecar, state.sidecar);
+      update(this.seats, state.seats ?? {});
+      update(this.saveProblems, state.saveProblems);
+      update(this.termsNotice, state.termsNotice ?? false);
+      update(this.turn, state.turn);
+      update(this.context, state.context ?? []);
     });
   }
 
@@ -194,6 +209,11 @@ export class ThreadReplica {
     this.expected = undefined;
     return 'resync';
   }
+}
+
+/** Sets a signal to a value from the host unless it holds one that reads the same (whose object it then keeps). */
+function update<T>(target: Signal<T>, value: T): void {
+  if (!sameJson(target.peek(), value)) target.value = value;
 }
 
 /** A message with a patch applied, or undefined when the patch does not fit it (appended text at a wrong offset). */

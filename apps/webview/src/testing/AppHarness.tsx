@@ -49,6 +49,16 @@ export class AppHarness {
     act(() => this.transport.emit(message));
   }
 
+  /**
+   * Waits for the second step of a large state (more than `LARGE_STATE_MESSAGES` messages: see
+   * HostMessageDispatcher), posted after the next frame, and for what it renders.
+   */
+  async settle(): Promise<void> {
+    await act(async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    });
+  }
+
   /** The last intent posted, without its request id (which is the model's own counter). */
   lastIntent(): { type: string; payload: unknown } | undefined {
     const last = this.transport.posted.at(-1);

@@ -141,7 +141,8 @@ describe('anonymised prompts name nobody', () => {
       ),
       { numRuns: 200 },
     );
-  });
+    // 200 whole councils: a few seconds on a busy 2-core machine, which vitest's 5 s default would cut short.
+  }, 30_000);
 
   test('every replacement is tallied, and a name inside code is left as it is', () => {
     const seats = [{ id: 'claude', displayName: 'Claude', replacement: 'Response B' }];

@@ -6,7 +6,7 @@ export {
 } from './describeErrorBody';
 export { COOLING_WINDOW_MS, FailureMemory } from './failureMemory';
 export { readBounded, STREAM_LIMITS, type StreamLimits } from './limits';
-export { REDACTED, redactSecret } from './redactSecret';
+export { MIN_SECRET_FRAGMENT, REDACTED, redactSecret, redactSecrets } from './redactSecret';
 export {
   DEFAULT_FIRST_BYTE_MS,
   DEFAULT_RETRY_DELAY_MS,

@@ -1,13 +1,11 @@
 import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
-import { pendingWork, stepSlots } from '../council/pending';
-import { isRoutable } from '../participants/participant';
 import type { ThreadLease } from '../store/ThreadStore';
-import type { TurnPlan } from '../transcript/plan';
 import { PromptLog } from './PromptLog';
-import type { ReplyRunner, ReplyRunnerDeps, ReplyTarget, TurnFailure } from './ReplyRunner';
+import type { ReplyRunnerDeps, ReplyTarget, TurnFailure } from './ReplyRunner';
 import { SystemModeMemory } from './systemMode';
+import type { TurnEngine } from './TurnEngine';
 import { type TurnProgress, TurnProgressBoard, type TurnProgressChange } from './TurnProgress';
 import type { TurnCode } from './turnCode';
 
@@ -58,7 +56,7 @@ export class TurnRunner extends Disposable {
     new Emitter<{ threadId: string; busy: boolean }>((e) => this.logListenerError(e)),
   );
   readonly onDidChangeBusy: Event<{ threadId: string; busy: boolean }> = this.busyEmitter.event;
-  private replyRunner: ReplyRunner | undefined;
+  private turnEngine: TurnEngine | undefined;
   private readonly failureEmitter = this._register(new Emitter<TurnFailure>((e) => this.logListenerError(e)));
   /** A reply failed; the host may offer a fix (e.g. set the access key on `proxy-auth`). */
   readonly onDidFailReply: Event<TurnFailure> = this.failureEmitter.event;
@@ -85,18 +83,19 @@ export class TurnRunner extends Disposable {
     );
   }
 
-  /** The reply runner, made when the first turn starts (its code is loaded then). */
-  private get replies(): ReplyRunner {
-    if (this.replyRunner) return this.replyRunner;
+  /** The loop inside a turn, made when the first turn starts (its code is loaded then). */
+  private get engine(): TurnEngine {
+    if (this.turnEngine) return this.turnEngine;
     const { turns, ...deps } = this.deps;
     const code = turns();
-    this.replyRunner = this._register(
-      new code.ReplyRunner(
+    this.turnEngine = this._register(
+      new code.TurnEngine(
         { ...deps, prompts: code.assembleStepPrompt },
         { prompts: this.prompts, systemModes: this.systemModes, failures: this.failureEmitter },
+        (threadId, progress) => this.progress.set(threadId, progress),
       ),
     );
-    return this.replyRunner;
+    return this.turnEngine;
   }
 
   /** Where the thread's turn stands, if there is anything to show. */
@@ -164,114 +163,17 @@ export class TurnRunner extends Disposable {
   }
 
   private async run(threadId: string, work: TurnWork, turn: Turn, lease: ThreadLease): Promise<void> {
-    const { signal } = turn.controller;
     const plan = work.kind === 'plan' ? this.deps.store.plan(threadId, work.planId) : undefined;
     try {
-      if (work.kind === 'reply') {
-        this.report(
-          threadId,
-          { mode: 'discuss', step: 'answer', stepIndex: 0, stepCount: 1 },
-          [work.seat],
-          [work.seat],
-        );
-        const placed = this.replies.place(threadId, work.seat, work.target);
-        if (placed) await this.replies.run(threadId, placed.id, signal);
-      } else if (plan) {
-        for (let index = work.from; index < plan.steps.length && !signal.aborted; index++) {
-          if ((await this.runStep(threadId, plan, index, signal)) === 'stopped') break;
-        }
-      }
+      await this.engine.run(threadId, work, plan, turn.controller.signal);
     } catch (error) {
       this.deps.logger.error(`Turn on thread ${threadId} failed unexpectedly: ${errorMessage(error)}`);
     } finally {
       this.turns.delete(threadId);
       lease.dispose();
-      this.progress.set(threadId, turn.discarded || !plan ? undefined : this.leftOver(threadId, plan));
+      this.progress.set(threadId, turn.discarded || !plan ? undefined : this.engine.leftOver(threadId, plan));
       this.busyEmitter.fire({ threadId, busy: false });
     }
-  }
-
-  /** One step: its replies one after another, or all placed at once and streamed `concurrency` at a time. */
-  private async runStep(
-    threadId: string,
-    plan: TurnPlan,
-    index: number,
-    signal: AbortSignal,
-  ): Promise<'ok' | 'stopped'> {
-    const step = plan.steps[index];
-    const messages = this.deps.store.transcript(threadId)?.messages;
-    if (!step || !messages) return 'stopped';
-    const slots = stepSlots(plan, index, messages, (seat) => this.canAnswer(seat));
-    const where = { mode: plan.mode, step: step.kind, stepIndex: index, stepCount: plan.steps.length };
-    const seats = slots.map((s) => s.seat);
-    const targetOf = (slot: (typeof slots)[number]): ReplyTarget =>
-      slot.reply.kind === 'rerun'
-        ? slot.reply
-        : {
-            kind: 'new',
-            step: { plan: plan.id, index },
-            ...(step.reads === 'target' && plan.target ? { reviewOf: plan.target } : {}),
-          };
-
-    if (step.concurrency <= 1 || slots.length <= 1) {
-      for (const [done, slot] of slots.entries()) {
-        if (signal.aborted) return 'stopped';
-        this.report(threadId, where, seats, [slot.seat], done);
-        const placed = this.replies.place(threadId, slot.seat, targetOf(slot));
-        if (!placed) continue; // the participant left the settings: skipped
-        const outcome = await this.replies.run(threadId, placed.id, signal);
-        if (outcome === 'cancelled' || outcome === 'abandoned') return 'stopped';
-      }
-      return signal.aborted ? 'stopped' : 'ok';
-    }
-
-    // Every place is kept first, in seat order: the replies then fill them in whatever order they finish.
-    const placed = slots.flatMap((slot) => {
-      const message = this.replies.place(threadId, slot.seat, targetOf(slot));
-      return message ? [{ seat: slot.seat, id: message.id }] : [];
-    });
-    const answering = new Set<string>();
-    let next = 0;
-    let done = 0;
-    this.report(threadId, where, seats, [], 0, true);
-    const worker = async () => {
-      while (next < placed.length && !signal.aborted) {
-        const reply = placed[next++] as (typeof placed)[number];
-        answering.add(reply.seat);
-        this.report(threadId, where, seats, [...answering], done, true);
-        await this.replies.run(threadId, reply.id, signal);
-        answering.delete(reply.seat);
-        done += 1;
-        if (!signal.aborted) this.report(threadId, where, seats, [...answering], done, true);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(step.concurrency, placed.length) }, worker));
-    for (const reply of placed.slice(next)) this.replies.cancelUnstarted(threadId, reply.id);
-    return signal.aborted ? 'stopped' : 'ok';
-  }
-
-  private report(
-    threadId: string,
-    where: Pick<Extract<TurnProgress, { state: 'running' }>, 'mode' | 'step' | 'stepIndex' | 'stepCount'>,
-    responders: readonly string[],
-    answering: readonly string[],
-    done = 0,
-    concurrent = false,
-  ): void {
-    this.progress.set(threadId, { state: 'running', ...where, responders, answering, done, concurrent });
-  }
-
-  /** After a plan's turn: who still owes a reply (a Stop, or a reply removed elsewhere), or nothing. */
-  private leftOver(threadId: string, plan: TurnPlan): TurnProgress | undefined {
-    const messages = this.deps.store.transcript(threadId)?.messages ?? [];
-    const pending = pendingWork(plan, messages, (seat) => this.canAnswer(seat));
-    const step = pending ? plan.steps[pending.from] : undefined;
-    return pending && step ? { state: 'stopped', planId: plan.id, step: step.kind, skipped: pending.seats } : undefined;
-  }
-
-  private canAnswer(seat: string): boolean {
-    const participant = this.deps.settings().participants.find((p) => p.id === seat);
-    return participant !== undefined && isRoutable(participant);
   }
 
   private logListenerError(error: unknown): void {

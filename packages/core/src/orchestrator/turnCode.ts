@@ -3,7 +3,7 @@ import { describeRouting } from '../router/describeRouting';
 import { route } from '../router/route';
 import { unroutedOf } from '../router/unroutedOf';
 import { inspectPrompt } from './inspectPrompt';
-import { ReplyRunner } from './ReplyRunner';
+import { TurnEngine } from './TurnEngine';
 import { continueTurn, startAnotherRound, startMessageTurn, startReview } from './turnIntents';
 
 /**
@@ -22,7 +22,7 @@ export interface TurnCode {
   startAnotherRound: typeof startAnotherRound;
   startReview: typeof startReview;
   inspectPrompt: typeof inspectPrompt;
-  ReplyRunner: typeof ReplyRunner;
+  TurnEngine: typeof TurnEngine;
 }
 
 export const turnCode: TurnCode = {
@@ -35,5 +35,5 @@ export const turnCode: TurnCode = {
   startAnotherRound,
   startReview,
   inspectPrompt,
-  ReplyRunner,
+  TurnEngine,
 };

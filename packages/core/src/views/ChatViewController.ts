@@ -219,7 +219,7 @@ export class ChatViewController extends Disposable {
     this.post(hostMessage('view/state', this.seq++, threadId, viewStateOf(this.deps, threadId, this.context.current)));
   }
 
-  /** The thread list's first page, on its own (see `threads/listed`). */
+  /** The thread list's first page, on its own (see `threads/listed`); again once a list read in parts is whole. */
   private sendListPage(): void {
     const { store, runner } = this.deps.orchestrator;
     const entries = listEntries(store, (id) => runner.isBusy(id), LIST_PAGE);

@@ -7,6 +7,7 @@ import { RecordingLogger } from '@roundtable/core/testing';
 import { type Cleanups, describeRealOnly, freePort, isolated, NO_EGRESS, realProxyBinary } from '@roundtable/testkit';
 import { test } from 'vitest';
 import { ManagedProxy, type ManagedProxyOptions } from './ManagedProxy';
+import { OWN_PROXY_PATH } from './ownProxyPing';
 import type { SidecarState } from './sidecarState';
 
 // The supervisor with the real CLIProxyAPI (built by scripts/real-proxy/build.sh): real processes, real signals,
@@ -57,9 +58,11 @@ describeRealOnly('the managed CLIProxyAPI', () => {
       const models = await fetch(`${proxy.url}/v1/models`, { headers: { Authorization: `Bearer ${ACCESS_KEY}` } });
       expect(models.status).toBe(200);
       expect((await fetch(`${proxy.url}/v1/models`)).status).toBe(401);
-      // Past the proxy's 10 s keep-alive watchdog: still the same process, thanks to the pings.
+      // Several heartbeats later: still the same process, still ours.
       const pid = proxy.pid;
-      await new Promise((resolve) => setTimeout(resolve, 12_000));
+      await expect
+        .poll(() => lines.filter((line) => line.includes('/v0/management/debug')).length, { timeout: 10_000 })
+        .toBeGreaterThan(2);
       expect(proxy.pid).toBe(pid);
       expect(stateOf(proxy)).toBe('healthy');
 
@@ -139,25 +142,57 @@ describeRealOnly('the managed CLIProxyAPI', () => {
   );
 
   test.concurrent(
-    'when the heartbeat stops getting through, the proxy stops itself, and the supervisor starts it again',
+    'when its checks stop getting through it turns unhealthy, and healthy again once they do',
     isolated(async (cleanups, expect) => {
-      let blockPings = false;
+      let blockChecks = false;
       const blocking: FetchLike = (input, init) =>
-        blockPings && String(input).endsWith('/keep-alive')
-          ? Promise.reject(new Error('ping blocked by the test'))
+        blockChecks && String(input).endsWith(OWN_PROXY_PATH)
+          ? Promise.reject(new Error('check blocked by the test'))
           : fetch(input, init);
-      const { proxy, states } = await supervise(cleanups, { fetch: blocking });
+      const { proxy } = await supervise(cleanups, { fetch: blocking });
       await proxy.start();
       const first = proxy.pid;
-      blockPings = true;
+      blockChecks = true;
       await expect.poll(() => stateOf(proxy), { timeout: 5_000 }).toBe('unhealthy');
-      // The proxy's own watchdog ends it about 10 s after the last ping that reached it, with exit code 0.
-      await expect.poll(() => states.some((s) => s.state === 'backoff'), { timeout: 20_000 }).toBe(true);
-      expect(states.find((s) => s.state === 'backoff')).toMatchObject({ reason: 'CLIProxyAPI exited (code 0).' });
-      blockPings = false;
-      await expect.poll(() => proxy.pid !== first && stateOf(proxy) === 'healthy', { timeout: 20_000 }).toBe(true);
+      blockChecks = false;
+      await expect.poll(() => stateOf(proxy), { timeout: 5_000 }).toBe('healthy');
+      expect(proxy.pid).toBe(first);
     }),
-    60_000,
+    30_000,
+  );
+
+  test.concurrent(
+    'its management secret is not on its command line, and its management API takes it',
+    isolated(async (cleanups, expect) => {
+      let secret = '';
+      const { proxy } = await supervise(cleanups, {
+        onReady: (ready) => {
+          secret = ready.password;
+        },
+      });
+      await proxy.start();
+      expect(secret).toMatch(/^[0-9a-f]{48}$/);
+      // What every local account can read: the process's command line.
+      const argv = (await readFile(`/proc/${proxy.pid}/cmdline`, 'utf8')).split('\0');
+      expect(argv).toContain('-config');
+      expect(argv.join(' ')).not.toContain(secret);
+      expect(argv).not.toContain('-password');
+      // Where it is instead: the environment, which only this account (and root) can read.
+      expect((await readFile(`/proc/${proxy.pid}/environ`, 'utf8')).split('\0')).toContain(
+        `MANAGEMENT_PASSWORD=${secret}`,
+      );
+      expect((await stat(`/proc/${proxy.pid}/environ`)).mode & 0o077).toBe(0);
+      const logins = await fetch(`${proxy.url}/v0/management/auth-files`, {
+        headers: { Authorization: `Bearer ${secret}` },
+      });
+      expect(logins.status).toBe(200);
+      expect(await logins.json()).toEqual({ files: [] });
+      const wrong = await fetch(`${proxy.url}/v0/management/auth-files`, {
+        headers: { Authorization: 'Bearer not-the-secret' },
+      });
+      expect(wrong.status).toBe(401);
+    }),
+    30_000,
   );
 
   test.concurrent(

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   type Clock,
   Disposable,
@@ -8,29 +6,34 @@ import {
   type IDisposable,
   type Logger,
   MutableDisposable,
-  redactSecret,
+  redactSecrets,
   systemClock,
 } from '@roundtable/core';
-import { pingKeepAlive } from './keepAlive';
-import { nodeSpawner, type ProcessExit, type ProcessSpawner, type SpawnedProcess, scrubbedEnv } from './processPort';
-import { renderManagedConfig } from './proxyConfig';
+import { pingOwnProxy } from './ownProxyPing';
+import type { ProcessExit, ProcessSpawner, SpawnedProcess } from './processPort';
 import { DEFAULT_RESTART_POLICY, decideRestart, type RestartPolicyOptions } from './restartPolicy';
 import { SidecarStateMachine } from './sidecarState';
+import { spawnProxy } from './spawnProxy';
 import { waitUntilReady } from './waitUntilReady';
 
 export interface ManagedProxyTiming {
   /** How long a start may take before it counts as a failed start. */
   readyTimeoutMs: number;
-  /** Between two `/keep-alive` pings; the proxy stops itself 10 s after the last one. */
+  /** Between two checks that the proxy answers, as ours. */
   heartbeatMs: number;
   /** After SIGTERM, how long to wait before SIGKILL (the proxy may wait 30 s for a stalled stream). */
   stopGraceMs: number;
 }
 
-/** Finds or fetches the binary before a start (asking, downloading, verifying); tells the state machine how it goes. */
+/**
+ * Finds or fetches the binary before a start (asking, downloading, verifying); tells the state machine how it goes.
+ * `verify`, when given, runs before every spawn of the binary (restarts included) and says why it may not run.
+ */
 export type PrepareBinary = (
   state: SidecarStateMachine,
-) => Promise<{ ok: true; binaryPath: string } | { ok: false; reason: string }>;
+) => Promise<
+  { ok: true; binaryPath: string; verify?: () => Promise<string | undefined> } | { ok: false; reason: string }
+>;
 
 export interface ManagedProxyOptions {
   /** The binary, or how to get it (run at each start from idle, stopped or failed). */
@@ -53,8 +56,13 @@ export interface ManagedProxyOptions {
   timing?: Partial<ManagedProxyTiming>;
   env?: NodeJS.ProcessEnv;
   /**
+   * Variables for the proxy alone, over the scrubbed environment. Only tests set them (where the proxy's own
+   * internet requests go); the shipped extension passes them only when VS Code runs it for development or tests.
+   */
+  proxyEnv?: Readonly<Record<string, string>>;
+  /**
    * Told each time a newly spawned proxy is ready, and awaited before it counts as healthy: where it is, and the
-   * password its `/keep-alive` and management API take.
+   * secret its management API takes.
    */
   onReady?: (ready: { port: number; pid: number | undefined; password: string }) => void | Promise<void>;
 }
@@ -64,9 +72,11 @@ const DEFAULT_TIMING: ManagedProxyTiming = { readyTimeoutMs: 15_000, heartbeatMs
 const PORT_TRIES = 5;
 
 /**
- * Runs CLIProxyAPI and keeps it running: writes its config, spawns it with a fresh `-password`, waits until it
- * answers as itself, pings `/keep-alive` so it stops on its own if this process dies, restarts it when it dies (by
- * the restart policy, which gives up after repeated crashes), and stops it on request.
+ * Runs CLIProxyAPI and keeps it running: writes its config, spawns it with a fresh management secret (in its
+ * environment, never on its command line), waits until it answers as itself, checks every few seconds that it still
+ * does, restarts it when it dies (by the restart policy, which gives up after repeated crashes), and stops it on
+ * request. If this process dies without stopping it, the proxy ends at its next log line (its output pipe is gone),
+ * which the next check of any other window causes; the next owner also stops it before starting its own.
  *
  * Invariants: at most one child at a time; `state` changes only through the state machine's allowed moves; work
  * started for an earlier launch (a probe, a timer, an exit) never touches a later one (each launch has a generation);
@@ -80,6 +90,7 @@ export class ManagedProxy extends Disposable {
   private child: SpawnedProcess | undefined;
   private password = '';
   private binary = '';
+  private verify: (() => Promise<string | undefined>) | undefined;
   private port: number;
   private generation = 0;
   private crashes: number[] = [];
@@ -109,6 +120,7 @@ export class ManagedProxy extends Disposable {
     const { binaryPath } = this.options;
     if (typeof binaryPath === 'string') {
       this.binary = binaryPath;
+      this.verify = undefined;
     } else {
       const generation = this.generation;
       const prepared = await binaryPath(this.state);
@@ -118,6 +130,7 @@ export class ManagedProxy extends Disposable {
         return;
       }
       this.binary = prepared.binaryPath;
+      this.verify = prepared.verify;
     }
     await this.launch(1);
   }
@@ -140,6 +153,13 @@ export class ManagedProxy extends Disposable {
 
   private async launch(attempt: number): Promise<void> {
     const generation = ++this.generation;
+    const refused = await this.verify?.();
+    if (generation !== this.generation) return;
+    if (refused) {
+      this.options.logger.error(refused);
+      this.state.move({ state: 'failed', reason: refused });
+      return;
+    }
     if (this.port === 0) this.port = await this.options.freePort(); // 0: any free port
     for (let tries = 1; ; tries++) {
       this.state.move({ state: 'starting', port: this.port, attempt });
@@ -180,28 +200,23 @@ export class ManagedProxy extends Disposable {
   private async spawnOnce(): Promise<
     { ok: true; child: SpawnedProcess; output: () => string } | { ok: false; reason: string }
   > {
-    const { workDir, authDir, accessKey } = this.options;
     try {
-      await mkdir(workDir, { recursive: true, mode: 0o700 });
-      await mkdir(authDir, { recursive: true, mode: 0o700 });
-      const configPath = join(workDir, 'config.yaml');
-      await writeFile(configPath, renderManagedConfig({ port: this.port, authDir, accessKey }), { mode: 0o600 });
       this.password = randomBytes(24).toString('hex');
-      const child = (this.options.spawner ?? nodeSpawner)(
-        this.binary,
-        // -local-model: the model catalogue built into the pinned release, never a fresh one from the internet.
-        ['-config', configPath, '-password', this.password, '-local-model'],
-        // The management API takes the same per-launch secret as /keep-alive; it lives in this env only, never on disk.
-        { cwd: workDir, env: { ...scrubbedEnv(this.options.env ?? process.env), MANAGEMENT_PASSWORD: this.password } },
-      );
-      this.child = child;
-      let output = '';
-      child.onOutput((text) => {
-        output = (output + text).slice(-64 * 1024);
-        for (const line of text.split(/\r?\n/))
-          if (line.trim()) this.options.logger.info(`[cliproxyapi] ${this.redact(line)}`);
+      const spawned = await spawnProxy({
+        binary: this.binary,
+        workDir: this.options.workDir,
+        authDir: this.options.authDir,
+        accessKey: this.options.accessKey,
+        port: this.port,
+        password: this.password,
+        ...(this.options.spawner ? { spawner: this.options.spawner } : {}),
+        env: this.options.env ?? process.env,
+        ...(this.options.proxyEnv ? { proxyEnv: this.options.proxyEnv } : {}),
+        onLine: (line) => this.options.logger.info(`[cliproxyapi] ${this.redact(line)}`),
       });
-      return { ok: true, child, output: () => output };
+      this.child = spawned.child;
+      // Its last line may become a failure's reason, which the pill and the log show.
+      return { ok: true, child: spawned.child, output: () => this.redact(spawned.output()) };
     } catch (error) {
       return {
         ok: false,
@@ -240,7 +255,7 @@ export class ManagedProxy extends Disposable {
     }, decision.delayMs);
   }
 
-  /** Pings `/keep-alive`; a failed ping makes it unhealthy (the exit, if it comes, makes it a crash). */
+  /** Checks it answers as ours; a failed check makes it unhealthy (the exit, if it comes, makes it a crash). */
   private heartbeat(generation: number, delayMs: number): void {
     this.timer.value = this.clock.setTimeout(async () => {
       if (generation !== this.generation) return;
@@ -255,7 +270,7 @@ export class ManagedProxy extends Disposable {
   }
 
   private ping(): Promise<string | undefined> {
-    return pingKeepAlive(this.url, this.password, this.options.fetch);
+    return pingOwnProxy(this.url, this.password, this.options.fetch);
   }
 
   private async terminate(child: SpawnedProcess): Promise<void> {
@@ -273,7 +288,7 @@ export class ManagedProxy extends Disposable {
   }
 
   private redact(text: string): string {
-    return redactSecret(redactSecret(text, this.options.accessKey), this.password);
+    return redactSecrets(text, [this.options.accessKey, this.password]);
   }
 }
 

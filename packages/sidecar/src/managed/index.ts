@@ -8,7 +8,8 @@ export {
   type ConsentRequest,
   installedBinary,
 } from './acquire/acquireBinary';
-export { prepareFromRelease } from './acquire/prepareFromRelease';
+export { FileDigests, sha256OfFile } from './acquire/fileDigests';
+export { type InstalledHashes, type PrepareFromReleaseOptions, prepareFromRelease } from './acquire/prepareFromRelease';
 export { freeLoopbackPort } from './freeLoopbackPort';
 export { type Claim, DEFAULT_LEASE_TTL_MS, type LeaseRecord, ProxyLease, processIsAlive } from './lease/ProxyLease';
 export { type PasswordStore, SharedProxy, type SharedProxyOptions, type SharedProxyStatus } from './lease/SharedProxy';
@@ -24,7 +25,7 @@ export {
   type StartedLogin,
 } from './management';
 export { assetFor, PINNED_ASSETS, PINNED_VERSION, RELEASE_BASE_URL, type ReleaseAsset } from './pinnedRelease';
-export { nodeSpawner, type ProcessSpawner, SIDECAR_ENV_PREFIX, type SpawnedProcess, scrubbedEnv } from './processPort';
+export { nodeSpawner, type ProcessSpawner, type SpawnedProcess, scrubbedEnv } from './processPort';
 export { managedConfig, renderManagedConfig } from './proxyConfig';
 export {
   DEFAULT_RESTART_POLICY,

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { scrubbedEnv } from './processPort';
 
 describe('scrubbedEnv', () => {
-  test('keeps what a Go program needs, drops the rest, and gives the proxy its own variables', () => {
+  test('keeps what a Go program needs and drops the rest, variables prefixed for the proxy included', () => {
     const env = scrubbedEnv({
       PATH: '/usr/bin',
       HOME: '/home/ana',
@@ -14,6 +14,6 @@ describe('scrubbedEnv', () => {
       ROUNDTABLE_SIDECAR_ENV_HTTPS_PROXY: 'http://127.0.0.1:9',
       ROUNDTABLE_SIDECAR_ENV_: 'ignored',
     });
-    expect(env).toEqual({ PATH: '/usr/bin', HOME: '/home/ana', HTTPS_PROXY: 'http://127.0.0.1:9' });
+    expect(env).toEqual({ PATH: '/usr/bin', HOME: '/home/ana', HTTPS_PROXY: 'http://corp:3128' });
   });
 });

@@ -53,28 +53,18 @@ export const nodeSpawner: ProcessSpawner = (command, args, options) => {
   };
 };
 
-/** `ROUNDTABLE_SIDECAR_ENV_<NAME>` in the editor's environment becomes `<NAME>` in the proxy's, and only there. */
-export const SIDECAR_ENV_PREFIX = 'ROUNDTABLE_SIDECAR_ENV_';
-
 const KEPT =
   /^(PATH|HOME|USERPROFILE|APPDATA|LOCALAPPDATA|SYSTEMROOT|SYSTEMDRIVE|WINDIR|TEMP|TMP|TMPDIR|LANG|LC_ALL|TZ|HTTPS?_PROXY|NO_PROXY|SSL_CERT_FILE|SSL_CERT_DIR)$/i;
 
 /**
  * The environment the proxy runs with: only what a Go program needs to find its home, temp folder and the user's
  * outgoing proxy, so nothing else of the editor's environment (tokens, store settings the proxy would act on, such
- * as `PGSTORE_DSN` or `MANAGEMENT_PASSWORD`) reaches it. Variables meant for the proxy alone (an outgoing proxy for
- * it but not for the editor, say) are given with `SIDECAR_ENV_PREFIX`, and win.
+ * as `PGSTORE_DSN` or `MANAGEMENT_PASSWORD`) reaches it.
  */
 export function scrubbedEnv(source: NodeJS.ProcessEnv): Record<string, string> {
   const env: Record<string, string> = {};
-  const own: Record<string, string> = {};
   for (const [name, value] of Object.entries(source)) {
-    if (value === undefined) continue;
-    if (name.startsWith(SIDECAR_ENV_PREFIX) && name.length > SIDECAR_ENV_PREFIX.length) {
-      own[name.slice(SIDECAR_ENV_PREFIX.length)] = value;
-    } else if (KEPT.test(name)) {
-      env[name] = value;
-    }
+    if (value !== undefined && KEPT.test(name)) env[name] = value;
   }
-  return { ...env, ...own };
+  return env;
 }

@@ -15,7 +15,8 @@ export type SidecarState =
 export type SidecarStateName = SidecarState['state'];
 
 /**
- * Which state may follow which. Anything may stop; `failed` is left only by an explicit start (the user's Restart);
+ * Which state may follow which. Anything may stop; `failed` is left only by an explicit start (the user's Restart),
+ * and is where a start ends that cannot run at all (no binary, or one that is not the one installed);
  * `starting` is the only way to `healthy`, so nothing is green that was not checked.
  */
 const NEXT: Record<SidecarStateName, readonly SidecarStateName[]> = {
@@ -26,7 +27,7 @@ const NEXT: Record<SidecarStateName, readonly SidecarStateName[]> = {
   healthy: ['unhealthy', 'backoff', 'failed', 'stopped'],
   unhealthy: ['healthy', 'backoff', 'failed', 'stopped'],
   backoff: ['starting', 'failed', 'stopped'],
-  stopped: ['downloading', 'starting', 'stopped'],
+  stopped: ['downloading', 'starting', 'stopped', 'failed'],
   failed: ['downloading', 'starting', 'stopped', 'failed'],
 };
 

@@ -1,9 +1,10 @@
 import type { FetchLike } from '@roundtable/core';
+import { OWN_PROXY_PATH } from './ownProxyPing';
 import type { SpawnedProcess } from './processPort';
 
 export type Readiness =
   | { kind: 'ready' }
-  /** Someone else has the port: the bind failed, or a server there does not know our password. */
+  /** Someone else has the port: the bind failed, or a server there does not know our secret. */
   | { kind: 'port-taken'; detail: string }
   | { kind: 'failed'; detail: string };
 
@@ -20,8 +21,8 @@ const PROBE_INTERVAL_MS = 100;
 const BIND_FAILED = /address already in use|only one usage of each socket address|access a socket in a way forbidden/i;
 
 /**
- * Waits until the proxy just spawned is ready: `/healthz` answers, `/keep-alive` accepts this launch's password (so
- * the answer came from our child, not another server on the port), and it has finished starting. A process that
+ * Waits until the proxy just spawned is ready: `/healthz` answers, the management API accepts this launch's secret
+ * (so the answer came from our child, not another server on the port), and it has finished starting. A process that
  * exits first failed, or found its port taken (it exits 0 even then, after printing "started successfully").
  */
 export async function waitUntilReady(args: {
@@ -43,11 +44,11 @@ export async function waitUntilReady(args: {
     if (healthyAt === undefined) {
       const health = await probe(fetchImpl, `${args.url}/healthz`);
       if (health === 200) {
-        const keepAlive = await probe(fetchImpl, `${args.url}/keep-alive`, args.password);
-        if (keepAlive !== 200) {
+        const ours = await probe(fetchImpl, `${args.url}${OWN_PROXY_PATH}`, args.password);
+        if (ours !== 200) {
           return {
             kind: 'port-taken',
-            detail: `another server answers on ${args.url} (its /keep-alive said ${keepAlive ?? 'nothing'})`,
+            detail: `another server answers on ${args.url} (it said ${ours ?? 'nothing'} to this launch's secret)`,
           };
         }
         healthyAt = Date.now();

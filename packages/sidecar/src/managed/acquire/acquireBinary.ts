@@ -5,6 +5,7 @@ import type { FetchLike } from '@roundtable/core';
 import { assetFor, PINNED_VERSION, RELEASE_BASE_URL, type ReleaseAsset } from '../pinnedRelease';
 import { downloadVerified } from './downloadVerified';
 import { extractBinary } from './extractBinary';
+import { sha256OfFile } from './fileDigests';
 
 /** What the user agrees to before anything is fetched. */
 export interface ConsentRequest {
@@ -31,7 +32,9 @@ export interface AcquireOptions {
 }
 
 export type AcquireResult =
-  | { ok: true; binaryPath: string; downloaded: boolean }
+  /** `sha256` is the installed binary's own hash, taken from the bytes of the verified archive. */
+  | { ok: true; binaryPath: string; downloaded: true; sha256: string }
+  | { ok: true; binaryPath: string; downloaded: false }
   | { ok: false; kind: 'unsupported' | 'declined' | 'cancelled' | 'failed'; reason: string };
 
 /** The pinned binary when it is installed already, else undefined. Never downloads. */
@@ -80,12 +83,12 @@ export async function acquireBinary(options: AcquireOptions): Promise<AcquireRes
     }
     options.onStage?.({ stage: 'verifying' });
     await mkdir(staging, { mode: 0o700 });
-    await extractBinary(archive, asset, staging);
+    const sha256 = await sha256OfFile(await extractBinary(archive, asset, staging));
     const target = join(root, PINNED_VERSION);
     await rm(target, { recursive: true, force: true }); // a folder without its binary: an install that never finished
     await rename(staging, target);
     await pruneOldVersions(root, PINNED_VERSION);
-    return { ok: true, binaryPath: join(target, asset.binary), downloaded: true };
+    return { ok: true, binaryPath: join(target, asset.binary), downloaded: true, sha256 };
   } catch (error) {
     return {
       ok: false,

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { create } from 'tar';
 import type { ReleaseAsset } from '../pinnedRelease';
+import type { InstalledHashes } from './prepareFromRelease';
 
 /** An archive a test made, with the asset entry that pins it. */
 export interface TestArchive {
@@ -67,10 +68,24 @@ export async function startReleaseServer(files: Record<string, Uint8Array>) {
   };
 }
 
-/** The pinned-release options a test uses for `archive` served by `server`: consent given, platform "test-x64". */
+/** Installed binaries' hashes kept in memory, as the editor's secret storage keeps them. */
+export function memoryHashes(): InstalledHashes & { readonly saved: Map<string, string> } {
+  const saved = new Map<string, string>();
+  return {
+    saved,
+    get: async (version) => saved.get(version),
+    set: async (version, sha256) => void saved.set(version, sha256),
+  };
+}
+
+/**
+ * The pinned-release options a test uses for `archive` served by `server`: consent given, platform "test-x64", the
+ * installed binary's hash kept in memory.
+ */
 export function loopbackRelease(storageDir: string, server: { baseUrl: string }, archive: Pick<TestArchive, 'asset'>) {
   return {
     storageDir,
+    hashes: memoryHashes(),
     platform: 'test',
     arch: 'x64',
     consent: async () => true,

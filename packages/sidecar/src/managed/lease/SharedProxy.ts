@@ -8,12 +8,12 @@ import {
   MutableDisposable,
   systemClock,
 } from '@roundtable/core';
-import { pingKeepAlive } from '../keepAlive';
 import type { ManagedProxy } from '../ManagedProxy';
+import { pingOwnProxy } from '../ownProxyPing';
 import type { SidecarState } from '../sidecarState';
 import type { LeaseRecord, ProxyLease } from './ProxyLease';
 
-/** Where the proxy's `/keep-alive` password is kept for every window (the editor's secret storage). */
+/** Where the proxy's management secret is kept for every window (the editor's secret storage). */
 export interface PasswordStore {
   get(): Promise<string | undefined>;
   set(value: string): Promise<void>;
@@ -40,10 +40,10 @@ export interface SharedProxyOptions {
 
 /**
  * One proxy for all the editor's windows. Each window runs one of these: the lease's owner runs the supervisor (and
- * renews the lease); the others attach to the owner's proxy, ping its `/keep-alive` too (so it lives while any
- * window does), and watch the lease. When the owner goes away (closed: it released the lease; crashed: its pid is
- * gone; hung: the lease expired), the next window to look claims the lease, stops the previous proxy if it is still
- * ours (it answers `/keep-alive` to our password), and only then starts its own: two proxies never share one
+ * renews the lease); the others attach to the owner's proxy, check it answers as ours, and watch the lease. When the
+ * owner goes away (closed: it released the lease; crashed: its pid is gone; hung: the lease expired), the next window
+ * to look claims the lease, stops the previous proxy if it is still ours (its management API takes our secret), and
+ * only then starts its own: two proxies never share one
  * auth-dir. An owner that finds the lease taken from it stops its proxy and attaches.
  */
 export class SharedProxy extends Disposable {
@@ -208,7 +208,7 @@ export class SharedProxy extends Disposable {
   private async ping(url: string): Promise<string | undefined> {
     const password = await this.options.passwords.get();
     if (!password) return 'The proxy’s password is not known to this window yet.';
-    return pingKeepAlive(url, password, this.options.fetch);
+    return pingOwnProxy(url, password, this.options.fetch);
   }
 
   private async dropSupervisor(): Promise<void> {

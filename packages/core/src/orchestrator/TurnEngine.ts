@@ -1,0 +1,132 @@
+import type { Emitter } from '../base/event';
+import { Disposable } from '../base/lifecycle';
+import { pendingWork, stepSlots } from '../council/pending';
+import { isRoutable } from '../participants/participant';
+import type { TurnPlan } from '../transcript/plan';
+import type { PromptLog } from './PromptLog';
+import { ReplyRunner, type ReplyRunnerDeps, type ReplyTarget, type TurnFailure } from './ReplyRunner';
+import type { SystemModeMemory } from './systemMode';
+import type { TurnProgress } from './TurnProgress';
+import type { TurnWork } from './TurnRunner';
+
+/** What outlives a turn engine (its owner keeps it from before the first turn): see `TurnRunner`. */
+export interface TurnMemory {
+  prompts: PromptLog;
+  systemModes: SystemModeMemory;
+  failures: Emitter<TurnFailure>;
+}
+
+/**
+ * The loop of a turn (part of the turns' code, loaded with the first turn): a plan's steps from one of them on, each
+ * step's replies one after another or placed all at once and streamed `concurrency` at a time, or one reply outside
+ * any new plan. `TurnRunner` owns the turns (one per thread, Stop, busy, progress); this runs what is inside one.
+ */
+export class TurnEngine extends Disposable {
+  private readonly replies: ReplyRunner;
+
+  constructor(
+    private readonly deps: ReplyRunnerDeps,
+    memory: TurnMemory,
+    /** Where the turn stands now, for the views. */
+    private readonly progress: (threadId: string, progress: TurnProgress) => void,
+  ) {
+    super();
+    this.replies = this._register(new ReplyRunner(deps, memory));
+  }
+
+  /** Runs a turn's work to its end (or until `signal` aborts); `plan` is the work's plan, when it is one. */
+  async run(threadId: string, work: TurnWork, plan: TurnPlan | undefined, signal: AbortSignal): Promise<void> {
+    if (work.kind === 'reply') {
+      this.report(threadId, { mode: 'discuss', step: 'answer', stepIndex: 0, stepCount: 1 }, [work.seat], [work.seat]);
+      const placed = this.replies.place(threadId, work.seat, work.target);
+      if (placed) await this.replies.run(threadId, placed.id, signal);
+    } else if (plan) {
+      for (let index = work.from; index < plan.steps.length && !signal.aborted; index++) {
+        if ((await this.runStep(threadId, plan, index, signal)) === 'stopped') break;
+      }
+    }
+  }
+
+  /** One step: its replies one after another, or all placed at once and streamed `concurrency` at a time. */
+  private async runStep(
+    threadId: string,
+    plan: TurnPlan,
+    index: number,
+    signal: AbortSignal,
+  ): Promise<'ok' | 'stopped'> {
+    const step = plan.steps[index];
+    const messages = this.deps.store.transcript(threadId)?.messages;
+    if (!step || !messages) return 'stopped';
+    const slots = stepSlots(plan, index, messages, (seat) => this.canAnswer(seat));
+    const where = { mode: plan.mode, step: step.kind, stepIndex: index, stepCount: plan.steps.length };
+    const seats = slots.map((s) => s.seat);
+    const targetOf = (slot: (typeof slots)[number]): ReplyTarget =>
+      slot.reply.kind === 'rerun'
+        ? slot.reply
+        : {
+            kind: 'new',
+            step: { plan: plan.id, index },
+            ...(step.reads === 'target' && plan.target ? { reviewOf: plan.target } : {}),
+          };
+
+    if (step.concurrency <= 1 || slots.length <= 1) {
+      for (const [done, slot] of slots.entries()) {
+        if (signal.aborted) return 'stopped';
+        this.report(threadId, where, seats, [slot.seat], done);
+        const placed = this.replies.place(threadId, slot.seat, targetOf(slot));
+        if (!placed) continue; // the participant left the settings: skipped
+        const outcome = await this.replies.run(threadId, placed.id, signal);
+        if (outcome === 'cancelled' || outcome === 'abandoned') return 'stopped';
+      }
+      return signal.aborted ? 'stopped' : 'ok';
+    }
+
+    // Every place is kept first, in seat order: the replies then fill them in whatever order they finish.
+    const placed = slots.flatMap((slot) => {
+      const message = this.replies.place(threadId, slot.seat, targetOf(slot));
+      return message ? [{ seat: slot.seat, id: message.id }] : [];
+    });
+    const answering = new Set<string>();
+    let next = 0;
+    let done = 0;
+    this.report(threadId, where, seats, [], 0, true);
+    const worker = async () => {
+      while (next < placed.length && !signal.aborted) {
+        const reply = placed[next++] as (typeof placed)[number];
+        answering.add(reply.seat);
+        this.report(threadId, where, seats, [...answering], done, true);
+        await this.replies.run(threadId, reply.id, signal);
+        answering.delete(reply.seat);
+        done += 1;
+        if (!signal.aborted) this.report(threadId, where, seats, [...answering], done, true);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(step.concurrency, placed.length) }, worker));
+    for (const reply of placed.slice(next)) this.replies.cancelUnstarted(threadId, reply.id);
+    return signal.aborted ? 'stopped' : 'ok';
+  }
+
+  private report(
+    threadId: string,
+    where: Pick<Extract<TurnProgress, { state: 'running' }>, 'mode' | 'step' | 'stepIndex' | 'stepCount'>,
+    responders: readonly string[],
+    answering: readonly string[],
+    done = 0,
+    concurrent = false,
+  ): void {
+    this.progress(threadId, { state: 'running', ...where, responders, answering, done, concurrent });
+  }
+
+  /** After a plan's turn: who still owes a reply (a Stop, or a reply removed elsewhere), or nothing. */
+  leftOver(threadId: string, plan: TurnPlan): TurnProgress | undefined {
+    const messages = this.deps.store.transcript(threadId)?.messages ?? [];
+    const pending = pendingWork(plan, messages, (seat) => this.canAnswer(seat));
+    const step = pending ? plan.steps[pending.from] : undefined;
+    return pending && step ? { state: 'stopped', planId: plan.id, step: step.kind, skipped: pending.seats } : undefined;
+  }
+
+  private canAnswer(seat: string): boolean {
+    const participant = this.deps.settings().participants.find((p) => p.id === seat);
+    return participant !== undefined && isRoutable(participant);
+  }
+}
