@@ -115,6 +115,7 @@ export function activate(context: vscode.ExtensionContext): void {
 
   const monitor: ProxyMonitor = disposables.add(
     new ProxyMonitor({
+      check: (request, signal) => turns().checkProxy(request, signal),
       endpoint,
       accessKey,
       participants: () => onBuiltInProxy(settings.orchestrator.participants),

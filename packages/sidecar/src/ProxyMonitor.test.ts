@@ -2,6 +2,7 @@ import { isSidecarUp, type SidecarStatus } from '@roundtable/core/protocol';
 import { FakeClock, RecordingLogger } from '@roundtable/core/testing';
 import { type FakeProxy, freePort, startFakeProxy } from '@roundtable/testkit';
 import { afterEach, describe, expect, test } from 'vitest';
+import { checkProxy } from './checkProxy';
 import { resolveProxyEndpoint } from './endpoint';
 import { ProxyMonitor, RED_RECHECK_MS } from './ProxyMonitor';
 
@@ -16,6 +17,7 @@ function setup(port: number, options: { accessKey?: string } = {}) {
   const lines = logger.lines;
   const seen: SidecarStatus[] = [];
   const monitor = new ProxyMonitor({
+    check: checkProxy,
     endpoint: async () => ({ ok: true, root: `http://127.0.0.1:${port}`, apiBase: `http://127.0.0.1:${port}/v1` }),
     accessKey: async () => options.accessKey,
     participants: () => [{ id: 'claude', model: 'claude-sonnet-4-6', enabled: true }],
@@ -112,6 +114,7 @@ describe('ProxyMonitor', () => {
     const calls: string[] = [];
     const dnsAsked: string[] = [];
     const monitor = new ProxyMonitor({
+      check: checkProxy,
       endpoint: () =>
         resolveProxyEndpoint({ mode: 'external', port: 8317, externalUrl: url }, async (host) => {
           dnsAsked.push(host);

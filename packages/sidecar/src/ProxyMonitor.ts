@@ -10,7 +10,7 @@ import {
   toDisposable,
 } from '@roundtable/core';
 import { isSidecarUp, type SidecarStatus } from '@roundtable/core/protocol';
-import { checkProxy, describeUnavailableModels, findUnavailableModels } from './checkProxy';
+import { type checkProxy, describeUnavailableModels, findUnavailableModels } from './checkProxy';
 import type { ProxyEndpoint } from './endpoint';
 
 export interface ProxyMonitorDeps {
@@ -19,6 +19,11 @@ export interface ProxyMonitorDeps {
   participants: () => readonly { id: string; model: string; enabled: boolean }[];
   logger: Logger;
   clock: Clock;
+  /**
+   * The check itself (`checkProxy`): the host passes one it loads with the first check, so activation parses neither
+   * it nor the error classifier it uses.
+   */
+  check: typeof checkProxy;
   /** For tests that must prove what is (not) requested; the real fetch otherwise. */
   fetch?: FetchLike;
 }
@@ -81,7 +86,7 @@ export class ProxyMonitor extends Disposable {
       const endpoint = await this.deps.endpoint();
       if (!endpoint.ok) return { state: 'unhealthy', detail: endpoint.error };
       accessKey = await this.deps.accessKey();
-      const health = await checkProxy(
+      const health = await this.deps.check(
         {
           root: endpoint.root,
           ...(accessKey ? { accessKey } : {}),

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { ChatBackend, streamChatCompletion, TurnCode } from '@roundtable/core';
-import type { resolveProxyEndpoint } from '@roundtable/sidecar';
+import type { checkProxy, RecheckSchedule, resolveProxyEndpoint } from '@roundtable/sidecar';
 import type { createChatBackend } from '../proxy/createChatBackend';
 
 /** What dist/turns.js exports (see `turnsBundle.ts`). */
@@ -8,6 +8,8 @@ export interface TurnsBundle {
   turnCode: TurnCode;
   streamChatCompletion: typeof streamChatCompletion;
   resolveProxyEndpoint: typeof resolveProxyEndpoint;
+  checkProxy: typeof checkProxy;
+  RecheckSchedule: typeof RecheckSchedule;
   createChatBackend: typeof createChatBackend;
 }
 

@@ -1,7 +1,8 @@
 // Entry of dist/turns.js: what a turn needs and activation does not: routing, the plans of each way of taking a turn,
-// the reply runner, the streaming client and prompt assembly (the visibility rule, anonymisation, the council's
-// words), and what finds the proxy (a user's proxy URL resolved to a loopback address). Loaded when the first turn
-// starts or the proxy is first checked, so a window's first state parses none of it.
+// the turn loop and reply runner, the chat backend, the streaming client and prompt assembly (the visibility rule,
+// anonymisation, the council's words), and what finds and checks the proxy (a user's proxy URL resolved to a loopback
+// address, its health check and error classifier, and when an external one is checked again). Loaded when the first
+// turn starts or the proxy is first checked, so a window's first state parses none of it.
 export { streamChatCompletion, turnCode } from '@roundtable/core';
-export { resolveProxyEndpoint } from '@roundtable/sidecar';
+export { checkProxy, RecheckSchedule, resolveProxyEndpoint } from '@roundtable/sidecar';
 export { createChatBackend } from '../proxy/createChatBackend';

@@ -1,10 +1,9 @@
-import { codeRanges } from '../base/markdownCode';
-import { parseMentions, stripMentions } from '../router/parseMentions';
+import { mentionNames, stripMentions } from '../router/mentionPattern';
 
 /** The longest title made from a message, ellipsis included. */
 export const TITLE_MAX_CHARS = 60;
 
-const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})[^`\n]*(\n|$)/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /**
  * A short title made from a message's text, as plain words: Markdown syntax and `@` mentions out (they are how the
@@ -18,33 +17,37 @@ const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})[^`\n]*(\n|$)/;
 export function plainTitle(text: string, fallback: string): string {
   const { prose, code } = splitCode(text);
   const line =
-    firstWords(prose.split('\n')) ||
+    firstWords(prose) ||
     firstWords(code) ||
-    parseMentions(text)
+    mentionNames(prose.join('\n'))
       .map((name) => cleanLine(name))
       .filter((name) => name !== '')
       .join(', ');
   return line ? shorten(line) : fallback;
 }
 
-/** The prose (inline code kept as its text, fenced blocks as line breaks) and the lines of the fenced blocks. */
-function splitCode(text: string): { prose: string; code: string[] } {
-  let prose = '';
+/**
+ * The lines of prose (a fenced block stands as an empty line) and the lines inside fenced blocks. A fence opens with
+ * three or more backticks or tildes (a backtick fence's info string has no backtick) and closes with a line of the
+ * same character, at least as long, and nothing else; an unclosed one runs to the end.
+ */
+function splitCode(text: string): { prose: string[]; code: string[] } {
+  const prose: string[] = [];
   const code: string[] = [];
-  let from = 0;
-  for (const [start, end] of codeRanges(text)) {
-    prose += text.slice(from, start);
-    const part = text.slice(start, end);
-    if ((start === 0 || text[start - 1] === '\n') && FENCE_OPEN.test(part)) {
-      const lines = part.split('\n');
-      code.push(...lines.slice(1, /^ {0,3}(`{3,}|~{3,})\s*$/.test(lines.at(-1) ?? '') ? -1 : undefined));
-      prose += '\n';
+  let fence: string | undefined;
+  for (const line of text.split('\n')) {
+    const run = FENCE.exec(line)?.[1];
+    if (fence === undefined) {
+      const opens = run !== undefined && !(run[0] === '`' && line.slice(line.indexOf(run) + run.length).includes('`'));
+      if (opens) fence = run;
+      prose.push(opens ? '' : line);
+    } else if (run !== undefined && run[0] === fence[0] && run.length >= fence.length && line.trim() === run) {
+      fence = undefined;
     } else {
-      prose += ` ${part.replace(/`+/g, '')} `;
+      code.push(line);
     }
-    from = end;
   }
-  return { prose: prose + text.slice(from), code };
+  return { prose, code };
 }
 
 function firstWords(lines: readonly string[]): string {
