@@ -13,10 +13,8 @@ import { resolveHost } from './adapters/resolveHost';
 import { SecretAccessKeyStore } from './adapters/SecretAccessKeyStore';
 import { TermsNoticeState } from './adapters/TermsNoticeState';
 import { registerCommands } from './commands';
-import { diagnosticsReport } from './diagnostics';
 import { AfterFirstState } from './lifecycle/AfterFirstState';
 import { ShutdownOrder } from './lifecycle/ShutdownOrder';
-import { providerReport } from './proxy/providerHealth';
 import { JoinedSeats, ProviderSeats } from './proxy/providerSeats';
 import { DeferredManaged } from './sidecar/DeferredManaged';
 import { effectiveMode } from './sidecar/effectiveMode';
@@ -26,6 +24,7 @@ import { createSidecarStatusBar, pickSidecarAction } from './sidecar/statusBar';
 import { watchExternalProxy } from './sidecar/watchExternalProxy';
 import { FileThreadRepository } from './storage/FileThreadRepository';
 import { ThreadFolderWatcher } from './storage/ThreadFolderWatcher';
+import { threadTools } from './threads/loadThreadTools';
 import { lazyChatBackend, lazyTurnCode, turns } from './turns/loadTurns';
 import { ChatPanelManager } from './webview/ChatPanel';
 import { ChatSession } from './webview/ChatSession';
@@ -260,19 +259,25 @@ export function activate(context: vscode.ExtensionContext): void {
       return editor ? editorSelectionContext(editor) : undefined;
     },
     showDiagnostics: async () => {
-      const providers = await providerReport(settings.providers, settings.orchestrator.participants);
+      const tools = threadTools();
+      const providers = await tools.providerReport(settings.providers, settings.orchestrator.participants);
+      // The key is taken out of every line, in every form it could be echoed in (the status carries the proxy's words).
+      const secrets = [await accessKey().catch(() => undefined)];
       channel.appendLine(
-        diagnosticsReport({
-          version: context.extension.packageJSON.version as string,
-          vscodeVersion: vscode.version,
-          platform: `${process.platform}-${process.arch}`,
-          endpoint: settings.endpoint,
-          binaryPath: settings.binaryPath,
-          storageDir: context.globalStorageUri.fsPath,
-          status: sidecarStatus.current,
-          ...(managed ? { managed: managed.diagnostics() } : {}),
-          providers,
-        }),
+        tools.diagnosticsReport(
+          {
+            version: context.extension.packageJSON.version as string,
+            vscodeVersion: vscode.version,
+            platform: `${process.platform}-${process.arch}`,
+            endpoint: settings.endpoint,
+            binaryPath: settings.binaryPath,
+            storageDir: context.globalStorageUri.fsPath,
+            status: sidecarStatus.current,
+            ...(managed ? { managed: managed.diagnostics() } : {}),
+            providers,
+          },
+          secrets,
+        ),
       );
       channel.show();
     },

@@ -1,8 +1,12 @@
 import { join } from 'node:path';
+import type { diagnosticsReport } from '../diagnostics';
+import type { providerReport } from '../proxy/providerHealth';
 import type { deleteThread, exportThread, importThread, renameThread, switchThread } from './threadTools';
 
 /** What dist/threadTools.js exports (see `threadToolsBundle.ts`). */
 export interface ThreadToolsBundle {
+  diagnosticsReport: typeof diagnosticsReport;
+  providerReport: typeof providerReport;
   switchThread: typeof switchThread;
   renameThread: typeof renameThread;
   deleteThread: typeof deleteThread;
