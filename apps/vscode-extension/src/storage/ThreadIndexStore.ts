@@ -21,6 +21,7 @@ import {
   type ThreadIndexFile,
   upsertThread,
 } from './threadIndex';
+import { readWholeThread } from './threadState';
 
 /** Where everything lives under the extension's global storage folder. */
 export interface ThreadFolders {
@@ -107,10 +108,11 @@ export class ThreadIndexStore {
       }
       const id = THREAD_FILE.exec(name)?.[1];
       if (!id) continue;
-      const file = await readThreadFile(this.fs, this.pathOf(name), id);
+      // Whole: the base file with its journal's lines (what was saved since the base was written).
+      const file = await readWholeThread(this.fs, this.pathOf(name), id);
       if (file.kind === 'ok') {
-        this.onThreadRead(id, file.revision);
-        index = upsertThread(index, summarize(file.transcript));
+        this.onThreadRead(id, file.stored.revision);
+        index = upsertThread(index, summarize(file.stored.transcript));
       } else if (file.kind === 'invalid') {
         const entry = await this.setAside(name, file.reason, file.revision);
         if (entry) index = addUnreadable(index, entry);

@@ -2,10 +2,11 @@
 //
 //   race <root> <threadId> <name> <count>   append <count> messages to one shared thread, merging what the
 //                                           other processes write; print "done" and exit
-//   turns <root>                            run turns forever on three threads with a fake model, printing
-//                                           "complete <id> <epoch ms>" when a message completes and
-//                                           "durable <id>" once a save holding it has returned (fsynced), and
-//                                           "save-problem <reason>" if a save fails
+//   turns <root> [replyChars]               run turns forever on three threads with a fake model (replies of
+//                                           about `replyChars`), printing "complete <id> <epoch ms>" when a
+//                                           message completes and "durable <id>" once a save holding it has
+//                                           returned (fsynced), and "save-problem <reason>" if a save fails;
+//                                           now and then it folds a thread's journal into its base meanwhile
 import {
   assembleStepPrompt,
   type ChatBackend,
@@ -24,13 +25,15 @@ const [mode = '', root = '', ...rest] = process.argv.slice(2);
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A model that answers in a few chunks, a few milliseconds apart. */
+const replyChars = mode === 'turns' ? Number(rest[0] ?? 0) : 0;
+
+/** A model that answers in a few chunks, a few milliseconds apart (together about `replyChars` long). */
 const fakeModel: ChatBackend = async function* (_request, signal) {
   const chunks = 2 + Math.floor(Math.random() * 5);
   for (let i = 0; i < chunks; i++) {
     await sleep(2 + Math.random() * 8);
     if (signal.aborted) throw signal.reason;
-    yield { type: 'delta', text: `chunk ${i} ` };
+    yield { type: 'delta', text: `chunk ${i} ${'x'.repeat(Math.floor(replyChars / chunks))}` };
   }
   yield { type: 'finish', reason: 'stop' };
 };
@@ -41,6 +44,7 @@ function reportingDurable(repository: FileThreadRepository): ThreadRepository {
     list: () => repository.list(),
     load: (id) => repository.load(id),
     delete: (id) => repository.delete(id),
+    flush: () => repository.flush(),
     onDidChangeStored: repository.onDidChangeStored,
     async save(transcript: Transcript, base): Promise<SaveResult> {
       const result = await repository.save(transcript, base);
@@ -104,7 +108,17 @@ async function turns(): Promise<void> {
     if (opened.ok) threads.push(opened.lease.threadId);
   }
   while (threads.length < 3) threads.push(o.newThread().threadId);
+  // Loading megabytes of threads leaves much garbage: collect it now (when run with --expose-gc) rather than in a
+  // pause during the first turns.
+  (globalThis as { gc?: () => void }).gc?.();
   out('ready');
+  // Compactions (which a long journal or an idle thread starts) at random moments too, so kills land in them.
+  void (async () => {
+    for (;;) {
+      await sleep(1_000 + Math.random() * 1_000);
+      await files.compactNow(threads[Math.floor(Math.random() * threads.length)] ?? '');
+    }
+  })();
   await Promise.all(
     threads.map(async (threadId, n) => {
       for (let i = 0; ; i++) {

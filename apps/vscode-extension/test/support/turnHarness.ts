@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -6,7 +6,6 @@ import {
   DEFAULT_ORCHESTRATOR_SETTINGS,
   Orchestrator,
   type ParticipantConfig,
-  parseTranscript,
   randomIds,
   silentLogger,
   streamChatCompletion,
@@ -18,6 +17,7 @@ import { resolveProxyEndpoint } from '@roundtable/sidecar';
 import { expect, onTestFinished } from 'vitest';
 import { type ChatTuning, createChatBackend } from '../../src/proxy/createChatBackend';
 import { FileThreadRepository } from '../../src/storage/FileThreadRepository';
+import { readStoredThread } from './storedThread';
 
 // The host side of a turn with real parts: the orchestrator, the chat backend and its streaming client over HTTP, and
 // thread files on disk in a temporary folder. Everything it opens is closed when the test ends.
@@ -101,7 +101,7 @@ export async function openTable(options: TableOptions): Promise<TurnTable> {
 }
 
 /**
- * Once the runner is idle no message is `streaming`, and the thread file, read back and validated as on load,
+ * Once the runner is idle no message is `streaming`, and the thread as stored, read back and validated as on load,
  * holds exactly what is in memory.
  */
 export async function expectSettled(table: TurnTable): Promise<void> {
@@ -109,8 +109,5 @@ export async function expectSettled(table: TurnTable): Promise<void> {
   const live = table.transcript();
   expect(live.messages.filter((m) => m.status === 'streaming')).toEqual([]);
   await table.orchestrator.store.flush();
-  const path = join(table.dir, 'threads', `${table.threadId}.json`);
-  const parsed = parseTranscript(JSON.parse(await readFile(path, 'utf8')));
-  if (!parsed.ok) throw new Error(`the thread file does not load: ${parsed.error}`);
-  expect(parsed.value).toEqual(live);
+  expect(await readStoredThread(table.dir, table.threadId)).toEqual(live);
 }

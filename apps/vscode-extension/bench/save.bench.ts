@@ -1,0 +1,125 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  assembleStepPrompt,
+  DEFAULT_ORCHESTRATOR_SETTINGS,
+  Orchestrator,
+  randomIds,
+  type SaveResult,
+  silentLogger,
+  systemClock,
+  type ThreadLease,
+  type ThreadRepository,
+} from '@roundtable/core';
+import { afterAll, beforeAll, bench, describe } from 'vitest';
+import { FileThreadRepository } from '../src/storage/FileThreadRepository';
+import { bigThread } from '../test/support/bigThread';
+
+// `pnpm bench`: the save latency of a completed message, from the moment it completes (a finished reply joins the
+// thread) until the save holding it has returned (fsynced: on disk), through the real store and file repository,
+// on a 10 KB and an 8 MB thread. Goal: at most 50 ms at both sizes (a save costs what changed, not the thread).
+
+const GOAL_MS = 50;
+const SIZES = [
+  { label: '10 KB', bytes: 10_000 },
+  { label: '8 MB', bytes: 8_000_000 },
+] as const;
+const REPLY = `A finished reply. ${'lorem ipsum '.repeat(170)}`;
+
+interface Table {
+  root: string;
+  orchestrator: Orchestrator;
+  lease: ThreadLease;
+  /** Resolves once a save holding the message has returned. */
+  durable: (messageId: string) => Promise<void>;
+  times: number[];
+}
+
+const tables = new Map<string, Table>();
+
+/** The file repository, telling `waiters` when a save holding their message returns. */
+function watched(files: FileThreadRepository, waiters: Map<string, () => void>): ThreadRepository {
+  return {
+    list: () => files.list(),
+    load: (id) => files.load(id),
+    delete: (id) => files.delete(id),
+    flush: () => files.flush(),
+    onDidChangeStored: files.onDidChangeStored,
+    async save(transcript, base): Promise<SaveResult> {
+      const result = await files.save(transcript, base);
+      if (result.ok) for (const m of transcript.messages) waiters.get(m.id)?.();
+      return result;
+    },
+  };
+}
+
+beforeAll(async () => {
+  for (const { label, bytes } of SIZES) {
+    const root = await mkdtemp(join(tmpdir(), 'roundtable-save-bench-'));
+    await mkdir(join(root, 'threads'), { recursive: true });
+    await writeFile(join(root, 'threads', 'big.json'), JSON.stringify(bigThread('big', bytes)));
+    const waiters = new Map<string, () => void>();
+    const orchestrator = new Orchestrator({
+      prompts: assembleStepPrompt,
+      repository: watched(new FileThreadRepository({ root, logger: silentLogger }), waiters),
+      chat: async function* () {},
+      clock: systemClock,
+      ids: randomIds,
+      logger: silentLogger,
+      settings: {
+        ...DEFAULT_ORCHESTRATOR_SETTINGS,
+        participants: [{ id: 'claude', displayName: 'Claude', color: '#D97706', model: 'm', enabled: true }],
+      },
+    });
+    await orchestrator.store.initialize();
+    const opened = await orchestrator.store.open('big');
+    if (!opened.ok) throw new Error(opened.reason);
+    const durable = (id: string) =>
+      new Promise<void>((resolve) => {
+        waiters.set(id, () => {
+          waiters.delete(id);
+          resolve();
+        });
+      });
+    tables.set(label, { root, orchestrator, lease: opened.lease, durable, times: [] });
+  }
+});
+
+afterAll(async () => {
+  for (const [label, table] of tables) {
+    const sorted = [...table.times].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+    const worst = sorted.at(-1) ?? Number.NaN;
+    console.log(
+      `Completed message to disk, ${label} thread: median ${median.toFixed(1)} ms, slowest ${worst.toFixed(1)} ms ` +
+        `of ${sorted.length} (goal: at most ${GOAL_MS} ms)`,
+    );
+    table.lease.dispose();
+    await table.orchestrator.shutdown();
+    table.orchestrator.dispose();
+    await rm(table.root, { recursive: true, force: true });
+  }
+});
+
+describe('a completed message, from completion to on disk', () => {
+  for (const { label } of SIZES) {
+    bench(
+      `${label} thread (goal: at most ${GOAL_MS} ms)`,
+      async () => {
+        const table = tables.get(label);
+        if (!table) throw new Error('no table');
+        const started = performance.now();
+        const added = table.orchestrator.store.append(
+          'big',
+          { id: randomIds.next(), role: 'assistant', speaker: 'claude', content: REPLY, status: 'complete' },
+          'urgent',
+        );
+        if (!added) throw new Error('not appended');
+        await table.durable(added.id);
+        table.times.push(performance.now() - started);
+      },
+      { iterations: 40, time: 0, warmupIterations: 3 },
+    );
+  }
+});
