@@ -1,20 +1,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  assembleStepPrompt,
-  DEFAULT_ORCHESTRATOR_SETTINGS,
-  Orchestrator,
-  randomIds,
-  type SaveResult,
-  silentLogger,
-  systemClock,
-  type ThreadLease,
-  type ThreadRepository,
-} from '@roundtable/core';
+import { type Orchestrator, randomIds, silentLogger, type ThreadLease } from '@roundtable/core';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { FileThreadRepository } from '../src/storage/FileThreadRepository';
 import { bigThread } from '../test/support/bigThread';
+import { oneSeatOrchestrator, reportingSaves } from '../test/support/oneSeat';
 
 // `pnpm bench`: the save latency of a completed message, from the moment it completes (a finished reply joins the
 // thread) until the save holding it has returned (fsynced: on disk), through the real store and file repository,
@@ -38,40 +29,19 @@ interface Table {
 
 const tables = new Map<string, Table>();
 
-/** The file repository, telling `waiters` when a save holding their message returns. */
-function watched(files: FileThreadRepository, waiters: Map<string, () => void>): ThreadRepository {
-  return {
-    list: () => files.list(),
-    load: (id) => files.load(id),
-    delete: (id) => files.delete(id),
-    flush: () => files.flush(),
-    onDidChangeStored: files.onDidChangeStored,
-    async save(transcript, base): Promise<SaveResult> {
-      const result = await files.save(transcript, base);
-      if (result.ok) for (const m of transcript.messages) waiters.get(m.id)?.();
-      return result;
-    },
-  };
-}
-
 beforeAll(async () => {
   for (const { label, bytes } of SIZES) {
     const root = await mkdtemp(join(tmpdir(), 'roundtable-save-bench-'));
     await mkdir(join(root, 'threads'), { recursive: true });
     await writeFile(join(root, 'threads', 'big.json'), JSON.stringify(bigThread('big', bytes)));
     const waiters = new Map<string, () => void>();
-    const orchestrator = new Orchestrator({
-      prompts: assembleStepPrompt,
-      repository: watched(new FileThreadRepository({ root, logger: silentLogger }), waiters),
-      chat: async function* () {},
-      clock: systemClock,
-      ids: randomIds,
-      logger: silentLogger,
-      settings: {
-        ...DEFAULT_ORCHESTRATOR_SETTINGS,
-        participants: [{ id: 'claude', displayName: 'Claude', color: '#D97706', model: 'm', enabled: true }],
-      },
-    });
+    const files = new FileThreadRepository({ root, logger: silentLogger });
+    const orchestrator = oneSeatOrchestrator(
+      reportingSaves(files, (t) => {
+        for (const m of t.messages) waiters.get(m.id)?.();
+      }),
+      async function* () {},
+    );
     await orchestrator.store.initialize();
     const opened = await orchestrator.store.open('big');
     if (!opened.ok) throw new Error(opened.reason);

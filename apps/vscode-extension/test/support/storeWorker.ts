@@ -7,19 +7,9 @@
 //                                           message completes and "durable <id>" once a save holding it has
 //                                           returned (fsynced), and "save-problem <reason>" if a save fails;
 //                                           now and then it folds a thread's journal into its base meanwhile
-import {
-  assembleStepPrompt,
-  type ChatBackend,
-  DEFAULT_ORCHESTRATOR_SETTINGS,
-  Orchestrator,
-  randomIds,
-  type SaveResult,
-  silentLogger,
-  systemClock,
-  type ThreadRepository,
-  type Transcript,
-} from '@roundtable/core';
+import { type ChatBackend, silentLogger } from '@roundtable/core';
 import { FileThreadRepository } from '../../src/storage/FileThreadRepository';
+import { oneSeatOrchestrator, reportingSaves } from './oneSeat';
 
 const [mode = '', root = '', ...rest] = process.argv.slice(2);
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -38,40 +28,9 @@ const fakeModel: ChatBackend = async function* (_request, signal) {
   yield { type: 'finish', reason: 'stop' };
 };
 
-/** Reports every message of a save that returned: it is on disk (fsynced) from here on. */
-function reportingDurable(repository: FileThreadRepository): ThreadRepository {
-  return {
-    list: () => repository.list(),
-    load: (id) => repository.load(id),
-    delete: (id) => repository.delete(id),
-    flush: () => repository.flush(),
-    onDidChangeStored: repository.onDidChangeStored,
-    async save(transcript: Transcript, base): Promise<SaveResult> {
-      const result = await repository.save(transcript, base);
-      if (result.ok) for (const m of transcript.messages) out(`durable ${m.id}`);
-      return result;
-    },
-  };
-}
-
-function orchestrator(repository: ThreadRepository): Orchestrator {
-  return new Orchestrator({
-    prompts: assembleStepPrompt,
-    repository,
-    chat: fakeModel,
-    clock: systemClock,
-    ids: randomIds,
-    logger: silentLogger,
-    settings: {
-      ...DEFAULT_ORCHESTRATOR_SETTINGS,
-      participants: [{ id: 'claude', displayName: 'Claude', color: '#D97706', model: 'fake', enabled: true }],
-    },
-  });
-}
-
 async function race(threadId: string, name: string, count: number): Promise<void> {
   const files = new FileThreadRepository({ root, logger: silentLogger });
-  const o = orchestrator(files);
+  const o = oneSeatOrchestrator(files, fakeModel);
   const opened = await o.store.open(threadId);
   if (!opened.ok) throw new Error(`cannot open ${threadId}: ${opened.reason}`);
   for (let i = 0; i < count; i++) {
@@ -90,7 +49,13 @@ async function race(threadId: string, name: string, count: number): Promise<void
 
 async function turns(): Promise<void> {
   const files = new FileThreadRepository({ root, logger: silentLogger });
-  const o = orchestrator(reportingDurable(files));
+  // Every message of a save that returned is on disk (fsynced) from then on.
+  const o = oneSeatOrchestrator(
+    reportingSaves(files, (t) => {
+      for (const m of t.messages) out(`durable ${m.id}`);
+    }),
+    fakeModel,
+  );
   o.store.onDidChange((change) => {
     if (change.kind === 'messageAdded' && change.message.status === 'complete') {
       out(`complete ${change.message.id} ${Date.now()}`);
