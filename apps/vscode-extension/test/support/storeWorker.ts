@@ -2,13 +2,15 @@
 //
 //   race <root> <threadId> <name> <count>   append <count> messages to one shared thread, merging what the
 //                                           other processes write; print "done" and exit
-//   turns <root> [replyChars]               run turns forever on three threads with a fake model (replies of
-//                                           about `replyChars`), printing "complete <id> <epoch ms>" when a
-//                                           message completes and "durable <id>" once a save holding it has
-//                                           returned (fsynced), and "save-problem <reason>" if a save fails;
-//                                           now and then it folds a thread's journal into its base meanwhile
+//   turns <root> [replyChars]               run turns forever, one after another, on three threads with a fake
+//                                           model (replies of about `replyChars`), printing "complete <id>
+//                                           <epoch ms>" when a message completes, "durable <id>" once a save
+//                                           holding it has returned (fsynced), "save-problem <reason>" if a save
+//                                           fails, and "tick <epoch ms> <CPU ms>" every HEARTBEAT_MS; now and then
+//                                           it folds a thread's journal into its base meanwhile
 import { type ChatBackend, silentLogger } from '@roundtable/core';
 import { FileThreadRepository } from '../../src/storage/FileThreadRepository';
+import { HEARTBEAT_MS } from './heartbeats';
 import { oneSeatOrchestrator, reportingSaves } from './oneSeat';
 
 const [mode = '', root = '', ...rest] = process.argv.slice(2);
@@ -77,6 +79,11 @@ async function turns(): Promise<void> {
   // pause during the first turns.
   (globalThis as { gc?: () => void }).gc?.();
   out('ready');
+  // Heartbeats with the CPU time used so far, so a test can tell time this process was starved of the CPU.
+  setInterval(() => {
+    const cpu = process.cpuUsage();
+    out(`tick ${Date.now()} ${Math.round((cpu.user + cpu.system) / 1_000)}`);
+  }, HEARTBEAT_MS);
   // Compactions (which a long journal or an idle thread starts) at random moments too, so kills land in them.
   void (async () => {
     for (;;) {
@@ -84,16 +91,15 @@ async function turns(): Promise<void> {
       await files.compactNow(threads[Math.floor(Math.random() * threads.length)] ?? '');
     }
   })();
-  await Promise.all(
-    threads.map(async (threadId, n) => {
-      for (let i = 0; ; i++) {
-        const sent = o.send(threadId, `turn ${i} on thread ${n}`);
-        if (!sent.ok) throw new Error(sent.reason);
-        await o.runner.whenIdle(threadId);
-        await sleep(Math.random() * 10);
-      }
-    }),
-  );
+  // One turn after another, from thread to thread, as a window's user works: each turn's saves have the disk to
+  // themselves but for the compactions.
+  for (let i = 0; ; i++) {
+    const threadId = threads[i % threads.length] ?? '';
+    const sent = o.send(threadId, `turn ${i}`);
+    if (!sent.ok) throw new Error(sent.reason);
+    await o.runner.whenIdle(threadId);
+    await sleep(Math.random() * 10);
+  }
 }
 
 const run = mode === 'race' ? race(rest[0] ?? '', rest[1] ?? '', Number(rest[2] ?? 0)) : turns();
