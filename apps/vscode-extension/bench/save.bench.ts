@@ -20,6 +20,7 @@ const REPLY = `A finished reply. ${'lorem ipsum '.repeat(170)}`;
 
 interface Table {
   root: string;
+  files: FileThreadRepository;
   orchestrator: Orchestrator;
   lease: ThreadLease;
   /** Resolves once a save holding the message has returned. */
@@ -52,7 +53,7 @@ beforeAll(async () => {
           resolve();
         });
       });
-    tables.set(label, { root, orchestrator, lease: opened.lease, durable, times: [] });
+    tables.set(label, { root, files, orchestrator, lease: opened.lease, durable, times: [] });
   }
 });
 
@@ -68,6 +69,8 @@ afterAll(async () => {
     table.lease.dispose();
     await table.orchestrator.shutdown();
     table.orchestrator.dispose();
+    table.files.dispose();
+    await table.files.settled();
     await rm(table.root, { recursive: true, force: true });
   }
 });

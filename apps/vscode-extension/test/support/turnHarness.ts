@@ -53,9 +53,10 @@ export async function openTable(options: TableOptions): Promise<TurnTable> {
     throw new Error('tests never ask a DNS server');
   };
   const endpoint = () => resolveProxyEndpoint({ mode: 'external', port: 8317, externalUrl: options.url() }, noDns);
+  const repository = new FileThreadRepository({ root: dir, logger: silentLogger });
   const orchestrator = new Orchestrator({
     prompts: assembleStepPrompt,
-    repository: new FileThreadRepository({ root: dir, logger: silentLogger }),
+    repository,
     chat: createChatBackend(
       streamChatCompletion,
       endpoint,
@@ -78,6 +79,8 @@ export async function openTable(options: TableOptions): Promise<TurnTable> {
     await orchestrator.shutdown();
     lease.dispose();
     orchestrator.dispose();
+    repository.dispose(); // and a compaction under way finishes
+    await repository.settled();
     await rm(dir, { recursive: true, force: true });
   });
   const { threadId } = lease;
