@@ -62,8 +62,6 @@ export class FileThreadRepository implements ThreadRepository {
   readonly onDidChangeStored = this.changeEmitter.event;
   readonly folders: ThreadFolders;
   private readonly fs: StorageFs;
-  private readonly logger: Logger;
-  private readonly now: () => Date;
   private readonly known = new Map<string, Revision>();
   /**
    * The list as the store last heard it (from `list`, or from this process's own saves and deletions), by id.
@@ -82,9 +80,8 @@ export class FileThreadRepository implements ThreadRepository {
   constructor(options: FileThreadRepositoryOptions) {
     this.folders = threadFolders(options.root);
     this.fs = options.fs ?? realFs;
-    this.logger = options.logger;
-    this.now = options.now ?? (() => new Date());
-    this.index = new ThreadIndexStore(this.folders, this.fs, options.logger, this.now, (id, revision) =>
+    const now = options.now ?? (() => new Date());
+    this.index = new ThreadIndexStore(this.folders, this.fs, options.logger, now, (id, revision) =>
       this.known.set(id, revision),
     );
     this.summaries = new SummaryUpdates(this.fs, this.index, options.logger);
@@ -95,7 +92,7 @@ export class FileThreadRepository implements ThreadRepository {
       states: this.states,
       known: this.known,
       logger: options.logger,
-      now: this.now,
+      now,
       ...(options.compactWhenIdleMs === undefined ? {} : { compactWhenIdleMs: options.compactWhenIdleMs }),
     });
   }
@@ -189,6 +186,7 @@ export class FileThreadRepository implements ThreadRepository {
       }),
     );
   }
+
   /**
    * Compares what is on disk with what this process last saw, and reports other processes' changes: threads whose
    * file changed or went away, and whether the list changed (threads added or removed, titles, files set aside).
