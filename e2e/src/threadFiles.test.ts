@@ -25,3 +25,25 @@ test('readThreadFiles parses *.json and ignores temp files and a missing folder'
   expect(readThreadFiles(dir).map((thread) => thread.json)).toEqual([{ id: 'a' }]);
   expect(readThreadFiles(path.join(dir, 'absent'))).toEqual([]);
 });
+
+test("readThreadFiles applies a thread's journal: changed messages replaced, new ones added, a torn last line ignored", () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'rt-threads-'));
+  const base = { id: 'a', title: 'Q', messages: [{ id: 'q', status: 'complete' }] };
+  writeFileSync(path.join(dir, 'a.json'), JSON.stringify(base));
+  const lines = [
+    { journal: 1, thread: { id: 'a', title: 'Q', messages: [{ id: 'r', status: 'error' }] } },
+    { journal: 1, thread: { id: 'a', title: 'Renamed', messages: [{ id: 'r', status: 'complete' }] } },
+  ];
+  writeFileSync(path.join(dir, 'a.journal'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n{"journal":1,"thr`);
+  const [thread] = readThreadFiles(dir);
+  expect(thread?.json).toEqual({
+    id: 'a',
+    title: 'Renamed',
+    messages: [
+      { id: 'q', status: 'complete' },
+      { id: 'r', status: 'complete' },
+    ],
+    plans: [],
+  });
+  expect(thread?.text).toContain('Renamed');
+});

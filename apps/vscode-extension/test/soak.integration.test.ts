@@ -91,6 +91,7 @@ test('500 @all turns with three participants keep the heap and the live disposab
     await orchestrator.shutdown();
     orchestrator.dispose();
     repository.dispose();
+    await repository.settled(); // a compaction under way
   });
   await orchestrator.store.initialize();
   let baseline = 0;

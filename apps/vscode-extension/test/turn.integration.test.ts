@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -17,6 +17,7 @@ import { type FakeProxy, startFakeProxy } from '@roundtable/testkit';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createChatBackend } from '../src/proxy/createChatBackend';
 import { FileThreadRepository } from '../src/storage/FileThreadRepository';
+import { readStoredThread } from './support/storedThread';
 
 // The whole host-side loop with real parts: orchestrator, prompt assembly, the streaming client over HTTP to the
 // fake CLIProxyAPI, and thread files on disk.
@@ -90,8 +91,8 @@ describe('a turn through the real client and the fake CLIProxyAPI', () => {
     ).toEqual(['claude-sonnet-4-6', 'gpt-5.5']);
 
     await orchestrator.store.flush();
-    const saved = JSON.parse(await readFile(join(dir, 'threads', `${threadId}.json`), 'utf8'));
-    expect(saved.messages.map((m: { speaker: string; status: string }) => `${m.speaker}:${m.status}`)).toEqual([
+    const saved = await readStoredThread(dir, threadId);
+    expect(saved.messages.map((m) => `${m.speaker}:${m.status}`)).toEqual([
       'user:complete',
       'claude:complete',
       'gpt:complete',

@@ -82,6 +82,15 @@ export {
   type PromptDocument,
 } from './prompt';
 export { parseMentions, type RouteDecision, type RouteInput, route } from './router';
+export {
+  JOURNAL_VERSION,
+  type JournalLineRead,
+  journalEntry,
+  journalLine,
+  parseJournalLine,
+  type Replayed,
+  replayJournal,
+} from './store/journal';
 export type {
   FirstStoredThreads,
   LoadResult,

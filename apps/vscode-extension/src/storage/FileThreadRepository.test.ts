@@ -8,11 +8,12 @@ import { saved, thread, useStorageFolder } from '../../test/support/storageFolde
 const folder = useStorageFolder();
 
 describe('FileThreadRepository: files', () => {
-  test('saves one compact JSON file per thread and loads it back unchanged', async () => {
+  test('saves one compact JSON file per thread, with its empty journal, and loads it back unchanged', async () => {
     const repository = folder.repo();
     await saved(repository, thread('a1'));
     await saved(repository, thread('b2', 'other'));
-    expect((await readdir(folder.threadsDir)).sort()).toEqual(['a1.json', 'b2.json']);
+    expect((await readdir(folder.threadsDir)).sort()).toEqual(['a1.journal', 'a1.json', 'b2.journal', 'b2.json']);
+    expect(await readFile(join(folder.threadsDir, 'a1.journal'), 'utf8')).toBe('');
     const text = await readFile(join(folder.threadsDir, 'a1.json'), 'utf8');
     expect(text).toBe(JSON.stringify(thread('a1')));
     const loaded = await folder.repo().load('a1');
@@ -160,6 +161,8 @@ describe('FileThreadRepository: other windows', () => {
     const loaded = await theirs.load('t');
     if (!loaded.ok) throw new Error('not loaded');
     await theirs.save(thread('t', 'changed there'), loaded.revision);
+    // Their save appended to the journal; the list's summary follows shortly after (here: at once).
+    await theirs.flush();
     await mine.findChanges();
     expect(changes).toEqual([{ threadIds: ['t'], listChanged: true }]);
     await mine.findChanges();

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import {
   Emitter,
   type FirstStoredThreads,
+  journalEntry,
   type LoadResult,
   type Logger,
   parseTranscript,
@@ -15,19 +16,15 @@ import {
   type Transcript,
 } from '@roundtable/core';
 import { withFileLock } from '@roundtable/sidecar';
+import { JournalUpkeep } from './journalUpkeep';
+import { SummaryUpdates } from './summaryUpdates';
 import { type ThreadFolders, ThreadIndexStore, threadFolders } from './ThreadIndexStore';
-import {
-  currentRevision,
-  readThreadFile,
-  realFs,
-  SAFE_ID,
-  SET_ASIDE_FILE,
-  type StorageFs,
-  syncFolder,
-  THREAD_FILE,
-  writeTempFile,
-} from './threadFiles';
-import { removeThread, type ThreadIndexFile, upsertThread } from './threadIndex';
+import { realFs, SAFE_ID, SET_ASIDE_FILE, type StorageFs, syncFolder, THREAD_FILE } from './threadFiles';
+import { removeThread, type ThreadIndexFile } from './threadIndex';
+import { journalPathOf } from './threadJournal';
+import { currentThreadRevision, readWholeThread, type StoredThread, type WholeThreadRead } from './threadState';
+import { ThreadStates } from './threadStates';
+import { ThreadWrites } from './threadWrites';
 
 export { type ThreadFolders, threadFolders } from './ThreadIndexStore';
 
@@ -36,19 +33,27 @@ export interface FileThreadRepositoryOptions {
   logger: Logger;
   now?: () => Date;
   fs?: StorageFs;
+  /** A journal with no new line for this long is folded into its base (default `COMPACT_WHEN_IDLE_MS`). */
+  compactWhenIdleMs?: number;
 }
 
 /**
  * Threads as files, shared by every VS Code window (each runs its own extension host over the same folder).
  *
- * - A save is compare-and-write under the thread's lock (`withFileLock`, between processes): if the file is not
+ * - A thread is its base file `<id>.json` and its journal `<id>.journal`, whose lines (one per save, what changed)
+ *   are merged over the base when read (`readWholeThread`). A save appends one line, fsynced, so it costs what
+ *   changed; the journal is folded into a fresh base in the background when it grows or the thread goes idle
+ *   (`compactJournal`).
+ * - A save is compare-and-write under the thread's lock (`withFileLock`, between processes): if the thread is not
  *   the revision the save was based on, nothing is written and the current copy comes back as a conflict.
- * - Every change to the threads folder (a rename into it, a removal, setting a file aside) happens under the index
- *   lock and updates the index in the same step; lock order is always thread, then index.
- * - Writes are atomic and durable: a fresh file, fsynced, renamed over the old one, then the folder fsynced. A
- *   crash leaves the old or the new thread, never a torn one, and a completed save survives the crash.
+ * - Every change to the threads folder's entries (a rename into it, a removal, a new journal, setting a file aside)
+ *   happens under the index lock and updates the index in the same step; lock order is always thread, then index.
+ * - Writes are atomic and durable: a line is fsynced before the save returns; a base file is a fresh file, fsynced,
+ *   renamed over the old one, then the folder fsynced. A crash leaves the old or the new thread, never a torn one
+ *   (a journal line cut short is ignored), and a completed save survives the crash.
  * - A file that is not a thread is renamed `<name>.corrupt-<time>.json` (kept, never deleted, never read as a
- *   thread again) and listed as unreadable; one from a newer Roundtable, or a folder, is listed and left alone.
+ *   thread again) and listed as unreadable; one from a newer Roundtable, or a folder, is listed and left alone. A
+ *   journal line that cannot be used is left out and reported, and the journal kept as `<id>.corrupt-<time>.journal`.
  *
  * `known` holds the revision of each thread as this process last read or wrote it; `findChanges` compares
  * against it to report other processes' writes (never this one's).
@@ -68,20 +73,33 @@ export class FileThreadRepository implements ThreadRepository {
   private listedUnreadable = '[]';
   private swept = false;
   private readonly index: ThreadIndexStore;
+  private readonly states = new ThreadStates();
+  private readonly writes: ThreadWrites;
+  private readonly summaries: SummaryUpdates;
+  private readonly upkeep: JournalUpkeep;
 
   constructor(options: FileThreadRepositoryOptions) {
     this.folders = threadFolders(options.root);
     this.fs = options.fs ?? realFs;
-    this.index = new ThreadIndexStore(
-      this.folders,
-      this.fs,
-      options.logger,
-      options.now ?? (() => new Date()),
-      (id, revision) => this.known.set(id, revision),
+    const now = options.now ?? (() => new Date());
+    this.index = new ThreadIndexStore(this.folders, this.fs, options.logger, now, (id, revision) =>
+      this.known.set(id, revision),
     );
+    this.summaries = new SummaryUpdates(this.fs, this.index, options.logger);
+    this.writes = new ThreadWrites(this.fs, this.index, this.summaries);
+    this.upkeep = new JournalUpkeep({
+      fs: this.fs,
+      index: this.index,
+      states: this.states,
+      known: this.known,
+      logger: options.logger,
+      now,
+      ...(options.compactWhenIdleMs === undefined ? {} : { compactWhenIdleMs: options.compactWhenIdleMs }),
+    });
   }
 
   async list(): Promise<StoredThreadList> {
+    await this.summaries.flush();
     return this.remember(await this.index.withLock(() => this.index.read()));
   }
 
@@ -90,6 +108,7 @@ export class FileThreadRepository implements ThreadRepository {
    * files when it has to be rebuilt), and the whole list in `rest` once it has been read and checked.
    */
   async listFirst(): Promise<FirstStoredThreads> {
+    await this.summaries.flush();
     let tell: (first: { index: ThreadIndexFile; complete: boolean }) => void = () => {};
     const told = new Promise<{ index: ThreadIndexFile; complete: boolean }>((resolve) => (tell = resolve));
     const whole = this.index
@@ -113,14 +132,13 @@ export class FileThreadRepository implements ThreadRepository {
 
   async load(threadId: string): Promise<LoadResult> {
     if (!SAFE_ID.test(threadId)) return { ok: false, kind: 'missing' };
-    const name = `${threadId}.json`;
-    const file = await readThreadFile(this.fs, this.pathOf(name), threadId);
+    const file = await this.read(threadId);
     switch (file.kind) {
       case 'ok':
-        this.known.set(threadId, file.revision);
-        return { ok: true, transcript: file.transcript, revision: file.revision };
+        return { ok: true, transcript: file.stored.transcript, revision: file.stored.revision };
       case 'missing':
         this.known.delete(threadId);
+        this.states.delete(threadId);
         return { ok: false, kind: 'missing' };
       case 'invalid': {
         const setAside = await this.index.setAsideAndIndex(threadId, file.reason, file.revision);
@@ -135,44 +153,38 @@ export class FileThreadRepository implements ThreadRepository {
   async save(transcript: Transcript, base: Revision | null): Promise<SaveResult> {
     const id = transcript.id;
     if (!SAFE_ID.test(id)) throw new Error(`refusing to save a thread with an unsafe id "${id}"`);
-    // Never write what could not be read back: a bug upstream must not turn into a file that gets set aside.
-    const check = parseTranscript(transcript);
-    if (!check.ok) throw new Error(check.error);
     if (transcript.version !== TRANSCRIPT_VERSION)
       throw new Error(`refusing to save thread format ${transcript.version}`);
-    const name = `${id}.json`;
-    const path = this.pathOf(name);
+    const path = this.pathOf(`${id}.json`);
     return withFileLock(this.lockOf(id), async () => {
-      const current = await currentRevision(this.fs, path);
+      const current = await currentThreadRevision(this.fs, path);
       if (current === null && base !== null) return { ok: false, kind: 'deleted' };
-      if (current !== null && current !== base) {
-        const file = await readThreadFile(this.fs, path, id);
+      const expected = base !== null && current !== null ? this.states.resolve(id, base, current) : base;
+      if (current !== null && current !== expected) {
+        const file = await this.read(id);
         if (file.kind === 'ok') {
-          this.known.set(id, file.revision);
-          return { ok: false, kind: 'conflict', current: file.transcript, revision: file.revision };
+          return { ok: false, kind: 'conflict', current: file.stored.transcript, revision: file.stored.revision };
         }
         if (file.kind === 'newer') return { ok: false, kind: 'refused', reason: file.reason };
-        if (file.kind === 'unreadable') throw new Error(`${name}: ${file.reason}`);
+        if (file.kind === 'unreadable') throw new Error(`${id}.json: ${file.reason}`);
         // What is there is not a thread: keep it aside and write ours (this window's copy is the best there is).
         if (file.kind === 'invalid') await this.index.setAsideAndIndex(id, file.reason, file.revision);
       }
-      const temp = await writeTempFile(this.fs, this.folders.temp, id, JSON.stringify(transcript));
-      try {
-        return await this.index.withLock(async () => {
-          const index = await this.index.read();
-          await this.fs.rename(temp, path);
-          await syncFolder(this.fs, this.folders.threads);
-          const revision = (await currentRevision(this.fs, path)) ?? '';
-          const summary = summarize(transcript);
-          await this.index.write(upsertThread(index, summary));
-          this.known.set(id, revision);
-          this.listed.set(id, JSON.stringify(summary));
-          return { ok: true as const, revision };
-        });
-      } catch (error) {
-        await this.fs.rm(temp, { force: true });
-        throw error;
+      const stored = this.states.get(id);
+      if (current !== null && stored?.revision === current) {
+        // What is stored is known: append what changed.
+        const entry = journalEntry(stored.transcript, transcript);
+        if (!entry) return { ok: true, revision: current };
+        const next = await this.writes.append(stored, entry, transcript, this.listed.get(id));
+        this.wrote(id, next);
+        this.upkeep.appended(id, next);
+        return { ok: true, revision: next.revision };
       }
+      // Never write what could not be read back: a bug upstream must not turn into a file that gets set aside.
+      const check = parseTranscript(transcript);
+      if (!check.ok) throw new Error(check.error);
+      this.wrote(id, await this.writes.whole(transcript, current === null));
+      return { ok: true, revision: this.known.get(id) ?? '' };
     });
   }
 
@@ -181,10 +193,16 @@ export class FileThreadRepository implements ThreadRepository {
     await withFileLock(this.lockOf(threadId), () =>
       this.index.withLock(async () => {
         const index = await this.index.read();
-        await this.fs.rm(this.pathOf(`${threadId}.json`), { force: true });
+        const path = this.pathOf(`${threadId}.json`);
+        // The base first: a journal without its base is never read, and is emptied before a thread of that id is
+        // written again.
+        await this.fs.rm(path, { force: true });
+        await this.fs.rm(journalPathOf(path), { force: true });
         await syncFolder(this.fs, this.folders.threads);
         await this.index.write(removeThread(index, threadId));
         this.known.delete(threadId);
+        this.states.delete(threadId);
+        this.summaries.drop(threadId);
         this.listed.delete(threadId);
       }),
     );
@@ -196,6 +214,7 @@ export class FileThreadRepository implements ThreadRepository {
    * `threadIds` narrows the file check to those threads (a watcher event); otherwise every known thread is checked.
    */
   async findChanges(threadIds?: readonly string[]): Promise<void> {
+    await this.summaries.flush(); // this process's own summaries are not another window's change
     const index = await this.index.withLock(() => this.index.read());
     const listChanged =
       index.threads.length !== this.listed.size ||
@@ -207,7 +226,7 @@ export class FileThreadRepository implements ThreadRepository {
       if (known === undefined) continue; // never read here: only its list entry can matter, checked above
       let now: Revision | null;
       try {
-        now = await currentRevision(this.fs, this.pathOf(`${id}.json`));
+        now = await currentThreadRevision(this.fs, this.pathOf(`${id}.json`));
       } catch {
         now = null; // a folder in its place: gone, as far as the thread goes
       }
@@ -231,8 +250,42 @@ export class FileThreadRepository implements ThreadRepository {
     return undefined;
   }
 
+  /** Writes the index summaries put off after appends. */
+  flush(): Promise<void> {
+    return this.summaries.flush();
+  }
+
+  /** Folds a thread's journal into its base now (tests, benchmarks); compactions due meanwhile run first. */
+  compactNow(threadId: string): Promise<void> {
+    return this.upkeep.compactNow(threadId);
+  }
+
+  /** Resolves once the background work started so far (compactions, index summaries) is done (tests). */
+  async settled(): Promise<void> {
+    await this.upkeep.settled();
+    await this.summaries.flush();
+  }
+
   dispose(): void {
+    this.upkeep.dispose();
+    this.summaries.dispose();
     this.changeEmitter.dispose();
+  }
+
+  /** Reads a thread whole (only the journal's new lines when its base is the one last seen) and remembers it. */
+  private async read(threadId: string): Promise<WholeThreadRead> {
+    const file = await readWholeThread(this.fs, this.pathOf(`${threadId}.json`), threadId, this.states.get(threadId));
+    if (file.kind !== 'ok') return file;
+    this.known.set(threadId, file.stored.revision);
+    this.states.set(threadId, file.stored);
+    await this.upkeep.rejected(threadId, file.stored, file.rejected);
+    return file;
+  }
+
+  private wrote(threadId: string, stored: StoredThread): void {
+    this.known.set(threadId, stored.revision);
+    this.states.set(threadId, stored);
+    this.listed.set(threadId, JSON.stringify(summarize(stored.transcript)));
   }
 
   private pathOf(name: string): string {

@@ -34,6 +34,7 @@ describe('FileThreadRepository: unreadable files', () => {
     ]);
     expect((await readdir(folder.threadsDir)).sort()).toEqual([
       'bad.corrupt-2026-03-04T05-06-07-089Z.json',
+      'good.journal',
       'good.json',
       'wrong.corrupt-2026-03-04T05-06-07-089Z.json',
     ]);

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { type StoredThreadsChange, silentLogger } from '@roundtable/core';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { saved, thread, useStorageFolder } from '../../test/support/storageFolder';
@@ -22,8 +24,18 @@ describe('ThreadFolderWatcher', () => {
     watchers.push(watcher);
     await watcher.start();
 
-    await theirs.save(thread('t', 'changed there'), loaded.revision);
+    const written = await theirs.save(thread('t', 'changed there'), loaded.revision);
     await vi.waitFor(() => expect(changes.some((c) => c.threadIds.includes('t'))).toBe(true), { timeout: 5_000 });
+    // Their next save only appends a line to the thread's journal: that reaches this window too.
+    changes.length = 0;
+    await theirs.save(
+      { ...thread('t', 'changed there'), title: 'changed there', updatedAt: '2026-03-01T11:00:00.000Z' },
+      written.ok ? written.revision : null,
+    );
+    expect(await readFile(join(folder.threadsDir, 't.journal'), 'utf8')).toContain('11:00:00');
+    await vi.waitFor(() => expect(changes.some((c) => c.threadIds.includes('t'))).toBe(true), { timeout: 5_000 });
+    const merged = await mine.load('t');
+    expect(merged.ok && merged.transcript.updatedAt).toBe('2026-03-01T11:00:00.000Z');
     await saved(theirs, thread('u', 'a new thread'));
     await vi.waitFor(() => expect(changes.at(-1)?.listChanged).toBe(true), { timeout: 5_000 });
   });

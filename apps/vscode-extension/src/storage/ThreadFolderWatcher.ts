@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import type { IDisposable, Logger } from '@roundtable/core';
 import type { FileThreadRepository } from './FileThreadRepository';
 import { THREAD_FILE } from './threadFiles';
+import { JOURNAL_FILE } from './threadJournal';
 
 export interface ThreadFolderWatcherOptions {
   /** Events within this window are checked together (a save makes several). */
@@ -57,7 +58,9 @@ export class ThreadFolderWatcher implements IDisposable {
   }
 
   private onEvent(filename: string | Buffer | null): void {
-    const id = typeof filename === 'string' ? THREAD_FILE.exec(filename)?.[1] : undefined;
+    // A save appends to `<id>.journal`; a compaction or a whole write renames `<id>.json`.
+    const id =
+      typeof filename === 'string' ? (THREAD_FILE.exec(filename)?.[1] ?? JOURNAL_FILE.exec(filename)?.[1]) : undefined;
     if (id) this.pendingIds.add(id);
     else this.pendingAll = true;
     if (this.debounce) return;

@@ -29,6 +29,7 @@ import {
   type TellFirst,
   type ThreadIndexFile,
 } from './threadIndex';
+import { readWholeThread } from './threadState';
 
 /** Where everything lives under the extension's global storage folder. */
 export interface ThreadFolders {
@@ -157,10 +158,11 @@ export class ThreadIndexStore {
     }
     const id = THREAD_FILE.exec(name)?.[1];
     if (!id) return undefined;
-    const file = await readThreadFile(this.fs, this.pathOf(name), id);
+    // Whole: the base file with its journal's lines (what was saved since the base was written).
+    const file = await readWholeThread(this.fs, this.pathOf(name), id);
     if (file.kind === 'ok') {
-      this.onThreadRead(id, file.revision);
-      return { kind: 'thread', summary: summarize(file.transcript) };
+      this.onThreadRead(id, file.stored.revision);
+      return { kind: 'thread', summary: summarize(file.stored.transcript) };
     }
     if (file.kind === 'invalid') {
       const entry = await this.setAside(name, file.reason, file.revision);
@@ -171,7 +173,10 @@ export class ThreadIndexStore {
       : { kind: 'unreadable', entry: { key: name, reason: file.reason, setAside: false } };
   }
 
-  /** Thread files, most recently written first (by name when the time ties or cannot be read). */
+  /**
+   * Thread files, most recently written first (by name when the time ties or cannot be read). A thread was last
+   * written when its base file or its journal was, whichever is later.
+   */
   private async byNewestFile(names: string[]): Promise<string[]> {
     const times = await Promise.all(
       names.map((name) =>
@@ -181,8 +186,13 @@ export class ThreadIndexStore {
         ),
       ),
     );
+    const latest = new Map<string, number>();
+    for (const [i, name] of names.entries()) {
+      const base = name.endsWith('.journal') ? `${name.slice(0, -'.journal'.length)}.json` : name;
+      latest.set(base, Math.max(latest.get(base) ?? 0, times[i] ?? 0));
+    }
     return names
-      .map((name, i) => ({ name, time: times[i] ?? 0 }))
+      .map((name) => ({ name, time: latest.get(name) ?? 0 }))
       .sort((a, b) => b.time - a.time || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
       .map((entry) => entry.name);
   }

@@ -6,7 +6,7 @@ import { parseTranscript, type Revision, type Transcript } from '@roundtable/cor
 /** The slice of `node:fs/promises` the thread files use; tests pass a wrapper that counts reads. */
 export type StorageFs = Pick<
   typeof nodeFs,
-  'open' | 'readFile' | 'writeFile' | 'readdir' | 'stat' | 'rename' | 'rm' | 'mkdir'
+  'open' | 'readFile' | 'writeFile' | 'readdir' | 'stat' | 'rename' | 'rm' | 'mkdir' | 'copyFile'
 >;
 
 export const realFs: StorageFs = nodeFs;

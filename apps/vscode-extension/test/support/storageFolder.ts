@@ -49,13 +49,16 @@ export function useStorageFolder() {
   const folder = {
     root: '',
     threadsDir: '',
+    repos: [] as FileThreadRepository[],
     repo(options: { logger?: Logger; fs?: ReturnType<typeof countingFs>['fs'] } = {}) {
-      return new FileThreadRepository({
+      const repository = new FileThreadRepository({
         root: folder.root,
         logger: options.logger ?? silentLogger,
         now: fixedNow,
         ...options,
       });
+      folder.repos.push(repository);
+      return repository;
     },
   };
   beforeEach(async () => {
@@ -63,6 +66,11 @@ export function useStorageFolder() {
     folder.threadsDir = join(folder.root, 'threads');
   });
   afterEach(async () => {
+    // Background work (a compaction, the index's summaries) must not write into a folder being removed.
+    for (const repository of folder.repos.splice(0)) {
+      repository.dispose();
+      await repository.settled();
+    }
     await rm(folder.root, { recursive: true, force: true });
   });
   return folder;

@@ -2,72 +2,37 @@
 //
 //   race <root> <threadId> <name> <count>   append <count> messages to one shared thread, merging what the
 //                                           other processes write; print "done" and exit
-//   turns <root>                            run turns forever on three threads with a fake model, printing
-//                                           "complete <id> <epoch ms>" when a message completes and
-//                                           "durable <id>" once a save holding it has returned (fsynced), and
-//                                           "save-problem <reason>" if a save fails
-import {
-  type ChatBackend,
-  DEFAULT_ORCHESTRATOR_SETTINGS,
-  Orchestrator,
-  randomIds,
-  type SaveResult,
-  silentLogger,
-  systemClock,
-  type ThreadRepository,
-  type Transcript,
-  turnCode,
-} from '@roundtable/core';
+//   turns <root> [replyChars]               run turns forever, one after another, on three threads with a fake
+//                                           model (replies of about `replyChars`), printing "complete <id>
+//                                           <epoch ms>" when a message completes, "durable <id>" once a save
+//                                           holding it has returned (fsynced), "save-problem <reason>" if a save
+//                                           fails, and "tick <epoch ms> <CPU ms>" every HEARTBEAT_MS; now and then
+//                                           it folds a thread's journal into its base meanwhile
+import { type ChatBackend, silentLogger } from '@roundtable/core';
 import { FileThreadRepository } from '../../src/storage/FileThreadRepository';
+import { HEARTBEAT_MS } from './heartbeats';
+import { oneSeatOrchestrator, reportingSaves } from './oneSeat';
 
 const [mode = '', root = '', ...rest] = process.argv.slice(2);
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A model that answers in a few chunks, a few milliseconds apart. */
+const replyChars = mode === 'turns' ? Number(rest[0] ?? 0) : 0;
+
+/** A model that answers in a few chunks, a few milliseconds apart (together about `replyChars` long). */
 const fakeModel: ChatBackend = async function* (_request, signal) {
   const chunks = 2 + Math.floor(Math.random() * 5);
   for (let i = 0; i < chunks; i++) {
     await sleep(2 + Math.random() * 8);
     if (signal.aborted) throw signal.reason;
-    yield { type: 'delta', text: `chunk ${i} ` };
+    yield { type: 'delta', text: `chunk ${i} ${'x'.repeat(Math.floor(replyChars / chunks))}` };
   }
   yield { type: 'finish', reason: 'stop' };
 };
 
-/** Reports every message of a save that returned: it is on disk (fsynced) from here on. */
-function reportingDurable(repository: FileThreadRepository): ThreadRepository {
-  return {
-    list: () => repository.list(),
-    load: (id) => repository.load(id),
-    delete: (id) => repository.delete(id),
-    onDidChangeStored: repository.onDidChangeStored,
-    async save(transcript: Transcript, base): Promise<SaveResult> {
-      const result = await repository.save(transcript, base);
-      if (result.ok) for (const m of transcript.messages) out(`durable ${m.id}`);
-      return result;
-    },
-  };
-}
-
-function orchestrator(repository: ThreadRepository): Orchestrator {
-  return new Orchestrator({
-    turns: () => turnCode,
-    repository,
-    chat: fakeModel,
-    clock: systemClock,
-    ids: randomIds,
-    logger: silentLogger,
-    settings: {
-      ...DEFAULT_ORCHESTRATOR_SETTINGS,
-      participants: [{ id: 'claude', displayName: 'Claude', color: '#D97706', model: 'fake', enabled: true }],
-    },
-  });
-}
-
 async function race(threadId: string, name: string, count: number): Promise<void> {
   const files = new FileThreadRepository({ root, logger: silentLogger });
-  const o = orchestrator(files);
+  const o = oneSeatOrchestrator(files, fakeModel);
   const opened = await o.store.open(threadId);
   if (!opened.ok) throw new Error(`cannot open ${threadId}: ${opened.reason}`);
   for (let i = 0; i < count; i++) {
@@ -86,7 +51,13 @@ async function race(threadId: string, name: string, count: number): Promise<void
 
 async function turns(): Promise<void> {
   const files = new FileThreadRepository({ root, logger: silentLogger });
-  const o = orchestrator(reportingDurable(files));
+  // Every message of a save that returned is on disk (fsynced) from then on.
+  const o = oneSeatOrchestrator(
+    reportingSaves(files, (t) => {
+      for (const m of t.messages) out(`durable ${m.id}`);
+    }),
+    fakeModel,
+  );
   o.store.onDidChange((change) => {
     if (change.kind === 'messageAdded' && change.message.status === 'complete') {
       out(`complete ${change.message.id} ${Date.now()}`);
@@ -104,17 +75,31 @@ async function turns(): Promise<void> {
     if (opened.ok) threads.push(opened.lease.threadId);
   }
   while (threads.length < 3) threads.push(o.newThread().threadId);
+  // Loading megabytes of threads leaves much garbage: collect it now (when run with --expose-gc) rather than in a
+  // pause during the first turns.
+  (globalThis as { gc?: () => void }).gc?.();
   out('ready');
-  await Promise.all(
-    threads.map(async (threadId, n) => {
-      for (let i = 0; ; i++) {
-        const sent = o.send(threadId, `turn ${i} on thread ${n}`);
-        if (!sent.ok) throw new Error(sent.reason);
-        await o.runner.whenIdle(threadId);
-        await sleep(Math.random() * 10);
-      }
-    }),
-  );
+  // Heartbeats with the CPU time used so far, so a test can tell time this process was starved of the CPU.
+  setInterval(() => {
+    const cpu = process.cpuUsage();
+    out(`tick ${Date.now()} ${Math.round((cpu.user + cpu.system) / 1_000)}`);
+  }, HEARTBEAT_MS);
+  // Compactions (which a long journal or an idle thread starts) at random moments too, so kills land in them.
+  void (async () => {
+    for (;;) {
+      await sleep(1_000 + Math.random() * 1_000);
+      await files.compactNow(threads[Math.floor(Math.random() * threads.length)] ?? '');
+    }
+  })();
+  // One turn after another, from thread to thread, as a window's user works: each turn's saves have the disk to
+  // themselves but for the compactions.
+  for (let i = 0; ; i++) {
+    const threadId = threads[i % threads.length] ?? '';
+    const sent = o.send(threadId, `turn ${i}`);
+    if (!sent.ok) throw new Error(sent.reason);
+    await o.runner.whenIdle(threadId);
+    await sleep(Math.random() * 10);
+  }
 }
 
 const run = mode === 'race' ? race(rest[0] ?? '', rest[1] ?? '', Number(rest[2] ?? 0)) : turns();

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -6,7 +6,6 @@ import {
   type Logger,
   Orchestrator,
   type ParticipantConfig,
-  parseTranscript,
   randomIds,
   silentLogger,
   streamChatCompletion,
@@ -19,6 +18,7 @@ import { resolveProxyEndpoint } from '@roundtable/sidecar';
 import { expect, onTestFinished } from 'vitest';
 import { type ChatTuning, createChatBackend } from '../../src/proxy/createChatBackend';
 import { FileThreadRepository } from '../../src/storage/FileThreadRepository';
+import { readStoredThread } from './storedThread';
 
 // The host side of a turn with real parts: the orchestrator, the chat backend and its streaming client over HTTP, and
 // thread files on disk in a temporary folder. Everything it opens is closed when the test ends.
@@ -56,9 +56,10 @@ export async function openTable(options: TableOptions): Promise<TurnTable> {
     throw new Error('tests never ask a DNS server');
   };
   const endpoint = () => resolveProxyEndpoint({ mode: 'external', port: 8317, externalUrl: options.url() }, noDns);
+  const repository = new FileThreadRepository({ root: dir, logger: silentLogger });
   const orchestrator = new Orchestrator({
     turns: () => turnCode,
-    repository: new FileThreadRepository({ root: dir, logger: silentLogger }),
+    repository,
     chat: createChatBackend(
       streamChatCompletion,
       endpoint,
@@ -81,6 +82,8 @@ export async function openTable(options: TableOptions): Promise<TurnTable> {
     await orchestrator.shutdown();
     lease.dispose();
     orchestrator.dispose();
+    repository.dispose(); // and a compaction under way finishes
+    await repository.settled();
     await rm(dir, { recursive: true, force: true });
   });
   const { threadId } = lease;
@@ -104,7 +107,7 @@ export async function openTable(options: TableOptions): Promise<TurnTable> {
 }
 
 /**
- * Once the runner is idle no message is `streaming`, and the thread file, read back and validated as on load,
+ * Once the runner is idle no message is `streaming`, and the thread as stored, read back and validated as on load,
  * holds exactly what is in memory.
  */
 export async function expectSettled(table: TurnTable): Promise<void> {
@@ -112,8 +115,5 @@ export async function expectSettled(table: TurnTable): Promise<void> {
   const live = table.transcript();
   expect(live.messages.filter((m) => m.status === 'streaming')).toEqual([]);
   await table.orchestrator.store.flush();
-  const path = join(table.dir, 'threads', `${table.threadId}.json`);
-  const parsed = parseTranscript(JSON.parse(await readFile(path, 'utf8')));
-  if (!parsed.ok) throw new Error(`the thread file does not load: ${parsed.error}`);
-  expect(parsed.value).toEqual(live);
+  expect(await readStoredThread(table.dir, table.threadId)).toEqual(live);
 }

@@ -176,6 +176,7 @@ export abstract class StoredThreads extends Disposable {
   /** Writes everything pending now and resolves when it is written (deactivation, tests). */
   async flush(): Promise<void> {
     await this.saver.flush();
+    await this.deps.repository.flush?.();
   }
 
   /** Resolves once the changes reported so far by the repository have been merged (tests, two-window sync). */

@@ -71,4 +71,9 @@ export interface ThreadRepository {
   delete(threadId: string): Promise<void>;
   /** Changes made by someone else; never fired for this repository's own writes. */
   readonly onDidChangeStored: Event<StoredThreadsChange>;
+  /**
+   * Writes what the repository put off after its saves returned (e.g. the list's summaries, which are a cache: the
+   * saves themselves were durable already). Called by the store's `flush` (deactivation).
+   */
+  flush?(): Promise<void>;
 }

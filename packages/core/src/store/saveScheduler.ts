@@ -13,7 +13,9 @@ export interface SaveTiming {
 }
 
 export const SAVE_TIMING: SaveTiming = {
-  urgentMs: 20,
+  // A save costs what changed (one journal line, fsynced), so waiting to batch buys little: most of the 50 ms in
+  // which a completed message must be on disk is left for the write.
+  urgentMs: 5,
   debounceMs: 500,
   maxWaitMs: 2_000,
   retryDelaysMs: [1_000, 2_000, 5_000, 15_000, 30_000],

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { Revision, Transcript } from '@roundtable/core';
+import type { ThreadIndexStore } from './ThreadIndexStore';
+import { currentRevision, type StorageFs, syncFolder, writeTempFile } from './threadFiles';
+import { emptyJournal, journalPathOf, journalRevisionOf, readJournalLines } from './threadJournal';
+import { readWholeThread, type StoredThread, threadRevisionOf } from './threadState';
+
+/** A journal is folded into its base once it is this large (bytes) and a quarter of the base's size. */
+export const COMPACT_MIN_BYTES = 64 * 1024;
+
+export function needsCompaction(stored: StoredThread): boolean {
+  return stored.journalEnd >= Math.max(COMPACT_MIN_BYTES, stored.baseSize / 4);
+}
+
+export interface Compaction {
+  /** The thread's revision just before the new base replaced the old (same content). */
+  before: Revision;
+  /** Its revision after. */
+  after: Revision;
+  /** What is stored now, when the whole of it is known (no other window's lines were carried over unread). */
+  stored: StoredThread | undefined;
+}
+
+/**
+ * Folds a thread's journal into a fresh base file. The base is written (the slow part: the whole thread, fsynced)
+ * without holding the thread's lock, so saves keep appending meanwhile; then, under the lock, the fresh base is
+ * renamed into place and the lines appended meanwhile are carried over into the emptied journal.
+ *
+ * Crash safety: the base is renamed before the journal is emptied, so a crash between the two leaves lines that
+ * the base already holds, and replaying them again changes nothing (`replayJournal` is idempotent). Gives up
+ * (undefined) when there is nothing to fold, or when the base changed meanwhile (another window wrote it whole).
+ */
+export async function compactJournal(
+  fs: StorageFs,
+  index: ThreadIndexStore,
+  locked: <T>(fn: () => Promise<T>) => Promise<T>,
+  threadId: string,
+  known: StoredThread | undefined,
+): Promise<Compaction | undefined> {
+  const path = index.pathOf(`${threadId}.json`);
+  const read = await readWholeThread(fs, path, threadId, known);
+  if (read.kind !== 'ok' || read.stored.journalEnd === 0) return undefined;
+  const snapshot = read.stored;
+  const text = await threadJsonInSlices(snapshot.transcript);
+  const temp = await writeInSlices(fs, index.folders.temp, threadId, text);
+  try {
+    return await locked(async () => {
+      if ((await currentRevision(fs, path)) !== snapshot.base) return undefined;
+      const journalPath = journalPathOf(path);
+      const tail = await readJournalLines(fs, journalPath, snapshot.journalEnd);
+      if (!tail.continues) return undefined;
+      const before = threadRevisionOf(snapshot.base, tail.revision);
+      return index.withLock(async () => {
+        const list = await index.read();
+        await fs.rename(temp, path);
+        const carried = tail.lines.map((line) => `${line}\n`).join('');
+        let journal: string;
+        if (carried === '') {
+          journal = await emptyJournal(fs, journalPath);
+        } else {
+          const next = await writeTempFile(fs, index.folders.temp, `${threadId}-journal`, carried);
+          await fs.rename(next, journalPath);
+          journal = journalRevisionOf(await fs.stat(journalPath, { bigint: true }));
+        }
+        await syncFolder(fs, index.folders.threads);
+        await index.write(list);
+        const base = (await currentRevision(fs, path)) ?? '';
+        const after = threadRevisionOf(base, journal);
+        const content =
+          carried === '' ? snapshot.transcript : known?.revision === before ? known.transcript : undefined;
+        const stored = content && {
+          transcript: content,
+          revision: after,
+          base,
+          baseSize: Buffer.byteLength(text),
+          journal,
+          journalEnd: Buffer.byteLength(carried),
+        };
+        return { before, after, stored };
+      });
+    });
+  } finally {
+    await fs.rm(temp, { force: true });
+  }
+}
+
+/**
+ * Copies a thread's journal aside as `<id>.corrupt-<time>.journal` (never read, never deleted), for a person to
+ * look at once a bad line was left out of it. A new entry in the threads folder: made under the index lock.
+ */
+export async function copyJournalAside(
+  fs: StorageFs,
+  index: ThreadIndexStore,
+  threadId: string,
+  now: Date,
+): Promise<string> {
+  const copy = `${threadId}.corrupt-${now.toISOString().replace(/[:.]/g, '-')}.journal`;
+  await index.withLock(async () => {
+    const list = await index.read();
+    await fs.copyFile(journalPathOf(index.pathOf(`${threadId}.json`)), index.pathOf(copy));
+    await syncFolder(fs, index.folders.threads);
+    await index.write(list);
+  });
+  return copy;
+}
+
+/** Messages serialised between two turns of the event loop while a base file is prepared. */
+const SLICE_MESSAGES = 200;
+
+/**
+ * `JSON.stringify(transcript)`, a slice of messages at a time with a turn of the event loop between slices, so
+ * preparing a large base in the background never holds up a save that is due (the same object; `messages` last).
+ */
+export async function threadJsonInSlices(transcript: Transcript): Promise<string> {
+  const { messages, ...head } = transcript;
+  const parts: string[] = [];
+  for (let i = 0; i < messages.length; i += SLICE_MESSAGES) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    parts.push(
+      messages
+        .slice(i, i + SLICE_MESSAGES)
+        .map((m) => JSON.stringify(m))
+        .join(','),
+    );
+  }
+  return `${JSON.stringify(head).slice(0, -1)},"messages":[${parts.join(',')}]}`;
+}
+
+/** Bytes of a fresh base written and flushed at a time. */
+const SLICE_BYTES = 512 * 1024;
+
+/**
+ * `writeTempFile` for a large file written in the background: a slice at a time with a turn of the event loop
+ * between slices, so a save that is due meanwhile runs at once; flushed once at the end (one fsync, which holds one
+ * of Node's few I/O threads, rather than one per slice).
+ */
+async function writeInSlices(fs: StorageFs, dir: string, stem: string, text: string): Promise<string> {
+  await fs.mkdir(dir, { recursive: true });
+  const path = join(dir, `${stem}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const bytes = Buffer.from(text, 'utf8');
+  const handle = await fs.open(path, 'wx', 0o600);
+  try {
+    for (let at = 0; at < bytes.length; at += SLICE_BYTES) {
+      const length = Math.min(SLICE_BYTES, bytes.length - at);
+      await handle.write(bytes, at, length, at);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await fs.rm(path, { force: true });
+    throw error;
+  }
+  await handle.close();
+  return path;
+}
