@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { silentLogger } from '@roundtable/core';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { FileThreadRepository } from '../src/storage/FileThreadRepository';
+import { upkeepCode } from '../src/storage/upkeepCode';
 import { type ColdStart, median, runColdStart } from './cold/runCold';
 import { writeStoredThreads } from './storedThreads';
 
@@ -36,7 +37,8 @@ beforeAll(async () => {
   for (const c of cases) {
     const root = await mkdtemp(join(tmpdir(), 'roundtable-cold-'));
     await writeStoredThreads(root, c.count, 'upgrade' in c ? 1 : 4);
-    if (!('upgrade' in c)) await new FileThreadRepository({ root, logger: silentLogger }).list(); // the index
+    if (!('upgrade' in c))
+      await new FileThreadRepository({ root, logger: silentLogger, upkeep: () => upkeepCode }).list(); // the index
     roots.set(c.name, root);
   }
 });

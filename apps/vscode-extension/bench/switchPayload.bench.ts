@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { silentLogger } from '@roundtable/core';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { FileThreadRepository } from '../src/storage/FileThreadRepository';
+import { upkeepCode } from '../src/storage/upkeepCode';
 import { writeStoredThreads } from './storedThreads';
 import { viewOnDisk } from './viewOnDisk';
 
@@ -19,7 +20,7 @@ const sizes: number[] = [];
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'roundtable-switch-'));
   await writeStoredThreads(root, COUNT);
-  await new FileThreadRepository({ root, logger: silentLogger }).list();
+  await new FileThreadRepository({ root, logger: silentLogger, upkeep: () => upkeepCode }).list();
 });
 
 afterAll(async () => {

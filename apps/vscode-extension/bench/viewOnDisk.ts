@@ -10,13 +10,14 @@ import {
 } from '@roundtable/core';
 import type { HostToWebview, SidecarStatus } from '@roundtable/core/protocol';
 import { FileThreadRepository } from '../src/storage/FileThreadRepository';
+import { upkeepCode } from '../src/storage/upkeepCode';
 
 /**
  * A window over a storage folder, composed as `activate` composes it (files, store, orchestrator) with one chat view
  * whose posts are recorded: what the in-process benchmarks measure.
  */
 export function viewOnDisk(root: string) {
-  const repository = new FileThreadRepository({ root, logger: silentLogger });
+  const repository = new FileThreadRepository({ root, logger: silentLogger, upkeep: () => upkeepCode });
   const orchestrator = new Orchestrator({
     turns: () => turnCode,
     repository,

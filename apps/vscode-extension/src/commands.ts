@@ -1,8 +1,8 @@
-import type { ContextBlock, DiscussionMode, DisposableStore, Logger, Orchestrator } from '@roundtable/core';
+import type { ContextBlock, DisposableStore, Logger, Orchestrator } from '@roundtable/core';
 import * as vscode from 'vscode';
 import type { SecretAccessKeyStore } from './adapters/SecretAccessKeyStore';
-import { chooseProxyMode } from './sidecar/chooseProxyMode';
 import { registerThreadCommands } from './threadCommands';
+import { threadTools } from './threads/loadThreadTools';
 import type { ChatPanelManager } from './webview/ChatPanel';
 import type { ChatSession } from './webview/ChatSession';
 import type { HostUi } from './webview/hostActions';
@@ -30,41 +30,15 @@ export interface CommandDeps {
   editorSelection: () => ContextBlock[] | undefined;
 }
 
-/** The discussion modes as the Set Discussion Mode picker offers them. */
-const DISCUSSION_MODES: readonly { mode: DiscussionMode; label: string; detail: string }[] = [
-  { mode: 'discuss', label: 'Discuss', detail: 'One after another; each reads everything said before it.' },
-  {
-    mode: 'independent',
-    label: 'Independent',
-    detail: 'All at once; none reads the others’ answers. Another round then lets each revise, having read them.',
-  },
-  {
-    mode: 'council',
-    label: 'Council',
-    detail: 'Independent answers, an anonymous cross-review, then the chair’s synthesis with a ledger of the claims.',
-  },
-];
-
 /** Each command parses its input, calls one thing, and shows the result. */
 export function registerCommands(store: DisposableStore, deps: CommandDeps): void {
   const register = (id: string, run: () => unknown) => store.add(vscode.commands.registerCommand(id, run));
 
   register('roundtable.open', () => deps.panels.show());
 
-  register('roundtable.setProxyAccessKey', async () => {
-    const value = await vscode.window.showInputBox({
-      title: 'Roundtable: CLIProxyAPI access key',
-      prompt:
-        'An entry of the api-keys list in your CLIProxyAPI config.yaml: a key for your local proxy only, never a provider’s key. Kept in VS Code’s secret storage.',
-      password: true,
-      ignoreFocusOut: true,
-      validateInput: (text) => (text.trim() === '' ? 'Enter the key, or press Escape to cancel.' : undefined),
-    });
-    if (value === undefined) return;
-    await deps.accessKeys.set(value);
-    deps.logger.info('Proxy access key updated.');
-    deps.ui.showInfo('Roundtable will use the new access key for CLIProxyAPI.');
-  });
+  register('roundtable.setProxyAccessKey', () =>
+    threadTools().askProxyAccessKey(deps.accessKeys, deps.logger, deps.ui),
+  );
 
   register('roundtable.clearProxyAccessKey', async () => {
     await deps.accessKeys.clear();
@@ -77,7 +51,7 @@ export function registerCommands(store: DisposableStore, deps: CommandDeps): voi
     await deps.restartSidecar();
   });
 
-  register('roundtable.chooseProxyMode', () => chooseProxyMode());
+  register('roundtable.chooseProxyMode', () => threadTools().chooseProxyMode());
   register('roundtable.sidecar.login', () => deps.signIn());
   register('roundtable.sidecar.check', () => deps.checkSidecar());
   register('roundtable.sidecar.actions', () => deps.showSidecarActions());
@@ -99,21 +73,9 @@ export function registerCommands(store: DisposableStore, deps: CommandDeps): voi
   };
   register('roundtable.focusComposer', focusComposer);
 
-  register('roundtable.setDiscussionMode', async () => {
-    const threadId = deps.activeView().controller.threadId;
-    const current = threadId ? orchestrator.store.choices(threadId)?.mode : undefined;
-    if (!threadId || !current) {
-      deps.ui.showWarning('Roundtable: open the chat first; the mode is set for the thread it shows.');
-      return;
-    }
-    const picked = await vscode.window.showQuickPick(
-      DISCUSSION_MODES.map((m) => ({ ...m, ...(m.mode === current ? { description: 'current' } : {}) })),
-      { title: 'Roundtable: how the seats take a message in this thread' },
-    );
-    if (!picked) return;
-    const result = orchestrator.setMode(threadId, picked.mode);
-    if (!result.ok) deps.ui.showWarning(result.reason);
-  });
+  register('roundtable.setDiscussionMode', () =>
+    threadTools().pickDiscussionMode(deps.activeView().controller.threadId, orchestrator, deps.ui),
+  );
 
   // The selection (or the file) goes to the view used last as a chip, and the keyboard follows it there.
   register('roundtable.addSelectionToChat', async () => {

@@ -1,10 +1,8 @@
 import { type ChatViewDeps, DisposableStore, Orchestrator, randomIds, systemClock } from '@roundtable/core';
 import { type ProxyEndpoint, ProxyMonitor } from '@roundtable/sidecar';
 import * as vscode from 'vscode';
-import { editorFileContext, editorSelectionContext } from './adapters/editorContext';
 import { createAccessKeyOffer, offerReload, reportSettingsProblems } from './adapters/hostPrompts';
-import { insertAtCursor, trackLastTextEditor } from './adapters/lastTextEditor';
-import { gateNotices } from './adapters/noticeGate';
+import { trackLastTextEditor } from './adapters/lastTextEditor';
 import { OutputChannelLogger } from './adapters/OutputChannelLogger';
 import { PromptDocuments } from './adapters/promptDocuments';
 import { onBuiltInProxy } from './adapters/readProviders';
@@ -12,6 +10,7 @@ import { readSettings } from './adapters/readSettings';
 import { resolveHost } from './adapters/resolveHost';
 import { SecretAccessKeyStore } from './adapters/SecretAccessKeyStore';
 import { TermsNoticeState } from './adapters/TermsNoticeState';
+import { vscodeHostUi } from './adapters/vscodeHostUi';
 import { registerCommands } from './commands';
 import { AfterFirstState } from './lifecycle/AfterFirstState';
 import { ShutdownOrder } from './lifecycle/ShutdownOrder';
@@ -23,13 +22,13 @@ import { signIn } from './sidecar/signIn';
 import { createSidecarStatusBar, pickSidecarAction } from './sidecar/statusBar';
 import { watchExternalProxy } from './sidecar/watchExternalProxy';
 import { FileThreadRepository } from './storage/FileThreadRepository';
-import { ThreadFolderWatcher } from './storage/ThreadFolderWatcher';
+import { upkeep } from './storage/loadUpkeep';
 import { threadTools } from './threads/loadThreadTools';
 import { lazyChatBackend, lazyTurnCode, turns } from './turns/loadTurns';
 import { ChatPanelManager } from './webview/ChatPanel';
 import { ChatSession } from './webview/ChatSession';
 import { CHAT_VIEW_ID, ChatViewProvider } from './webview/ChatViewProvider';
-import { createHostActions, type HostUi } from './webview/hostActions';
+import { lazyHostActions } from './webview/lazyHostActions';
 import { ShownViews } from './webview/ShownViews';
 
 let shutdown: (() => Promise<void>) | undefined;
@@ -87,9 +86,12 @@ export function activate(context: vscode.ExtensionContext): void {
   const endpoint = managed ? async () => managedEndpoint(managed.loaded()) : externalEndpoint;
   const accessKey = managed ? () => managed.accessKey() : () => accessKeys.get();
 
-  const repository = new FileThreadRepository({ root: context.globalStorageUri.fsPath, logger });
+  const repository = new FileThreadRepository({
+    root: context.globalStorageUri.fsPath,
+    logger,
+    upkeep: () => upkeep().upkeepCode,
+  });
   disposables.add(repository);
-  const watcher = disposables.add(new ThreadFolderWatcher(repository, logger));
   const orchestrator = disposables.add(
     new Orchestrator({
       repository,
@@ -109,8 +111,13 @@ export function activate(context: vscode.ExtensionContext): void {
       seats: () => seats.current,
     }),
   );
-  // The watcher compares against the whole list, so it starts once that is known (it may be read in parts).
-  void orchestrator.store.listComplete().then(() => watcher.start());
+  // Other windows' writes: the watcher compares against the whole list, so it starts once that is known (it may be
+  // read in parts), with the rest of the storage upkeep, after the first state.
+  void orchestrator.store.listComplete().then(() =>
+    afterFirstState.run(() => {
+      if (!disposables.isDisposed) disposables.add(new (upkeep().ThreadFolderWatcher)(repository, logger)).start();
+    }),
+  );
 
   const monitor: ProxyMonitor = disposables.add(
     new ProxyMonitor({
@@ -164,34 +171,7 @@ export function activate(context: vscode.ExtensionContext): void {
 
   const lastEditor = disposables.add(trackLastTextEditor());
   const prompts = disposables.add(new PromptDocuments());
-  // One gate for both kinds: a burst of either is what must not become a wall of pop-ups.
-  const notice = gateNotices<'warning' | 'info'>((text, kind) => {
-    if (kind === 'warning') void vscode.window.showWarningMessage(text);
-    else void vscode.window.showInformationMessage(text);
-  });
-  const gated = (kind: 'warning' | 'info') => (message: string) => {
-    if (!notice(message, kind)) logger.info(`Notice not shown (too many at once): ${message}`);
-  };
-  const ui: HostUi = {
-    showWarning: gated('warning'),
-    showInfo: gated('info'),
-    openExternal: (url) => Promise.resolve(vscode.env.openExternal(vscode.Uri.parse(url, true))),
-    revealFile: async (path) => {
-      await vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(path));
-    },
-    insertAtCursor: (code) => insertAtCursor(lastEditor.current(), code),
-    openUntitled: async (content, language) => {
-      const document = await vscode.workspace.openTextDocument({ content, ...(language ? { language } : {}) });
-      await vscode.window.showTextDocument(document);
-    },
-    languages: () => Promise.resolve(vscode.languages.getLanguages()),
-    showDocument: (document) => prompts.show(document),
-    compareDocuments: (left, right) => prompts.compare(left, right),
-    pick: async (title, labels) => {
-      const items = labels.map((label, index) => ({ label, index }));
-      return (await vscode.window.showQuickPick(items, { title }))?.index;
-    },
-  };
+  const ui = vscodeHostUi(logger, () => lastEditor.current(), prompts);
   const terms = disposables.add(new TermsNoticeState(context.globalState));
   const seats = disposables.add(new JoinedSeats(managed ? [managed.seats, providerSeats] : [providerSeats]));
   const viewDeps: ChatViewDeps = {
@@ -199,24 +179,27 @@ export function activate(context: vscode.ExtensionContext): void {
     terms,
     sidecar: sidecarStatus,
     seats,
-    host: createHostActions({
-      ui,
-      logger,
-      locate: (key) => repository.locate(key),
-      ...(managed
-        ? {
-            seats: {
-              signIn: (id: string) => managedBundle().seatActions(managed, logger).signIn(id),
-              reset: (id: string) => managedBundle().seatActions(managed, logger).reset(id),
-            },
-          }
-        : {}),
-      sidecarActions: async () => {
-        await vscode.commands.executeCommand('roundtable.sidecar.actions');
-      },
-    }),
+    host: lazyHostActions(() =>
+      threadTools().createHostActions({
+        ui,
+        logger,
+        locate: (key) => repository.locate(key),
+        ...(managed
+          ? {
+              seats: {
+                signIn: (id: string) => managedBundle().seatActions(managed, logger).signIn(id),
+                reset: (id: string) => managedBundle().seatActions(managed, logger).reset(id),
+              },
+            }
+          : {}),
+        sidecarActions: async () => {
+          await vscode.commands.executeCommand('roundtable.sidecar.actions');
+        },
+      }),
+    ),
     logger,
-    activeFile: () => (settings.autoIncludeActiveFile ? editorFileContext(lastEditor.current()) : undefined),
+    activeFile: () =>
+      settings.autoIncludeActiveFile ? threadTools().editorFileContext(lastEditor.current()) : undefined,
   };
   const routable = () => orchestrator.table.routable().map((p) => p.id);
   disposables.add(createSidecarStatusBar(sidecarStatus, { seats, routable }));
@@ -256,7 +239,7 @@ export function activate(context: vscode.ExtensionContext): void {
     showLog: () => channel.show(),
     editorSelection: () => {
       const editor = vscode.window.activeTextEditor;
-      return editor ? editorSelectionContext(editor) : undefined;
+      return editor ? threadTools().editorSelectionContext(editor) : undefined;
     },
     showDiagnostics: async () => {
       const tools = threadTools();

@@ -18,6 +18,7 @@ import { type FakeProxy, startFakeProxy } from '@roundtable/testkit';
 import { expect, onTestFinished, test, vi } from 'vitest';
 import { createChatBackend } from '../src/proxy/createChatBackend';
 import { FileThreadRepository } from '../src/storage/FileThreadRepository';
+import { upkeepCode } from '../src/storage/upkeepCode';
 
 // A long session with real parts: 500 `@all` turns in a row, three models answering each, through the orchestrator,
 // prompt assembly, the streaming client over HTTP to the fake CLIProxyAPI, and thread files on disk. What it checks
@@ -76,7 +77,7 @@ test('500 @all turns with three participants keep the heap and the live disposab
     throw new Error('tests never ask a DNS server');
   };
   const endpoint = () => resolveProxyEndpoint({ mode: 'external', port: 8317, externalUrl: proxy.url }, noDns);
-  const repository = new FileThreadRepository({ root: dir, logger: silentLogger });
+  const repository = new FileThreadRepository({ root: dir, logger: silentLogger, upkeep: () => upkeepCode });
   const orchestrator = new Orchestrator({
     turns: () => turnCode,
     repository,

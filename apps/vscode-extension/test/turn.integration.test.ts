@@ -17,6 +17,7 @@ import { type FakeProxy, startFakeProxy } from '@roundtable/testkit';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createChatBackend } from '../src/proxy/createChatBackend';
 import { FileThreadRepository } from '../src/storage/FileThreadRepository';
+import { upkeepCode } from '../src/storage/upkeepCode';
 import { readStoredThread } from './support/storedThread';
 
 // The whole host-side loop with real parts: orchestrator, prompt assembly, the streaming client over HTTP to the
@@ -50,7 +51,7 @@ async function setup(options: { accessKeys?: string[]; accessKey?: string } = {}
   const endpoint = () => resolveProxyEndpoint({ mode: 'external', port: 8317, externalUrl: proxy.url }, noDns);
   const orchestrator = new Orchestrator({
     turns: () => turnCode,
-    repository: new FileThreadRepository({ root: dir, logger: silentLogger }),
+    repository: new FileThreadRepository({ root: dir, logger: silentLogger, upkeep: () => upkeepCode }),
     chat: createChatBackend(streamChatCompletion, endpoint, async () => options.accessKey),
     clock: systemClock,
     ids: randomIds,

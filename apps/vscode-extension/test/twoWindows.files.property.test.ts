@@ -8,6 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { FileThreadRepository } from '../src/storage/FileThreadRepository';
 import { realFs } from '../src/storage/threadFiles';
 import { readWholeThread } from '../src/storage/threadState';
+import { upkeepCode } from '../src/storage/upkeepCode';
 
 // Two windows (two stores, each with its own file repository, as two extension hosts have) over one real storage
 // folder, through random interleavings of send, stream, finish, fail, stop, retry, delete, new thread, switch,
@@ -27,7 +28,12 @@ describe('two windows on one storage folder', () => {
             // In one run of four, every journal is folded into its base right after each append, in the background,
             // so compactions race the other window's appends and whole writes too.
             const compaction = runs % 4 === 0 ? { compactWhenIdleMs: 0 } : {};
-            const repository = new FileThreadRepository({ root, logger: silentLogger, ...compaction });
+            const repository = new FileThreadRepository({
+              root,
+              logger: silentLogger,
+              upkeep: () => upkeepCode,
+              ...compaction,
+            });
             repositories.push(repository);
             return { repository, sync: () => repository.findChanges() };
           });

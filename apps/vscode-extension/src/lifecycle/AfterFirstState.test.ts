@@ -43,6 +43,7 @@ describe('AfterFirstState', () => {
     gate.run(work);
     gate.dispose();
     gate.firstStatePosted();
+    gate.run(work);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(work).not.toHaveBeenCalled();
   });

@@ -6,11 +6,13 @@ import type { IDisposable } from '@roundtable/core';
  * view state has been posted, or after `fallbackMs` in a window whose chat view is not open (its status bar item
  * still has to come true).
  *
- * Invariant: each piece of work runs exactly once, in the order given, unless the gate is disposed first.
+ * Invariant: each piece of work runs exactly once, in the order given, unless the gate is disposed first (then never,
+ * even when given afterwards).
  */
 export class AfterFirstState implements IDisposable {
   private readonly pending: (() => void)[] = [];
   private opened = false;
+  private disposed = false;
   private readonly fallback: ReturnType<typeof setTimeout>;
 
   constructor(fallbackMs: number) {
@@ -20,6 +22,7 @@ export class AfterFirstState implements IDisposable {
 
   /** Runs `work` once the gate opens (at once if it has). */
   run(work: () => void): void {
+    if (this.disposed) return;
     if (this.opened) work();
     else this.pending.push(work);
   }
@@ -37,6 +40,7 @@ export class AfterFirstState implements IDisposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.opened = true;
     clearTimeout(this.fallback);
     this.pending.length = 0;

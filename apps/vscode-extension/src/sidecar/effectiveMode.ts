@@ -1,4 +1,4 @@
-import { assetFor, PINNED_VERSION } from '@roundtable/sidecar/release';
+import { hasPinnedBuild, PINNED_VERSION } from '@roundtable/sidecar/release-platforms';
 
 /**
  * The mode Roundtable runs in: the setting's, except that managed mode on a platform the pinned release has no
@@ -10,7 +10,7 @@ export function effectiveMode(
   platform: string,
   arch: string,
 ): { mode: 'managed' | 'external'; notice?: string } {
-  if (setting !== 'managed' || binaryPath.trim() || assetFor(platform, arch).ok) return { mode: setting };
+  if (setting !== 'managed' || binaryPath.trim() || hasPinnedBuild(platform, arch)) return { mode: setting };
   return {
     mode: 'external',
     notice: `CLIProxyAPI ${PINNED_VERSION} has no build for ${platform}/${arch}, so Roundtable uses a CLIProxyAPI you run yourself (external mode). Start one, or set roundtable.sidecar.binaryPath to a binary built for this machine.`,

@@ -17,6 +17,7 @@ import {
 } from '@roundtable/core';
 import { withFileLock } from '@roundtable/sidecar';
 import { JournalUpkeep } from './journalUpkeep';
+import { ListedThreads } from './listedThreads';
 import { SummaryUpdates } from './summaryUpdates';
 import { type ThreadFolders, ThreadIndexStore, threadFolders } from './ThreadIndexStore';
 import { realFs, SAFE_ID, SET_ASIDE_FILE, type StorageFs, syncFolder, THREAD_FILE } from './threadFiles';
@@ -25,6 +26,7 @@ import { journalPathOf } from './threadJournal';
 import { currentThreadRevision, readWholeThread, type StoredThread, type WholeThreadRead } from './threadState';
 import { ThreadStates } from './threadStates';
 import { ThreadWrites } from './threadWrites';
+import type { UpkeepCode } from './upkeepCode';
 
 export { type ThreadFolders, threadFolders } from './ThreadIndexStore';
 
@@ -35,6 +37,8 @@ export interface FileThreadRepositoryOptions {
   fs?: StorageFs;
   /** A journal with no new line for this long is folded into its base (default `COMPACT_WHEN_IDLE_MS`). */
   compactWhenIdleMs?: number;
+  /** The code that runs in the background or seldom (`upkeepCode`), asked for when needed: see `UpkeepCode`. */
+  upkeep: () => UpkeepCode;
 }
 
 /**
@@ -64,13 +68,7 @@ export class FileThreadRepository implements ThreadRepository {
   readonly folders: ThreadFolders;
   private readonly fs: StorageFs;
   private readonly known = new Map<string, Revision>();
-  /**
-   * The list as the store last heard it (from `list`, or from this process's own saves and deletions), by id.
-   * `findChanges` compares the index against it, so a thread another window added or removed is reported even
-   * when this process has rewritten the index since (its writes carry the other window's entries along).
-   */
-  private listed = new Map<string, string>();
-  private listedUnreadable = '[]';
+  private readonly listed = new ListedThreads();
   private swept = false;
   private readonly index: ThreadIndexStore;
   private readonly states = new ThreadStates();
@@ -82,8 +80,13 @@ export class FileThreadRepository implements ThreadRepository {
     this.folders = threadFolders(options.root);
     this.fs = options.fs ?? realFs;
     const now = options.now ?? (() => new Date());
-    this.index = new ThreadIndexStore(this.folders, this.fs, options.logger, now, (id, revision) =>
-      this.known.set(id, revision),
+    this.index = new ThreadIndexStore(
+      this.folders,
+      this.fs,
+      options.logger,
+      now,
+      (id, revision) => this.known.set(id, revision),
+      options.upkeep,
     );
     this.summaries = new SummaryUpdates(this.fs, this.index, options.logger);
     this.writes = new ThreadWrites(this.fs, this.index, this.summaries);
@@ -94,6 +97,7 @@ export class FileThreadRepository implements ThreadRepository {
       known: this.known,
       logger: options.logger,
       now,
+      code: options.upkeep,
       ...(options.compactWhenIdleMs === undefined ? {} : { compactWhenIdleMs: options.compactWhenIdleMs }),
     });
   }
@@ -121,8 +125,7 @@ export class FileThreadRepository implements ThreadRepository {
 
   /** Notes the list as the store will know it (see `listed`), and sweeps leftovers once per session. */
   private remember(index: ThreadIndexFile): StoredThreadList {
-    this.listed = new Map(index.threads.map((t) => [t.id, JSON.stringify(t)]));
-    this.listedUnreadable = JSON.stringify(index.unreadable);
+    this.listed.remember(index);
     if (!this.swept) {
       this.swept = true;
       void this.index.sweepLeftovers();
@@ -175,7 +178,7 @@ export class FileThreadRepository implements ThreadRepository {
         // What is stored is known: append what changed.
         const entry = journalEntry(stored.transcript, transcript);
         if (!entry) return { ok: true, revision: current };
-        const next = await this.writes.append(stored, entry, transcript, this.listed.get(id));
+        const next = await this.writes.append(stored, entry, transcript, this.listed.summaryOf(id));
         this.wrote(id, next);
         this.upkeep.appended(id, next);
         return { ok: true, revision: next.revision };
@@ -216,10 +219,7 @@ export class FileThreadRepository implements ThreadRepository {
   async findChanges(threadIds?: readonly string[]): Promise<void> {
     await this.summaries.flush(); // this process's own summaries are not another window's change
     const index = await this.index.withLock(() => this.index.read());
-    const listChanged =
-      index.threads.length !== this.listed.size ||
-      index.threads.some((t) => this.listed.get(t.id) !== JSON.stringify(t)) ||
-      JSON.stringify(index.unreadable) !== this.listedUnreadable;
+    const listChanged = this.listed.differsFrom(index);
     const changed: string[] = [];
     for (const id of threadIds ?? [...this.known.keys()]) {
       const known = this.known.get(id);
@@ -236,9 +236,7 @@ export class FileThreadRepository implements ThreadRepository {
       changed.push(id);
     }
     if (listChanged) {
-      // Reported once: the store re-reads the list on this event.
-      this.listed = new Map(index.threads.map((t) => [t.id, JSON.stringify(t)]));
-      this.listedUnreadable = JSON.stringify(index.unreadable);
+      this.listed.remember(index); // reported once: the store re-reads the list on this event
     }
     if (changed.length > 0 || listChanged) this.changeEmitter.fire({ threadIds: changed, listChanged });
   }
@@ -285,7 +283,7 @@ export class FileThreadRepository implements ThreadRepository {
   private wrote(threadId: string, stored: StoredThread): void {
     this.known.set(threadId, stored.revision);
     this.states.set(threadId, stored);
-    this.listed.set(threadId, JSON.stringify(summarize(stored.transcript)));
+    this.listed.set(summarize(stored.transcript));
   }
 
   private pathOf(name: string): string {

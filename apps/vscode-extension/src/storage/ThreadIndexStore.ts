@@ -1,35 +1,16 @@
 import { join } from 'node:path';
-import {
-  type Logger,
-  newestFirst,
-  type Revision,
-  summarize,
-  type ThreadSummary,
-  type UnreadableThread,
-} from '@roundtable/core';
+import type { Logger, Revision, UnreadableThread } from '@roundtable/core';
 import { withFileLock } from '@roundtable/sidecar';
-import {
-  currentRevision,
-  describeError,
-  errorCode,
-  LEGACY_TEMP_FILE,
-  readThreadFile,
-  SET_ASIDE_FILE,
-  type StorageFs,
-  syncFolder,
-  THREAD_FILE,
-  writeTempFile,
-} from './threadFiles';
+import { currentRevision, describeError, errorCode, type StorageFs, syncFolder, writeTempFile } from './threadFiles';
 import {
   addUnreadable,
   checkInParts,
-  INDEX_VERSION,
   parseIndexEnvelope,
   removeThread,
   type TellFirst,
   type ThreadIndexFile,
 } from './threadIndex';
-import { readWholeThread } from './threadState';
+import type { UpkeepCode } from './upkeepCode';
 
 /** Where everything lives under the extension's global storage folder. */
 export interface ThreadFolders {
@@ -50,8 +31,6 @@ export function threadFolders(root: string): ThreadFolders {
   };
 }
 
-/** How many thread files a rebuild reads before it tells of the newest threads. */
-const FIRST_FILES = 8;
 /** What killed processes leave behind (temp files, lock drafts) is swept once it is this old. */
 const LEFTOVER_AGE_MS = 60_000;
 
@@ -66,11 +45,13 @@ export class ThreadIndexStore {
 
   constructor(
     readonly folders: ThreadFolders,
-    private readonly fs: StorageFs,
-    private readonly logger: Logger,
+    readonly fs: StorageFs,
+    readonly logger: Logger,
     private readonly now: () => Date,
     /** Told of every thread file read while rebuilding, with its revision. */
-    private readonly onThreadRead: (threadId: string, revision: Revision) => void,
+    readonly onThreadRead: (threadId: string, revision: Revision) => void,
+    /** The code that rebuilds the index (see `UpkeepCode`), asked for when a rebuild is due. */
+    private readonly code: () => UpkeepCode,
   ) {}
 
   withLock<T>(fn: () => Promise<T>): Promise<T> {
@@ -109,92 +90,7 @@ export class ThreadIndexStore {
       }
     }
     const why = text === undefined ? 'missing' : envelope?.stamp === stamp ? 'unreadable' : 'out of date';
-    return this.rebuildIndex(why, first);
-  }
-
-  /**
-   * Reads every thread file once and writes a fresh index, the most recently written files first; `first` hears
-   * of the newest few before the rest are read. Call under the index lock.
-   */
-  private async rebuildIndex(why: string, first: TellFirst): Promise<ThreadIndexFile> {
-    const started = Date.now();
-    await this.fs.mkdir(this.folders.threads, { recursive: true });
-    const threads: ThreadSummary[] = [];
-    const unreadable: UnreadableThread[] = [];
-    const indexOf = (): ThreadIndexFile => ({
-      version: INDEX_VERSION,
-      stamp: '',
-      threads: [...threads].sort(newestFirst),
-      unreadable: [...unreadable],
-    });
-    const names = await this.byNewestFile(await this.fs.readdir(this.folders.threads));
-    for (const [i, name] of names.entries()) {
-      if (i === FIRST_FILES) first(indexOf(), false);
-      const found = await this.indexFile(name);
-      if (found?.kind === 'thread') threads.push(found.summary);
-      else if (found?.kind === 'unreadable') unreadable.push(found.entry);
-    }
-    const written = await this.write(indexOf());
-    first(written, true);
-    this.logger.info(
-      `Rebuilt the thread index (${why}): ${threads.length} thread(s), ${unreadable.length} unreadable, in ${Date.now() - started} ms.`,
-    );
-    return written;
-  }
-
-  /** What one file in the threads folder adds to an index being rebuilt (nothing, for what is not a thread). */
-  private async indexFile(
-    name: string,
-  ): Promise<{ kind: 'thread'; summary: ThreadSummary } | { kind: 'unreadable'; entry: UnreadableThread } | undefined> {
-    if (LEGACY_TEMP_FILE.test(name)) {
-      await this.fs.rm(this.pathOf(name), { force: true }); // an older build's interrupted write
-      return undefined;
-    }
-    const aside = SET_ASIDE_FILE.exec(name);
-    if (aside) {
-      const file = await readThreadFile(this.fs, this.pathOf(name), aside[1] ?? '');
-      const reason = file.kind === 'ok' || file.kind === 'missing' ? 'It was set aside as unreadable.' : file.reason;
-      return { kind: 'unreadable', entry: { key: name, reason, setAside: true } };
-    }
-    const id = THREAD_FILE.exec(name)?.[1];
-    if (!id) return undefined;
-    // Whole: the base file with its journal's lines (what was saved since the base was written).
-    const file = await readWholeThread(this.fs, this.pathOf(name), id);
-    if (file.kind === 'ok') {
-      this.onThreadRead(id, file.stored.revision);
-      return { kind: 'thread', summary: summarize(file.stored.transcript) };
-    }
-    if (file.kind === 'invalid') {
-      const entry = await this.setAside(name, file.reason, file.revision);
-      return entry && { kind: 'unreadable', entry };
-    }
-    return file.kind === 'missing'
-      ? undefined
-      : { kind: 'unreadable', entry: { key: name, reason: file.reason, setAside: false } };
-  }
-
-  /**
-   * Thread files, most recently written first (by name when the time ties or cannot be read). A thread was last
-   * written when its base file or its journal was, whichever is later.
-   */
-  private async byNewestFile(names: string[]): Promise<string[]> {
-    const times = await Promise.all(
-      names.map((name) =>
-        this.fs.stat(this.pathOf(name)).then(
-          (s) => s.mtimeMs,
-          () => 0,
-        ),
-      ),
-    );
-    const latest = new Map<string, number>();
-    for (const [i, name] of names.entries()) {
-      const base = name.endsWith('.journal') ? `${name.slice(0, -'.journal'.length)}.json` : name;
-      latest.set(base, Math.max(latest.get(base) ?? 0, times[i] ?? 0));
-    }
-    return names
-      .map((name) => ({ name, time: latest.get(name) ?? 0 }))
-      .sort((a, b) => b.time - a.time || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-      .map((entry) => entry.name);
+    return this.code().rebuildIndex(this, why, first);
   }
 
   /** Writes the index stamped with the threads folder as it is now. Call under the index lock, after any rename. */
@@ -222,7 +118,7 @@ export class ThreadIndexStore {
    * Renames an unusable thread file aside, if it is still the revision that was found unusable (another process
    * may have replaced it with a good one meanwhile). Call under the index lock.
    */
-  private async setAside(name: string, reason: string, revision: Revision): Promise<UnreadableThread | undefined> {
+  async setAside(name: string, reason: string, revision: Revision): Promise<UnreadableThread | undefined> {
     const path = this.pathOf(name);
     if ((await currentRevision(this.fs, path).catch(() => null)) !== revision) return undefined;
     const stamp = (this.now() ?? new Date()).toISOString().replace(/[:.]/g, '-');

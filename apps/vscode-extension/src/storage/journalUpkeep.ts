@@ -2,11 +2,12 @@ import { join } from 'node:path';
 import type { IDisposable, Logger, Revision } from '@roundtable/core';
 import { withFileLock } from '@roundtable/sidecar';
 import { CompactionSchedule } from './compactionSchedule';
-import { compactJournal, copyJournalAside, needsCompaction } from './journalCompaction';
+import { needsCompaction } from './journalCompaction';
 import type { ThreadIndexStore } from './ThreadIndexStore';
 import { describeError, type StorageFs } from './threadFiles';
 import type { RejectedLine, StoredThread } from './threadState';
 import type { ThreadStates } from './threadStates';
+import type { UpkeepCode } from './upkeepCode';
 
 export interface JournalUpkeepDeps {
   fs: StorageFs;
@@ -17,6 +18,8 @@ export interface JournalUpkeepDeps {
   logger: Logger;
   now: () => Date;
   compactWhenIdleMs?: number;
+  /** The compaction code, asked for when a journal is folded or kept aside (see `UpkeepCode`). */
+  code: () => UpkeepCode;
 }
 
 /**
@@ -61,7 +64,9 @@ export class JournalUpkeep implements IDisposable {
   private async compact(threadId: string): Promise<void> {
     try {
       const { fs, index, states } = this.deps;
-      const done = await compactJournal(fs, index, (fn) => this.locked(threadId, fn), threadId, states.get(threadId));
+      const done = await this.deps
+        .code()
+        .compactJournal(fs, index, (fn) => this.locked(threadId, fn), threadId, states.get(threadId));
       if (done) this.moved(threadId, done.before, done.after, done.stored);
     } catch (error) {
       this.deps.logger.warn(
@@ -80,7 +85,7 @@ export class JournalUpkeep implements IDisposable {
     this.keptAside.add(key);
     const lines = rejected.map((r) => `line ${r.line}: ${r.reason}`).join('; ');
     try {
-      const copy = await copyJournalAside(this.deps.fs, this.deps.index, threadId, this.deps.now());
+      const copy = await this.deps.code().copyJournalAside(this.deps.fs, this.deps.index, threadId, this.deps.now());
       this.deps.logger.error(
         `Thread ${threadId}: ${rejected.length} journal line(s) could not be used and were left out (${lines}). The journal was kept as ${copy}; the rest of the thread is loaded.`,
       );

@@ -1,12 +1,22 @@
 import { join } from 'node:path';
+import type { editorFileContext, editorSelectionContext } from '../adapters/editorContext';
+import type { askProxyAccessKey, pickDiscussionMode } from '../commandPickers';
 import type { diagnosticsReport } from '../diagnostics';
 import type { providerReport } from '../proxy/providerHealth';
+import type { chooseProxyMode } from '../sidecar/chooseProxyMode';
+import type { createHostActions } from '../webview/hostActions';
 import type { deleteThread, exportThread, importThread, renameThread, switchThread } from './threadTools';
 
 /** What dist/threadTools.js exports (see `threadToolsBundle.ts`). */
 export interface ThreadToolsBundle {
   diagnosticsReport: typeof diagnosticsReport;
   providerReport: typeof providerReport;
+  createHostActions: typeof createHostActions;
+  askProxyAccessKey: typeof askProxyAccessKey;
+  pickDiscussionMode: typeof pickDiscussionMode;
+  chooseProxyMode: typeof chooseProxyMode;
+  editorFileContext: typeof editorFileContext;
+  editorSelectionContext: typeof editorSelectionContext;
   switchThread: typeof switchThread;
   renameThread: typeof renameThread;
   deleteThread: typeof deleteThread;

@@ -1,5 +1,11 @@
-// Entry of dist/threadTools.js: switching, renaming, deleting, exporting and importing threads, and the diagnostics
-// report. None of it is needed to chat, so it is loaded the first time one of those commands runs, not at activation.
+// Entry of dist/threadTools.js: switching, renaming, deleting, exporting and importing threads, the diagnostics
+// report, the host's actions for a view (links, reveal, code into an editor, seats), the editor's code as context,
+// and what some commands ask the user. None of it is needed for a window's first chat state, so it is loaded the
+// first time one of those runs, not at activation.
+export { editorFileContext, editorSelectionContext } from '../adapters/editorContext';
+export { askProxyAccessKey, pickDiscussionMode } from '../commandPickers';
 export { diagnosticsReport } from '../diagnostics';
 export { providerReport } from '../proxy/providerHealth';
+export { chooseProxyMode } from '../sidecar/chooseProxyMode';
+export { createHostActions } from '../webview/hostActions';
 export { deleteThread, exportThread, importThread, renameThread, switchThread } from './threadTools';

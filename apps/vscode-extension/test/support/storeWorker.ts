@@ -10,6 +10,7 @@
 //                                           it folds a thread's journal into its base meanwhile
 import { type ChatBackend, silentLogger } from '@roundtable/core';
 import { FileThreadRepository } from '../../src/storage/FileThreadRepository';
+import { upkeepCode } from '../../src/storage/upkeepCode';
 import { HEARTBEAT_MS } from './heartbeats';
 import { oneSeatOrchestrator, reportingSaves } from './oneSeat';
 
@@ -31,7 +32,7 @@ const fakeModel: ChatBackend = async function* (_request, signal) {
 };
 
 async function race(threadId: string, name: string, count: number): Promise<void> {
-  const files = new FileThreadRepository({ root, logger: silentLogger });
+  const files = new FileThreadRepository({ root, logger: silentLogger, upkeep: () => upkeepCode });
   const o = oneSeatOrchestrator(files, fakeModel);
   const opened = await o.store.open(threadId);
   if (!opened.ok) throw new Error(`cannot open ${threadId}: ${opened.reason}`);
@@ -50,7 +51,7 @@ async function race(threadId: string, name: string, count: number): Promise<void
 }
 
 async function turns(): Promise<void> {
-  const files = new FileThreadRepository({ root, logger: silentLogger });
+  const files = new FileThreadRepository({ root, logger: silentLogger, upkeep: () => upkeepCode });
   // Every message of a save that returned is on disk (fsynced) from then on.
   const o = oneSeatOrchestrator(
     reportingSaves(files, (t) => {

@@ -18,6 +18,7 @@ import { resolveProxyEndpoint } from '@roundtable/sidecar';
 import { expect, onTestFinished } from 'vitest';
 import { type ChatTuning, createChatBackend } from '../../src/proxy/createChatBackend';
 import { FileThreadRepository } from '../../src/storage/FileThreadRepository';
+import { upkeepCode } from '../../src/storage/upkeepCode';
 import { readStoredThread } from './storedThread';
 
 // The host side of a turn with real parts: the orchestrator, the chat backend and its streaming client over HTTP, and
@@ -56,7 +57,7 @@ export async function openTable(options: TableOptions): Promise<TurnTable> {
     throw new Error('tests never ask a DNS server');
   };
   const endpoint = () => resolveProxyEndpoint({ mode: 'external', port: 8317, externalUrl: options.url() }, noDns);
-  const repository = new FileThreadRepository({ root: dir, logger: silentLogger });
+  const repository = new FileThreadRepository({ root: dir, logger: silentLogger, upkeep: () => upkeepCode });
   const orchestrator = new Orchestrator({
     turns: () => turnCode,
     repository,

@@ -1,5 +1,4 @@
 import { Disposable } from '../base/lifecycle';
-import { isRoutable } from '../participants/participant';
 import type { Clock, IdGenerator, Logger } from '../ports';
 import type { SeatMap } from '../protocol/proxyStatus';
 import type { ThreadRepository } from '../store/ports';
@@ -15,7 +14,7 @@ import type { OrchestratorSettings } from './settings';
 import { Table } from './Table';
 import { TurnRunner } from './TurnRunner';
 import type { TurnCode } from './turnCode';
-import { dismissContinue, setMode, startReply, type TurnContext } from './turnIntents';
+import { dismissContinue, setMode, type TurnContext } from './turnIntents';
 
 export interface OrchestratorDeps {
   repository: ThreadRepository;
@@ -189,18 +188,7 @@ export class Orchestrator extends Disposable {
    * the messages before it. The replies after it keep what they said.
    */
   retry(threadId: string, messageId: string): IntentResult {
-    if (this.runner.isBusy(threadId)) return refuse('A reply is still streaming in this thread.');
-    const message = this.store.message(threadId, messageId);
-    if (message?.role !== 'assistant') return refuse('Only a reply can be retried.');
-    if (message.status !== 'error' && message.status !== 'cancelled') {
-      return refuse('Only a failed or stopped reply can be retried.');
-    }
-    const participant = this.table.participant(message.speaker);
-    if (!participant?.enabled) return refuse(`"${message.speaker}" is no longer an enabled participant.`);
-    if (participant.muted) {
-      return refuse(`${participant.displayName} is muted: unmute it in roundtable.participants to retry its reply.`);
-    }
-    return startReply(this.turns, threadId, participant.id, { kind: 'rerun', messageId });
+    return this.deps.turns().retryReply(this.turns, threadId, messageId);
   }
 
   /**
@@ -208,20 +196,7 @@ export class Orchestrator extends Disposable {
    * original as its alternative, from the same messages the original had before it. The original stays.
    */
   regenerateAs(threadId: string, messageId: string, participantId: string): IntentResult {
-    if (this.runner.isBusy(threadId)) return refuse('A reply is still streaming in this thread.');
-    const message = this.store.message(threadId, messageId);
-    if (message?.role !== 'assistant' || message.status === 'deleted') {
-      return refuse('Only a reply that is still there can be regenerated.');
-    }
-    const participant = this.table.participant(participantId);
-    if (!participant || !isRoutable(participant)) {
-      return refuse(`"${participantId}" is not a participant who can answer (enabled and not muted).`);
-    }
-    const original = message.alternativeOf ?? message.id;
-    // It answers what the original answered and reads what the original read: it takes the original's step.
-    const step = this.store.message(threadId, original)?.step;
-    const target = { kind: 'alternative' as const, of: original, ...(step ? { step } : {}) };
-    return startReply(this.turns, threadId, participant.id, target);
+    return this.deps.turns().regenerateAs(this.turns, threadId, messageId, participantId);
   }
 
   /**

@@ -3,6 +3,7 @@ import { describeRouting } from '../router/describeRouting';
 import { route } from '../router/route';
 import { unroutedOf } from '../router/unroutedOf';
 import { inspectPrompt } from './inspectPrompt';
+import { regenerateAs, retryReply } from './replyIntents';
 import { TurnEngine } from './TurnEngine';
 import { continueTurn, startAnotherRound, startMessageTurn, startReview } from './turnIntents';
 
@@ -23,6 +24,8 @@ export interface TurnCode {
   startReview: typeof startReview;
   inspectPrompt: typeof inspectPrompt;
   TurnEngine: typeof TurnEngine;
+  retryReply: typeof retryReply;
+  regenerateAs: typeof regenerateAs;
 }
 
 export const turnCode: TurnCode = {
@@ -36,4 +39,6 @@ export const turnCode: TurnCode = {
   startReview,
   inspectPrompt,
   TurnEngine,
+  retryReply,
+  regenerateAs,
 };

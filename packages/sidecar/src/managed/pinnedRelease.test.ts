@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { assetFor, PINNED_ASSETS, RELEASE_BASE_URL } from './pinnedRelease';
+import { hasPinnedBuild, RELEASE_PLATFORMS } from './releasePlatforms';
 
 describe('the pinned release', () => {
   test('pins all six archives of v7.2.140 by name and SHA-256', () => {
@@ -22,6 +23,12 @@ describe('the pinned release', () => {
     ['win32', 'x64', 'CLIProxyAPI_7.2.140_windows_amd64.zip', 'cli-proxy-api.exe'],
   ])('%s/%s gets %s', (platform, arch, name, binary) => {
     expect(assetFor(platform, arch)).toMatchObject({ ok: true, asset: { name, binary } });
+  });
+
+  test('the platforms a window checks at activation are exactly those with a pinned archive', () => {
+    expect([...RELEASE_PLATFORMS].sort()).toEqual(Object.keys(PINNED_ASSETS).sort());
+    expect(hasPinnedBuild('linux', 'x64')).toBe(true);
+    expect(hasPinnedBuild('freebsd', 'x64')).toBe(false);
   });
 
   test('an unsupported platform gets a clear reason and the way out', () => {

@@ -1,9 +1,11 @@
+import { PINNED_VERSION } from './releasePlatforms';
+
 /**
  * The CLIProxyAPI release Roundtable runs, and the SHA-256 of each archive. The hashes are the trust anchor: an
  * archive whose hash differs is deleted, never opened. They were taken from two independent public package
  * definitions that pin this release; the release's own `checksums.txt` is not a second anchor (same origin).
  */
-export const PINNED_VERSION = '7.2.140';
+export { PINNED_VERSION };
 
 export const RELEASE_BASE_URL = `https://github.com/router-for-me/CLIProxyAPI/releases/download/v${PINNED_VERSION}`;
 
