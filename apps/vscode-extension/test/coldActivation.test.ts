@@ -7,7 +7,7 @@ import { runColdStart } from '../bench/cold/runCold';
 
 // What a window loads before its first chat state, in a fresh process that requires the built dist/extension.js (as
 // VS Code does) against a stubbed `vscode`: never Node's fetch (tens of milliseconds on its first call), never the
-// managed proxy's bundle, never the turns' code. Runs after `pnpm package` (turbo orders it), like vsix.test.ts.
+// managed proxy's bundle, never the turns' code, never the storage upkeep (unless the index must be rebuilt). Runs after `pnpm package` (turbo orders it), like vsix.test.ts.
 
 const roots: string[] = [];
 afterEach(async () => {
@@ -21,12 +21,13 @@ async function storage(): Promise<string> {
 }
 
 describe('a cold window start', () => {
-  test('external mode: no fetch, no managed or turns bundle before the first state', async () => {
+  test('external mode: no fetch, no managed, turns or upkeep bundle before the first state', async () => {
     const run = runColdStart(await storage(), { 'sidecar.mode': 'external' });
     expect(run).toMatchObject({
       fetchBeforeFirstState: false,
       managedBeforeFirstState: false,
       turnsBeforeFirstState: false,
+      upkeepBeforeFirstState: false,
     });
   });
 

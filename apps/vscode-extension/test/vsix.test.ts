@@ -25,6 +25,7 @@ describe('the packaged .vsix', async () => {
           'extension/dist/managed.js',
           'extension/dist/threadTools.js',
           'extension/dist/turns.js',
+          'extension/dist/upkeep.js',
           'extension/media/roundtable.svg',
         ].includes(n) &&
         !n.startsWith('extension/media/webview/assets/') &&
@@ -85,6 +86,24 @@ describe('the packaged .vsix', async () => {
       expect(host.includes(marker), `extension.js has "${marker}"`).toBe(false);
     }
     expect(host.includes('turns.js')).toBe(true);
+  });
+
+  test('keeps the storage upkeep (journal compaction, the index rebuild, the folder watcher) out of the host bundle', () => {
+    const host = entries.get('extension/dist/extension.js')?.toString('utf8') ?? '';
+    const upkeep = entries.get('extension/dist/upkeep.js')?.toString('utf8') ?? '';
+    // Text that survives minifying: the rebuild's log line, and the watcher's.
+    for (const marker of ['Rebuilt the thread index', 'Checking the threads folder for changes failed']) {
+      expect(upkeep.includes(marker), `upkeep.js has "${marker}"`).toBe(true);
+      expect(host.includes(marker), `extension.js has "${marker}"`).toBe(false);
+    }
+  });
+
+  test('packages every bundle the host loads on demand', () => {
+    const host = entries.get('extension/dist/extension.js')?.toString('utf8') ?? '';
+    // Each is required as `join(__dirname, '<name>.js')`, which minifying keeps as `__dirname,"<name>.js"`.
+    const loaded = [...host.matchAll(/__dirname,"([A-Za-z]+\.js)"/g)].map((m) => m[1]);
+    expect(new Set(loaded)).toEqual(new Set(['managed.js', 'threadTools.js', 'turns.js', 'upkeep.js']));
+    for (const name of loaded) expect(names).toContain(`extension/dist/${name}`);
   });
 
   // Deterministic size budgets (speed goals are benchmarks, sizes can be asserted). What the webview loads before

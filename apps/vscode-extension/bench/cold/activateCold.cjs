@@ -72,6 +72,7 @@ const report = (first) => {
     fetchBeforeFirstState: fetchCalledAt !== undefined && fetchCalledAt <= first,
     managedBeforeFirstState: loaded('managed.js'),
     turnsBeforeFirstState: loaded('turns.js'),
+    upkeepBeforeFirstState: loaded('upkeep.js'),
   };
   process.stdout.write(`${JSON.stringify(out)}\n`);
 };

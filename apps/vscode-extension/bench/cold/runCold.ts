@@ -12,6 +12,7 @@ export interface ColdStart {
   fetchBeforeFirstState: boolean;
   managedBeforeFirstState: boolean;
   turnsBeforeFirstState: boolean;
+  upkeepBeforeFirstState: boolean;
 }
 
 /** Runs one cold window start in a fresh Node process over `storage`, with `roundtable.*` settings. */

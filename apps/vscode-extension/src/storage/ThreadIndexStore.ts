@@ -1,7 +1,15 @@
 import { join } from 'node:path';
-import type { Logger, Revision, UnreadableThread } from '@roundtable/core';
+import { type Logger, newestFirst, type Revision, summarize, type UnreadableThread } from '@roundtable/core';
 import { withFileLock } from '@roundtable/sidecar';
-import { currentRevision, describeError, errorCode, type StorageFs, syncFolder, writeTempFile } from './threadFiles';
+import {
+  currentRevision,
+  describeError,
+  errorCode,
+  readThreadFile,
+  type StorageFs,
+  syncFolder,
+  writeTempFile,
+} from './threadFiles';
 import {
   addUnreadable,
   checkInParts,
@@ -10,6 +18,7 @@ import {
   type TellFirst,
   type ThreadIndexFile,
 } from './threadIndex';
+import { readWholeThread } from './threadState';
 import type { UpkeepCode } from './upkeepCode';
 
 /** Where everything lives under the extension's global storage folder. */
@@ -41,6 +50,11 @@ const LEFTOVER_AGE_MS = 60_000;
  * same critical section, which is what makes the index's stamp a reliable staleness test.
  */
 export class ThreadIndexStore {
+  /**
+   * Code lent to the upkeep code (`UpkeepCode`), which runs in a bundle of its own: through it, that bundle uses the
+   * host's copy of the thread parser and schemas instead of carrying a second one.
+   */
+  readonly hostCode = { readThreadFile, readWholeThread, summarize, newestFirst };
   private cachedIndex: { index: ThreadIndexFile; revision: Revision } | undefined;
 
   constructor(

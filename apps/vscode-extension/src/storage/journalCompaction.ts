@@ -4,7 +4,7 @@ import type { Revision, Transcript } from '@roundtable/core';
 import type { ThreadIndexStore } from './ThreadIndexStore';
 import { currentRevision, type StorageFs, syncFolder, writeTempFile } from './threadFiles';
 import { emptyJournal, journalPathOf, journalRevisionOf, readJournalLines } from './threadJournal';
-import { readWholeThread, type StoredThread, threadRevisionOf } from './threadState';
+import { type StoredThread, threadRevisionOf } from './threadState';
 
 /** A journal is folded into its base once it is this large (bytes) and a quarter of the base's size. */
 export const COMPACT_MIN_BYTES = 64 * 1024;
@@ -39,7 +39,7 @@ export async function compactJournal(
   known: StoredThread | undefined,
 ): Promise<Compaction | undefined> {
   const path = index.pathOf(`${threadId}.json`);
-  const read = await readWholeThread(fs, path, threadId, known);
+  const read = await index.hostCode.readWholeThread(fs, path, threadId, known);
   if (read.kind !== 'ok' || read.stored.journalEnd === 0) return undefined;
   const snapshot = read.stored;
   const text = await threadJsonInSlices(snapshot.transcript);

@@ -1,5 +1,8 @@
 import { newestFirst, ThreadSummary, type UnreadableThread } from '@roundtable/core';
 import * as z from 'zod/mini';
+import { INDEX_VERSION } from './indexVersion';
+
+export { INDEX_VERSION };
 
 /**
  * The thread index: what the thread list needs, in one small file, so the list appears without reading every
@@ -12,7 +15,6 @@ import * as z from 'zod/mini';
  * checking only the first few entries; the rest are checked after the first state is out. A version 1 index (in
  * the order threads were last saved) is rebuilt once.
  */
-export const INDEX_VERSION = 2;
 
 const Unreadable = z.strictObject({ key: z.string().check(z.minLength(1)), reason: z.string(), setAside: z.boolean() });
 
