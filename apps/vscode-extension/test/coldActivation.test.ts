@@ -2,12 +2,16 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { silentLogger } from '@roundtable/core';
 import { afterEach, describe, expect, test } from 'vitest';
 import { runColdStart } from '../bench/cold/runCold';
+import { FileThreadRepository } from '../src/storage/FileThreadRepository';
+import { upkeepCode } from '../src/storage/upkeepCode';
 
 // What a window loads before its first chat state, in a fresh process that requires the built dist/extension.js (as
 // VS Code does) against a stubbed `vscode`: never Node's fetch (tens of milliseconds on its first call), never the
-// managed proxy's bundle, never the turns' code, never the storage upkeep (unless the index must be rebuilt). Runs after `pnpm package` (turbo orders it), like vsix.test.ts.
+// managed proxy's bundle, never the turns' code, never the storage upkeep (unless the index must be rebuilt). Runs
+// after `pnpm package` (turbo orders it), like vsix.test.ts.
 
 const roots: string[] = [];
 afterEach(async () => {
@@ -22,7 +26,10 @@ async function storage(): Promise<string> {
 
 describe('a cold window start', () => {
   test('external mode: no fetch, no managed, turns or upkeep bundle before the first state', async () => {
-    const run = runColdStart(await storage(), { 'sidecar.mode': 'external' });
+    const root = await storage();
+    // The index an earlier session left: without one, the upkeep bundle's rebuild is rightly the first thing done.
+    await new FileThreadRepository({ root, logger: silentLogger, upkeep: () => upkeepCode }).list();
+    const run = runColdStart(root, { 'sidecar.mode': 'external' });
     expect(run).toMatchObject({
       fetchBeforeFirstState: false,
       managedBeforeFirstState: false,
