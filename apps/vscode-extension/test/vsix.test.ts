@@ -114,9 +114,8 @@ describe('the packaged .vsix', async () => {
     // `pnpm bench` reports the same figure from a fresh Vite build.
     const firstTranscript = firstTranscriptJs((name) => entries.get(`extension/media/webview/assets/${name}`));
     expect(firstTranscript.gzipBytes).toBeLessThan(60 * 1024);
-    // 42 KB: it was 40 KB before the windowed message list (1.5 KB), the pill saying what the table can do and a
-    // notice kept to its thread (0.4 KB).
-    expect(gz('extension/media/webview/assets/main.js')).toBeLessThan(42 * 1024);
+    // What only some threads show (the council's views, the storage banner, the terms notice) is in lazy chunks.
+    expect(gz('extension/media/webview/assets/main.js')).toBeLessThan(40 * 1024);
     // What activation loads and parses: 150 KB minified, 50 KB in the archive. Only what a window needs for its first
     // chat state belongs here; what can wait goes in a bundle of its own: the turns' code (routing, plans, the turn
     // loop, the chat backend, the proxy check), the thread tools, the managed proxy.

@@ -200,10 +200,11 @@ describe('App rendering the host state', () => {
     expect(h.lastIntent()).toEqual({ type: 'sidecar/actions', payload: {} });
   });
 
-  it('shows the Terms-of-Service notice until it is dismissed, for every view at once', () => {
+  it('shows the Terms-of-Service notice until it is dismissed, for every view at once', async () => {
     expect(screen.queryByTestId('terms-notice')).toBeNull();
     h.emit(h.host.state(viewState({ termsNotice: true })));
-    const notice = screen.getByRole('region', { name: 'Before you start' });
+    // A lazy chunk: it shows once loaded.
+    const notice = await screen.findByRole('region', { name: 'Before you start' });
     expect(notice.textContent).toContain('may violate that provider');
     fireEvent.click(screen.getByRole('button', { name: 'I understand' }));
     expect(h.lastIntent()).toEqual({ type: 'terms/dismiss', payload: {} });
@@ -228,10 +229,11 @@ describe('App rendering the host state', () => {
 describe('App storage problems and notices', () => {
   beforeEach(() => h.mount());
 
-  it('a failed save stays on screen with its reason, Retry and Reveal, until the host clears it', () => {
+  it('a failed save stays on screen with its reason, Retry and Reveal, until the host clears it', async () => {
     const saveProblems = [{ threadId: 'thread-1', title: 'Planning the release', reason: 'EACCES: permission denied' }];
     h.emit(h.host.state(viewState({ saveProblems })));
-    const banner = screen.getByTestId('save-problem');
+    // A lazy chunk: it shows once loaded.
+    const banner = await screen.findByTestId('save-problem');
     expect(banner.getAttribute('role')).toBe('alert');
     expect(banner.textContent).toContain('EACCES: permission denied');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -242,11 +244,11 @@ describe('App storage problems and notices', () => {
     expect(screen.queryByTestId('save-problem')).toBeNull();
   });
 
-  it('an unreadable thread file is shown with its reason and can be revealed', () => {
+  it('an unreadable thread file is shown with its reason and can be revealed', async () => {
     const threads = [listEntry({ id: 'a.json', title: 'a.json', unreadable: 'It is a folder, not a file.' })];
     h.emit(h.host.state(viewState()));
     h.emit(h.host.send('threads/listed', { entries: threads, total: 0 }));
-    expect(screen.getByTestId('unreadable-thread').textContent).toContain('It is a folder, not a file.');
+    expect((await screen.findByTestId('unreadable-thread')).textContent).toContain('It is a folder, not a file.');
     fireEvent.click(screen.getByRole('button', { name: 'Reveal in folder' }));
     expect(h.lastIntent()).toEqual({ type: 'storage/reveal', payload: { threadId: 'a.json' } });
   });

@@ -3,11 +3,10 @@ import type { ComposerModel } from '../models/ComposerModel';
 import type { MarkdownModel } from '../models/MarkdownModel';
 import { Composer } from './Composer';
 import { Header } from './Header';
+import { StorageBanner, TermsNotice } from './lazyViews';
 import { MessageList } from './MessageList';
 import { NoticeBar } from './NoticeBar';
 import { SeatStrip } from './SeatStrip';
-import { StorageBanner } from './StorageBanner';
-import { TermsNotice } from './TermsNotice';
 import { TurnStatus } from './TurnStatus';
 
 /**
@@ -35,9 +34,9 @@ export function App({
       <Header chat={chat} />
       {/* Landmarks: the header (title and status), then the conversation and its message box. */}
       <main class="chat-main">
-        <TermsNotice chat={chat} />
+        {chat.replica.termsNotice.value && <TermsNotice chat={chat} />}
         <SeatStrip chat={chat} />
-        <StorageBanner chat={chat} />
+        {hasStorageProblems(chat) && <StorageBanner chat={chat} />}
         <MessageList chat={chat} render={markdown.renderer.value} />
         <NoticeBar chat={chat} />
         <TurnStatus chat={chat} />
@@ -45,4 +44,9 @@ export function App({
       </main>
     </div>
   );
+}
+
+/** A save failed or a thread file cannot be read: what the storage banner shows. */
+function hasStorageProblems(chat: ChatModel): boolean {
+  return chat.replica.saveProblems.value.length > 0 || chat.replica.threads.value.some((t) => t.unreadable);
 }

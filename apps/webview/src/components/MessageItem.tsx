@@ -5,10 +5,9 @@ import type { RenderMarkdown } from '../models/MarkdownModel';
 import { isUnit, type PlanViews } from '../models/PlanViews';
 import { stepTag } from './bubbleParts';
 import type { Choice } from './ChoiceRow';
+import { ReviewBubble, SynthesisContent } from './lazyViews';
 import { MessageBubble } from './MessageBubble';
 import { EVERYONE_ELSE, isReviewable, type MessageActions } from './MessageToolbar';
-import { ReviewBubble } from './ReviewBubble';
-import { SynthesisContent } from './SynthesisContent';
 import { describeSpeaker } from './speaker';
 
 const EVERYONE_ELSE_CHOICE: Choice = { id: EVERYONE_ELSE, label: 'Everyone else' };
@@ -62,7 +61,8 @@ export function MessageItem({
         render={render}
         plan={plan}
         participants={participants}
-        missing={views.missing(planId).value}
+        views={views}
+        planId={planId}
       />
     ) : undefined;
   return (

@@ -4,10 +4,10 @@ import type { ChatModel } from '../models/ChatModel';
 import { groupLabel } from '../models/groups';
 import type { RenderMarkdown } from '../models/MarkdownModel';
 import type { Choice } from './ChoiceRow';
+import { councilViews, PlanHeader } from './lazyViews';
 import { MessageItem } from './MessageItem';
 import { GROUP_SIZE, GROUP_STYLE, windowGroups } from './messageGroups';
 import { useMessageWindow } from './messageWindow';
-import { PlanHeader } from './PlanHeader';
 import { followsAfterScroll } from './scroll';
 import './MessageList.css';
 
@@ -57,7 +57,10 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
 
   // Follow new content while the user is at the bottom; a message they just sent always brings them there.
   // A signal effect: it runs on every change of the newest message without re-rendering the list.
+  // The council's views arriving (a lazy chunk, after the first paint of a thread that has them) add rows and
+  // tables: followed the same way.
   useSignalEffect(() => {
+    councilViews.loaded.value;
     const ids = chat.replica.order.value;
     const last = chat.replica.message(ids.at(-1) ?? '')?.value;
     if (ids.length > lastCount.current && last?.role === 'user') stickToBottom.current = true;

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppHarness, contentOf } from '../testing/AppHarness';
 import { countRenders } from '../testing/counters';
 import { turnPlan, viewMessage, viewState } from '../testing/fixtures';
+import { councilViews } from './lazyViews';
 
 // Several replies streaming at once into one thread cost what one does: each delta renders its own message, never
 // the list, another message, or its plan's header (which changes only when a reply starts, ends or is added).
@@ -15,6 +16,10 @@ const plan = turnPlan({
   mode: 'independent',
   steps: [{ kind: 'answer', seats: SEATS, reads: 'blind', names: 'labelled', concurrency: 3 }],
 });
+
+// The council's views are a lazy chunk: loaded first, so these tests see the webview once it has arrived (the wait
+// itself is covered in lazyModule.test).
+beforeAll(() => councilViews.load());
 
 describe('three replies of one turn streaming at once', () => {
   it('each delta renders its own message alone; a reply ending renders it and the header', () => {

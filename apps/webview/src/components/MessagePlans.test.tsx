@@ -1,8 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppHarness, contentOf, messageEl } from '../testing/AppHarness';
 import { COUNCIL, councilState, LEDGER_TEXT } from '../testing/councilFixtures';
 import { turnPlan, viewMessage, viewState } from '../testing/fixtures';
+import { councilViews } from './lazyViews';
 import { NO_LEDGER_NOTE } from './SynthesisContent';
 
 // A council turn in the list: one unit under its header, blind answers tagged, reviews folded under the answers,
@@ -12,6 +13,10 @@ const h = new AppHarness();
 afterEach(() => h.dispose());
 
 const tagOf = (id: string) => messageEl(id).querySelector('[data-testid="step-tag"]')?.textContent;
+
+// The council's views are a lazy chunk: loaded first, so these tests see the webview once it has arrived (the wait
+// itself is covered in lazyModule.test).
+beforeAll(() => councilViews.load());
 
 describe('a council turn', () => {
   it('shows as one unit under a header saying what it holds and what it cost', () => {

@@ -1,8 +1,9 @@
 import type { ViewMessage } from '@roundtable/core/protocol';
 import { fireEvent, screen, within } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppHarness, messageEl } from '../testing/AppHarness';
 import { turnPlan, viewMessage, viewState } from '../testing/fixtures';
+import { councilViews } from './lazyViews';
 
 // "Review…" on a reply asks the table (everyone else, or a group) to review it; the reviews it brings fold under it.
 
@@ -22,6 +23,10 @@ function show(...messages: ViewMessage[]) {
 
 const reviewButton = (id: string) =>
   within(messageEl(id)).queryByRole('button', { name: /^Ask the table to review the reply from / });
+
+// The council's views are a lazy chunk: loaded first, so these tests see the webview once it has arrived (the wait
+// itself is covered in lazyModule.test).
+beforeAll(() => councilViews.load());
 
 describe('Review…', () => {
   it('opens the choices, everyone else and each group that can answer, and posts the one picked', () => {

@@ -1,4 +1,5 @@
 import type { PlanViews } from '../models/PlanViews';
+import { planSummary } from '../models/planSummaries';
 import { PLAN_COST_RULE } from '../models/planText';
 import './PlanHeader.css';
 
@@ -8,7 +9,7 @@ import './PlanHeader.css';
  * the plan's summary alone, which changes when one of its replies starts, ends or is added, never per streamed delta.
  */
 export function PlanHeader({ planId, views }: { planId: string; views: PlanViews }) {
-  const summary = views.summary(planId).value;
+  const summary = planSummary(views, planId).value;
   if (!summary) return null;
   return (
     <div class="plan-header" data-testid="plan-header" data-plan-id={planId} data-mode={summary.plan.mode}>

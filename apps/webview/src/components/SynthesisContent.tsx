@@ -2,6 +2,8 @@ import { parseLedger, type TurnPlan } from '@roundtable/core/protocol';
 import { useMemo } from 'preact/hooks';
 import type { Participant } from '../models/ChatModel';
 import type { RenderMarkdown } from '../models/MarkdownModel';
+import type { PlanViews } from '../models/PlanViews';
+import { planMissing } from '../models/planSummaries';
 import { LedgerTable, ledgerColumns } from './LedgerTable';
 import { MarkdownContent } from './MarkdownContent';
 
@@ -12,7 +14,7 @@ export const NO_LEDGER_NOTE = 'The synthesis wrote no ledger of its claims.';
  * A council's synthesis: while it streams, its text as any reply's; once done, read with `parseLedger` (by the plan's
  * letters) into its answer, shown as Markdown, and its ledger, shown as a table with the names put back. A ledger that
  * cannot be read leaves the whole text as the model wrote it, with the reason; no ledger at all is said too. Under
- * it, whose answers it was written without (`missing`).
+ * it, whose answers it was written without (`planMissing`).
  */
 export function SynthesisContent({
   content,
@@ -20,15 +22,19 @@ export function SynthesisContent({
   render,
   plan,
   participants,
-  missing,
+  views,
+  planId,
 }: {
   content: string;
   final: boolean;
   render: RenderMarkdown;
   plan: TurnPlan;
   participants: ReadonlyMap<string, Participant>;
-  missing: string | undefined;
+  /** Where `planMissing` reads whose answers the synthesis was written without. */
+  views: PlanViews;
+  planId: string;
 }) {
+  const missing = planMissing(views, planId).value;
   // Parsed once the text is final, and again only if it changes (a retry); never per streamed delta.
   const reading = useMemo(
     () => (final ? parseLedger(content, Object.values(plan.letters ?? {})) : undefined),

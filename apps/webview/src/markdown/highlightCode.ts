@@ -1,3 +1,4 @@
+import { importWithRetry } from '../lazy/lazyModule';
 import type { HighlightedLine } from './highlight/highlighter';
 
 /**
@@ -31,29 +32,17 @@ export function highlightCodeIn(root: Element): void {
   if (queue.length > 0 && !draining) void drain();
 }
 
-/** How often loading the highlighter's chunk is tried, and the wait before the next try (doubling). */
-const LOAD_ATTEMPTS = 3;
-const LOAD_RETRY_MS = 300;
-
 /**
- * The highlighter's chunk, loaded once. A failed load (the page's resource server busy or briefly gone) is tried
- * again a few times; one that keeps failing is forgotten, so the next finished block tries afresh.
+ * The highlighter's chunk, loaded once (tried again a few times, see `importWithRetry`). A load that keeps failing is
+ * forgotten, so the next finished block tries afresh.
  */
 function loadHighlighter(): Promise<Highlighter> {
-  module ??= (async () => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await import('./highlight/highlighter');
-      } catch (error) {
-        if (attempt >= LOAD_ATTEMPTS) throw error;
-        console.warn(`[roundtable] loading the code highlighter failed (try ${attempt} of ${LOAD_ATTEMPTS})`, error);
-        await new Promise((resolve) => setTimeout(resolve, LOAD_RETRY_MS * 2 ** (attempt - 1)));
-      }
-    }
-  })().catch((error: unknown) => {
-    module = undefined;
-    throw error;
-  });
+  module ??= importWithRetry(() => import('./highlight/highlighter'), 'the code highlighter').catch(
+    (error: unknown) => {
+      module = undefined;
+      throw error;
+    },
+  );
   return module;
 }
 

@@ -4,6 +4,7 @@ import { ThreadReplica } from '../state/ThreadReplica';
 import { COUNCIL, councilMessages } from '../testing/councilFixtures';
 import { HostScript, turnPlan, viewMessage, viewState } from '../testing/fixtures';
 import { PlanViews } from './PlanViews';
+import { planMissing, planSummary } from './planSummaries';
 
 /** A replica showing the council thread, with `v2` streaming, and plan views that count their reads of the names. */
 function setup() {
@@ -39,10 +40,10 @@ describe('PlanViews', () => {
     const seen: string[] = [];
     const stop = [
       effect(() => {
-        seen.push(`summary:${views.summary('p1').value?.cost}`);
+        seen.push(`summary:${planSummary(views, 'p1').value?.cost}`);
       }),
       effect(() => {
-        seen.push(`missing:${views.missing('p1').value}`);
+        seen.push(`missing:${planMissing(views, 'p1').value}`);
       }),
       effect(() => {
         seen.push(`heads:${views.heads.value.size}`);
@@ -67,17 +68,17 @@ describe('PlanViews', () => {
   it('a reply that fails before any text is missing from the synthesis; one that speaks first is not', () => {
     const { views, replica, host } = setup();
     replica.apply(host.send('message/patched', { messageId: 'a3', status: 'streaming', error: null }));
-    expect(views.missing('p1').value).toBeUndefined();
+    expect(planMissing(views, 'p1').value).toBeUndefined();
     replica.apply(host.status('a3', 'error', 'HTTP 500'));
-    expect(views.missing('p1').value).toBe('Written without grok’s answer (it failed).');
+    expect(planMissing(views, 'p1').value).toBe('Written without grok’s answer (it failed).');
   });
 
   it('forgets another thread’s plans', () => {
     const { views, replica, host } = setup();
-    const summary = views.summary('p1');
+    const summary = planSummary(views, 'p1');
     replica.apply(host.state(viewState({ thread: { id: 'thread-2' } })));
-    expect(views.summary('p1')).not.toBe(summary);
-    expect(views.summary('p1').value).toBeUndefined();
+    expect(planSummary(views, 'p1')).not.toBe(summary);
+    expect(planSummary(views, 'p1').value).toBeUndefined();
     expect(views.heads.value.size).toBe(0);
   });
 });

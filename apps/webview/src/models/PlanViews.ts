@@ -1,38 +1,23 @@
 import { computed, type ReadonlySignal } from '@preact/signals';
 import type { TurnPlan, ViewMessage } from '@roundtable/core/protocol';
 import type { ParticipantView, ThreadReplica } from '../state/ThreadReplica';
-import {
-  describeMissing,
-  factsOf,
-  missingAnswers,
-  planCost,
-  planHeading,
-  type ReplyFacts,
-  sameFacts,
-} from './planText';
-
-/** What a plan's header row shows. */
-export interface PlanSummary {
-  readonly plan: TurnPlan;
-  readonly heading: string;
-  readonly cost: string | undefined;
-}
+import { factsOf, type ReplyFacts, sameFacts } from './replyFacts';
+import { sameWhileEqual } from './sameWhileEqual';
 
 interface PerPlan {
   readonly plan: ReadonlySignal<TurnPlan | undefined>;
   readonly replies: ReadonlySignal<readonly ReplyFacts[]>;
-  readonly summary: ReadonlySignal<PlanSummary | undefined>;
-  readonly missing: ReadonlySignal<string | undefined>;
 }
 
 const NONE: readonly string[] = [];
 
 /**
- * What the panel derives per turn plan: its header (heading and summed cost), what its synthesis lacked, and which
- * reply opens it in the list. Every value is a `computed` keyed on what it reads, so a streamed delta costs nothing
- * here: a reply is read through its facts (status, timing, usage, whether it said anything), which a delta leaves
- * the same object, and `computed` passes nothing on when its value is the same object. So a plan's header or note
- * is derived again only when one of its own replies starts, ends or is added; never for another message's delta.
+ * What the panel derives per turn plan: the plan, which reply opens it in the list, and the facts of its replies
+ * (from which `planSummaries`, in the council's lazy chunk, derives its header and what its synthesis lacked). Every
+ * value is a `computed` keyed on what it reads, so a streamed delta costs nothing here: a reply is read through its
+ * facts (status, timing, usage, whether it said anything), which a delta leaves the same object, and `computed`
+ * passes nothing on when its value is the same object. So what is derived from a plan's replies is derived again
+ * only when one of them starts, ends or is added; never for another message's delta.
  *
  * A reply's plan never changes (no patch carries `step`), so grouping by plan peeks at the messages and only the
  * order is subscribed to: once per message added, O(thread), like the list's own render.
@@ -81,14 +66,17 @@ export class PlanViews {
     return this.of(planId).plan;
   }
 
-  /** The header of a plan shown as one unit; undefined until its plan is known. */
-  summary(planId: string): ReadonlySignal<PlanSummary | undefined> {
-    return this.of(planId).summary;
+  /**
+   * The facts of a plan's replies, in list order: the same array while none of them starts, ends or is added. With
+   * `plan`, the same signal for a plan until another thread shows (a key for what is derived from them).
+   */
+  replies(planId: string): ReadonlySignal<readonly ReplyFacts[]> {
+    return this.of(planId).replies;
   }
 
-  /** "Written without GPT’s answer (it failed)": what a plan's later steps did not have; undefined when nothing. */
-  missing(planId: string): ReadonlySignal<string | undefined> {
-    return this.of(planId).missing;
+  /** A seat's display name (its id when it has left the table); reading it subscribes to the participants. */
+  name(seat: string): string {
+    return this.participants.value.get(seat)?.displayName ?? seat;
   }
 
   private of(planId: string): PerPlan {
@@ -117,21 +105,7 @@ export class PlanViews {
         }),
       sameItems,
     );
-    const name = (seat: string) => this.participants.value.get(seat)?.displayName ?? seat;
-    // The same object while the header would say the same, so a reply starting (which a header does not show) or
-    // a change to another participant renders no header.
-    const summary = sameWhileEqual(
-      (): PlanSummary | undefined => {
-        const p = plan.value;
-        return p && { plan: p, heading: planHeading(p, name), cost: planCost(p, replies.value) };
-      },
-      (a, b) => a === b || (a?.plan === b?.plan && a?.heading === b?.heading && a?.cost === b?.cost),
-    );
-    const missing = computed(() => {
-      const p = plan.value;
-      return p && describeMissing(missingAnswers(p, replies.value), name);
-    });
-    return { plan, replies, summary, missing };
+    return { plan, replies };
   }
 
   private factsOf(message: ReadonlySignal<ViewMessage>): ReadonlySignal<ReplyFacts> {
@@ -147,17 +121,6 @@ export class PlanViews {
 /** Independent and Council turns show as one unit under a header; Discuss replies and asked-for reviews do not. */
 export function isUnit(plan: TurnPlan): boolean {
   return plan.mode !== 'discuss' && plan.kind !== 'review';
-}
-
-/** A computed that keeps its last value while `equal` says the new one is the same, so nothing downstream runs. */
-function sameWhileEqual<T>(derive: () => T, equal: (a: T, b: T) => boolean): ReadonlySignal<T> {
-  let last: { value: T } | undefined;
-  return computed(() => {
-    const next = derive();
-    if (last && equal(last.value, next)) return last.value;
-    last = { value: next };
-    return next;
-  });
 }
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {

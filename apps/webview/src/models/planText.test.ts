@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { COUNCIL, councilMessages } from '../testing/councilFixtures';
 import { turnPlan, viewMessage } from '../testing/fixtures';
-import {
-  describeMissing,
-  factsOf,
-  missingAnswers,
-  planCost,
-  planHeading,
-  type ReplyFacts,
-  sameFacts,
-} from './planText';
+import { describeMissing, missingAnswers, planCost, planHeading } from './planText';
+import { factsOf, type ReplyFacts, sameFacts } from './replyFacts';
 
 const name = (seat: string) => ({ claude: 'Claude', gpt: 'GPT' })[seat] ?? seat;
 const facts = (messages = councilMessages()) => messages.filter((m) => m.step).map(factsOf);

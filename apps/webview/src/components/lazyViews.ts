@@ -1,0 +1,24 @@
+import { lazyModule } from '../lazy/lazyModule';
+import { lazyView } from '../lazy/lazyView';
+
+// Views that only some threads or states show, each in a lazy chunk: rendered, they show nothing until their chunk
+// has loaded (a local file, so a moment), then themselves. Render them only when they have something to show, so an
+// ordinary thread never loads them.
+
+/** The council's views, one chunk: a turn's header, a folded review, a synthesis with its ledger. */
+export const councilViews = lazyModule('the council views', () => import('./councilViews'));
+export const PlanHeader = lazyView(councilViews, (m) => m.PlanHeader);
+export const ReviewBubble = lazyView(councilViews, (m) => m.ReviewBubble);
+export const SynthesisContent = lazyView(councilViews, (m) => m.SynthesisContent);
+
+/** Shown while a save failed or a thread file cannot be read. */
+export const StorageBanner = lazyView(
+  lazyModule('the storage banner', () => import('./StorageBanner')),
+  (m) => m.StorageBanner,
+);
+
+/** Shown on first run, until dismissed. */
+export const TermsNotice = lazyView(
+  lazyModule('the terms notice', () => import('./TermsNotice')),
+  (m) => m.TermsNotice,
+);
