@@ -26,9 +26,10 @@ describe('parseTranscript on mutations of a valid thread', () => {
       }),
       { numRuns: 300 },
     );
-    // Enough mutants are still threads for the acceptance half of the property to mean something (about one in six
-    // is; one in twenty is far below what any seed gives).
-    expect(accepted).toBeGreaterThan(15);
+    // Enough mutants are still threads for the acceptance half of the property to mean something. About one in 13
+    // is (12 to 30 of 300 across seeds, mean about 22, standard deviation about 4.6); at most 5 would take a broken
+    // generator, or a chance below one in 100,000. (It said more than 15 before: one seed in 15 or so fell under.)
+    expect(accepted).toBeGreaterThan(5);
   });
 
   test('what it refuses breaks something the checker also sees, when the shape is right', () => {
