@@ -18,6 +18,9 @@ describe('FileThreadRepository: unreadable files', () => {
       join(folder.threadsDir, 'wrong.json'),
       JSON.stringify({ ...thread('wrong'), messages: [{ seq: 3 }] }),
     );
+    // The rebuild reads the newest files first; the list still names unreadable files in name order.
+    const later = new Date(Date.now() + 60_000);
+    await utimes(join(folder.threadsDir, 'wrong.json'), later, later);
     const list = await folder.repo({ logger }).list();
     expect(list.threads.map((t) => t.id)).toEqual(['good']);
     expect(list.unreadable).toEqual([

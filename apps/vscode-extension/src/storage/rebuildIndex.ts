@@ -21,7 +21,8 @@ export async function rebuildIndex(store: ThreadIndexStore, why: string, first: 
     version: INDEX_VERSION,
     stamp: '',
     threads: [...threads].sort(store.hostCode.newestFirst),
-    unreadable: [...unreadable],
+    // By file name, whatever order the files were read in (newest first), as every window lists them.
+    unreadable: [...unreadable].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
   });
   const names = await byNewestFile(store, await store.fs.readdir(store.folders.threads));
   for (const [i, name] of names.entries()) {
