@@ -90,9 +90,10 @@ run(`Roundtable reaches nothing but loopback (managed mode, every connection rec
     const { chat, shot } = suite;
     const terms = chat.frame.locator('[data-testid="terms-notice"]');
     if (await terms.isVisible()) await terms.getByRole('button', { name: 'I understand' }).click();
-    await chat.send('@claude @llama hello from the egress test');
-    await chat.messages({ speaker: 'llama', status: 'complete' }).waitFor({ timeout: 60_000 });
+    // A message to the seat with no login would be held (never sent), so the turn goes to the provider's seat.
     await seat().waitFor({ timeout: 30_000 });
+    await chat.send('@llama hello from the egress test');
+    await chat.messages({ speaker: 'llama', status: 'complete' }).waitFor({ timeout: 60_000 });
     await shot('egress-turn');
   });
 

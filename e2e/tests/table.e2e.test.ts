@@ -133,7 +133,8 @@ describe('the table in a real VS Code (code-server + Chromium)', () => {
     await chat.messages({ speaker: 'claude', status: 'complete' }).waitFor();
 
     await runCommand(page, 'Roundtable: Rename Thread…');
-    await expect.poll(() => input.inputValue()).toBe('@claude keep this: the zebra protocol');
+    // The title offered is the thread's own: the first message in plain words, without its @-mention.
+    await expect.poll(() => input.inputValue()).toBe('keep this: the zebra protocol');
     await input.fill('Release notes');
     await input.press('Enter');
     await chat.threadTitle.filter({ hasText: 'Release notes' }).waitFor();
