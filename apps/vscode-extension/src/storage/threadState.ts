@@ -45,13 +45,19 @@ export async function currentThreadRevision(fs: StorageFs, path: string): Promis
   }
 }
 
+/** How many times a read starts again because the base file was replaced while it read (a compaction). */
+const READ_ATTEMPTS = 5;
+
 /**
  * Reads a thread whole: its base file, then its journal replayed over it. With `known` (what was read or written
  * before), while the base file is still the same only the journal's new lines are read.
  *
- * Another process may compact the thread while this reads (a fresh base, the journal emptied). What is read is
- * then an older state under a revision that is no longer current, never a newer revision with less in it: the
- * base's revision comes from the handle its text was read from.
+ * Another process may compact the thread while this reads: a fresh base renamed into place, then the journal
+ * emptied. Read between the two, the old base with the emptied journal would lack the lines the fresh base took in.
+ * So a read checks, once it has the journal, that the base it read is still the one in place, and starts again if
+ * not. Should compactions keep coming (they do not: one folds a thread at a time), the last read is returned: an
+ * older state under a revision that is no longer current, never a newer revision with less in it, since the base's
+ * revision comes from the handle its text was read from.
  */
 export async function readWholeThread(
   fs: StorageFs,
@@ -61,20 +67,22 @@ export async function readWholeThread(
 ): Promise<WholeThreadRead> {
   if (known && (await currentRevision(fs, path)) === known.base) {
     const tail = await readJournalLines(fs, journalPathOf(path), known.journalEnd);
-    if (tail.continues) return replayOnto(known.transcript, known, tail, known.journalEnd, threadId);
+    const baseKept = (await currentRevision(fs, path)) === known.base;
+    if (tail.continues && baseKept) return replayOnto(known.transcript, known, tail, known.journalEnd, threadId);
   }
-  const file = await readThreadFile(fs, path, threadId);
-  if (file.kind !== 'ok') return file;
-  const size = await fs.stat(path).then(
-    (s) => s.size,
-    () => 0,
-  );
-  const lines = await readJournalLines(fs, journalPathOf(path));
-  const start: Omit<StoredThread, 'transcript' | 'revision' | 'journal' | 'journalEnd'> = {
-    base: file.revision,
-    baseSize: size,
-  };
-  return replayOnto(file.transcript, start, lines, 0, threadId);
+  let read: WholeThreadRead | undefined;
+  for (let attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
+    const file = await readThreadFile(fs, path, threadId);
+    if (file.kind !== 'ok') return file;
+    const size = await fs.stat(path).then(
+      (s) => s.size,
+      () => 0,
+    );
+    const lines = await readJournalLines(fs, journalPathOf(path));
+    read = replayOnto(file.transcript, { base: file.revision, baseSize: size }, lines, 0, threadId);
+    if ((await currentRevision(fs, path).catch(() => null)) === file.revision) return read;
+  }
+  return read as WholeThreadRead;
 }
 
 function replayOnto(
