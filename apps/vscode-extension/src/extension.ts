@@ -114,9 +114,8 @@ export function activate(context: vscode.ExtensionContext): void {
   // Other windows' writes: the watcher compares against the whole list, so it starts once that is known (it may be
   // read in parts), with the rest of the storage upkeep, after the first state.
   void orchestrator.store.listComplete().then(() =>
-    afterFirstState.run(() => {
-      if (!disposables.isDisposed) disposables.add(new (upkeep().ThreadFolderWatcher)(repository, logger)).start();
-    }),
+    // The gate runs nothing once the window's disposables are gone.
+    afterFirstState.run(() => disposables.add(new (upkeep().ThreadFolderWatcher)(repository, logger)).start()),
   );
 
   const monitor: ProxyMonitor = disposables.add(
