@@ -17,6 +17,9 @@ import { readStoredThread } from './support/storedThread';
 // recovers from the last one's leftovers: a held lock, temp files, a journal line cut short, a compaction cut
 // short; the child compacts at random moments too). After every kill: every thread loads whole (base file and
 // journal) with no line left out, and no completed message is missing.
+//
+// It runs on its own, after every other suite has finished (the `test` script and turbo.json order it): its margin
+// measures one window's saves, not a machine busy with other test files' processes and browsers.
 
 const KILLS = 30;
 /**
