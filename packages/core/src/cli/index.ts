@@ -1,7 +1,7 @@
 // The official CLIs as seats: dialects (flags and event formats), the stdout reader and the turn runner. A subpath of
 // its own (`@roundtable/core/cli`), so only the code that runs a CLI turn bundles it.
 export { type CliInput, cliInput } from './cliInput';
-export { CliStreamReader, type CliReading, MAX_CLI_LINE_CHARS, readCliOutput } from './cliStream';
+export { type CliReading, CliStreamReader, MAX_CLI_LINE_CHARS, readCliOutput } from './cliStream';
 export {
   CLI_KINDS,
   type CliDialect,

@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CliDialect } from '../../../core/src/cli/dialect';
 import type * as CliIndex from '../../../core/src/cli/index';
-import { REAL_CLIS, realCli, type RealCliKind } from '../real/realClis';
+import { REAL_CLIS, type RealCliKind, realCli } from '../real/realClis';
 import type { StandInScenario, StartStandIn } from './scenario';
 
 const here = dirname(fileURLToPath(import.meta.url));
