@@ -1,0 +1,109 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CliExit, CliLaunch, CliLauncher, CliProcess } from '@roundtable/core/cli';
+import { endProcessGroup, signalGroup } from './processGroup';
+
+/** How much of stderr is kept: the end, where a CLI says why it stopped. */
+const STDERR_KEPT = 16 * 1024;
+/** How long a CLI has to leave after SIGTERM before its group is killed. */
+const DEFAULT_GRACE_MS = 2_000;
+
+export interface NodeCliLauncherOptions {
+  /** The environment every CLI inherits (the extension host's); the dialect's variables go on top. */
+  env?: NodeJS.ProcessEnv;
+  /** Where the private working folders are made (default: the system's temp folder). */
+  tmpRoot?: string;
+  graceMs?: number;
+}
+
+/**
+ * Starts CLI turns on this machine (see `CliLauncher`): a fresh folder per turn (mkdtemp: mode 0700), the system
+ * prompt in a file there (0600), the process in a group of its own with the folder as its working folder, the
+ * transcript written to stdin. `dispose` ends every process still running (the window is closing).
+ */
+export class NodeCliLauncher implements CliLauncher {
+  private readonly live = new Set<ChildProcess>();
+  private disposed = false;
+
+  constructor(private readonly options: NodeCliLauncherOptions = {}) {}
+
+  async launch(launch: CliLaunch): Promise<CliProcess> {
+    if (this.disposed) throw new Error('Roundtable is shutting down; no CLI is started.');
+    const { dialect } = launch;
+    const workDir = await mkdtemp(join(this.options.tmpRoot ?? tmpdir(), 'roundtable-cli-'));
+    const systemPromptFile = join(workDir, 'system-prompt.md');
+    const turn = { model: launch.model, systemPromptFile, workDir };
+    const removeFolder = () => rm(workDir, { recursive: true, force: true, maxRetries: 3 }).catch(() => {});
+    try {
+      await writeFile(systemPromptFile, launch.system, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      await removeFolder();
+      throw error;
+    }
+    const child = spawn(launch.command, dialect.args(turn), {
+      cwd: workDir,
+      env: { ...(this.options.env ?? process.env), ...dialect.env(turn) },
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: process.platform !== 'win32',
+      windowsHide: true,
+    });
+    const started = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
+      child.once('spawn', () => resolve(undefined));
+      child.once('error', (error) => resolve(error));
+    });
+    if (started) {
+      await removeFolder();
+      throw new Error(cannotStart(dialect.productName, launch.command, started));
+    }
+    this.live.add(child);
+    let stderr = '';
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (text: string) => {
+      stderr = (stderr + text).slice(-STDERR_KEPT);
+    });
+    // A CLI that exits before reading all of stdin closes the pipe: that is its exit to report, not an error here.
+    child.stdin?.on('error', () => {});
+    child.stdin?.end(launch.stdin);
+    // On exit, not on close: 'close' waits for stdout to be read to its end, and a reader that stopped early (Stop,
+    // an unreadable line) never reads it. Stderr is always read, so its last words are waited for, briefly (a
+    // grandchild that left the group may hold it open).
+    const stderrDone = new Promise<void>((resolve) => child.stderr?.once('close', resolve));
+    const exited = new Promise<CliExit>((resolve) => {
+      child.once('exit', (code, signal) => {
+        this.live.delete(child);
+        void Promise.race([stderrDone, new Promise((r) => setTimeout(r, 500).unref())])
+          .then(removeFolder)
+          .then(() => resolve({ code, signal }));
+      });
+    });
+    const graceMs = this.options.graceMs ?? DEFAULT_GRACE_MS;
+    return {
+      stdout: child.stdout as AsyncIterable<Uint8Array>,
+      stderr: () => stderr,
+      exited,
+      kill: () => endProcessGroup(child, graceMs),
+    };
+  }
+
+  /**
+   * Ends every CLI process still running, at once (no grace: the window is going, and a turn has nothing to save),
+   * and refuses new ones.
+   */
+  dispose(): void {
+    this.disposed = true;
+    for (const child of this.live) {
+      if (process.platform === 'win32' || child.pid === undefined) endProcessGroup(child, 0);
+      else signalGroup(child.pid, 'SIGKILL');
+    }
+  }
+}
+
+function cannotStart(product: string, command: string, error: NodeJS.ErrnoException): string {
+  if (error.code === 'ENOENT') {
+    return `${product} was not found: \`${command}\` is not an installed program on the extension host's PATH. Install it, or set "command" on its entry in roundtable.providers.`;
+  }
+  if (error.code === 'EACCES') return `${product} at \`${command}\` cannot be run (not executable).`;
+  return `${product} at \`${command}\` could not be started: ${error.message}`;
+}
