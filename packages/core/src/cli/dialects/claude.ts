@@ -1,0 +1,251 @@
+import * as z from 'zod/mini';
+import type { ChatError, StreamEvent } from '../../llm/types';
+import { type CliDialect, type CliInterpreter, type CliStep, type CliTurn, signedOutError } from '../dialect';
+
+// Claude Code (`claude`, a native binary) as a conversation: `claude -p` reads the transcript on stdin and prints
+// JSON lines (`--output-format stream-json`). With `--include-partial-messages` the API's own SSE events arrive
+// wrapped as `{type:'stream_event', event}`, so text streams as the API sends it; a `result` line ends every run.
+// docs/cli-claude.md explains each flag and variable, and what was verified against the pinned version.
+
+/** The longest piece of the CLI's own words kept in an error message. */
+const MAX_WORDS = 500;
+
+const Usage = z.object({
+  input_tokens: z.number(),
+  output_tokens: z.number(),
+  cache_creation_input_tokens: z.optional(z.nullable(z.number())),
+  cache_read_input_tokens: z.optional(z.nullable(z.number())),
+});
+
+/** `init`, `status`, `api_retry`…: what the CLI is doing; nothing to show. */
+const SystemLine = z.object({ type: z.literal('system'), subtype: z.string() });
+/** A subscriber's rate-limit window (`allowed`, `rejected`…); a rejection also ends the run with an error. */
+const RateLimitLine = z.object({ type: z.literal('rate_limit_event') });
+const StreamLine = z.object({
+  type: z.literal('stream_event'),
+  // Loose: the wrapped API event keeps its fields, read by the schema of its own type below.
+  event: z.looseObject({ type: z.string() }),
+  parent_tool_use_id: z.optional(z.nullable(z.string())),
+  /** On a `message_stop` the CLI made itself after it stopped reading a broken response. */
+  abandoned_blocks: z.optional(z.object({ from_block_index: z.number() })),
+});
+const MessageStart = z.object({ type: z.literal('message_start') });
+const BlockDelta = z.object({
+  type: z.literal('content_block_delta'),
+  index: z.number(),
+  delta: z.object({ type: z.string(), text: z.optional(z.string()) }),
+});
+/** The whole message once complete; with `is_api_error_message` it is the CLI's report of a failed request. */
+const AssistantLine = z.object({
+  type: z.literal('assistant'),
+  message: z.object({ content: z.array(z.object({ type: z.string(), text: z.optional(z.string()) })) }),
+  is_api_error_message: z.optional(z.boolean()),
+  error: z.optional(z.string()),
+  api_error_status: z.optional(z.nullable(z.number())),
+});
+const ResultLine = z.object({
+  type: z.literal('result'),
+  subtype: z.string(),
+  is_error: z.boolean(),
+  result: z.optional(z.string()),
+  stop_reason: z.optional(z.nullable(z.string())),
+  api_error_status: z.optional(z.nullable(z.number())),
+  errors: z.optional(z.array(z.string())),
+  usage: z.optional(Usage),
+});
+
+/** What the CLI said about a failed request: its words, its error class (`rate_limit`…), and the HTTP status. */
+interface Failure {
+  words: string;
+  error?: string;
+  status?: number;
+}
+
+/** The CLI's error classes that mean the login, not the request, is at fault. */
+const ACCOUNT_ERRORS = new Set(['authentication_failed', 'oauth_org_not_allowed', 'account_on_hold']);
+/** Its classes for a limit reached: the API's rate limit, or the subscription's usage limit. */
+const LIMIT_ERRORS = new Set(['rate_limit', 'billing_error']);
+
+/** Claude Code's own wording when it has no usable login (from its sources and from runs with no credentials). */
+const SIGNED_OUT =
+  /not logged in|run \/login|failed to authenticate|invalid api key|invalid auth token|oauth token (?:has expired|revoked)|login expired|authentication required|claude auth login/i;
+
+const unknown: CliStep = { events: [], unknown: true };
+const nothing: CliStep = { events: [] };
+
+export const dialect: CliDialect = {
+  kind: 'claude',
+  program: 'claude',
+  productName: 'Claude Code',
+  // The only version these flags and events were verified on: --permission-prompts, --system-prompt-file and the
+  // `abandoned_blocks` mark are recent, and an older CLI refuses an unknown flag.
+  minimumVersion: '2.1.328',
+  parseVersion(output) {
+    // `2.1.328 (Claude Code)`
+    return /\b(\d+\.\d+\.\d+)\b/.exec(output)?.[1];
+  },
+  args(turn: CliTurn) {
+    // Invariant: nothing of the transcript or the system prompt is here; the prompt is a file, the transcript stdin.
+    return [
+      '--print',
+      '--input-format',
+      'text',
+      '--output-format',
+      'stream-json',
+      '--verbose',
+      '--include-partial-messages',
+      '--model',
+      turn.model,
+      '--system-prompt-file',
+      turn.systemPromptFile,
+      '--tools',
+      '',
+      '--strict-mcp-config',
+      '--mcp-config',
+      '{"mcpServers":{}}',
+      '--setting-sources',
+      '',
+      '--disable-slash-commands',
+      '--no-session-persistence',
+      '--permission-mode',
+      'dontAsk',
+      '--permission-prompts',
+      'none',
+    ];
+  },
+  env() {
+    return {
+      DISABLE_TELEMETRY: '1',
+      DISABLE_ERROR_REPORTING: '1',
+      DISABLE_AUTOUPDATER: '1',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      CLAUDE_CODE_DISABLE_CLAUDE_MDS: '1',
+      CLAUDE_CODE_DISABLE_AUTO_MEMORY: '1',
+      // One request per turn: a retry or a fallback after text was shown would repeat or replace it, and the CLI's
+      // default (10 retries with backoff) can wait for minutes. Roundtable's own retry is one click away.
+      CLAUDE_CODE_MAX_RETRIES: '0',
+      CLAUDE_CODE_DISABLE_NONSTREAMING_FALLBACK: '1',
+    };
+  },
+  interpreter: () => new ClaudeInterpreter(),
+  loginCommand: 'claude auth login',
+  saysSignedOut: (text) => SIGNED_OUT.test(text),
+};
+
+class ClaudeInterpreter implements CliInterpreter {
+  /** Content blocks of the current response whose text was passed on: shown text can never be taken back. */
+  private shownBlocks = new Set<number>();
+  private shownAny = false;
+  /** The CLI's report of the failed request, kept for the `result` (or the abandoned stop) that ends the run. */
+  private failure: Failure | undefined;
+
+  take(line: unknown): CliStep {
+    const type = typeof line === 'object' && line !== null ? (line as { type?: unknown }).type : undefined;
+    switch (type) {
+      case 'system':
+        return SystemLine.safeParse(line).success ? nothing : unknown;
+      case 'rate_limit_event':
+        return RateLimitLine.safeParse(line).success ? nothing : unknown;
+      case 'stream_event':
+        return this.streamEvent(line);
+      case 'assistant':
+        return this.assistant(line);
+      case 'result':
+        return this.result(line);
+      default:
+        return unknown;
+    }
+  }
+
+  private streamEvent(line: unknown): CliStep {
+    const parsed = StreamLine.safeParse(line);
+    if (!parsed.success) return unknown;
+    const { event, parent_tool_use_id: parent, abandoned_blocks: abandoned } = parsed.data;
+    // A sub-agent's stream (none run without tools) is not the reply.
+    if (parent) return nothing;
+    switch (event.type) {
+      case 'message_start':
+        if (!MessageStart.safeParse(event).success) return unknown;
+        this.shownBlocks = new Set();
+        return nothing;
+      case 'content_block_delta': {
+        const delta = BlockDelta.safeParse(event);
+        if (!delta.success) return unknown;
+        const { index, delta: d } = delta.data;
+        // Thinking, signatures and tool input are not the reply; only text is shown.
+        if (d.type !== 'text_delta' || d.text === undefined || d.text === '') return nothing;
+        this.shownBlocks.add(index);
+        this.shownAny = true;
+        return { events: [{ type: 'delta', text: d.text }] };
+      }
+      case 'message_stop': {
+        if (!abandoned) return nothing;
+        const lost = [...this.shownBlocks].some((index) => index >= abandoned.from_block_index);
+        if (!lost) return nothing;
+        // Text already shown was dropped by the CLI: whatever it does next (a retry, a fallback) would repeat or
+        // replace it, so the reply ends here, with the CLI's own report when it gave one first.
+        return this.fail(this.failure ?? { words: 'the response broke off after part of the reply was shown' });
+      }
+      default:
+        return nothing;
+    }
+  }
+
+  private assistant(line: unknown): CliStep {
+    const parsed = AssistantLine.safeParse(line);
+    if (!parsed.success) return unknown;
+    const { message, is_api_error_message: isError, error, api_error_status: status } = parsed.data;
+    // The text of a normal message already came as deltas; an error message is the reason the `result` will give.
+    if (isError) {
+      const words = message.content.map((c) => c.text ?? '').join('\n');
+      this.failure = { words, error, status: status ?? undefined };
+    }
+    return nothing;
+  }
+
+  private result(line: unknown): CliStep {
+    const parsed = ResultLine.safeParse(line);
+    if (!parsed.success) return unknown;
+    const r = parsed.data;
+    if (r.is_error || r.subtype !== 'success') {
+      const words = r.result || r.errors?.join('; ') || `the run ended with “${r.subtype}”`;
+      return this.fail(this.failure ?? { words, status: r.api_error_status ?? undefined });
+    }
+    const said = r.result ?? '';
+    if (!this.shownAny && said.trim() !== '') {
+      // A success whose text never streamed did not come from the model: the CLI answered by itself (a prompt
+      // starting with `/` is read as one of its commands).
+      return this.fail({ words: `it answered by itself instead of asking the model: ${said}` });
+    }
+    const events: StreamEvent[] = [];
+    if (r.usage) {
+      const u = r.usage;
+      // The API counts cached prompt tokens apart from `input_tokens`; the prompt is all three.
+      const inputTokens = u.input_tokens + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0);
+      events.push({ type: 'usage', usage: { inputTokens, outputTokens: u.output_tokens } });
+    }
+    events.push({ type: 'finish', reason: r.stop_reason ?? null });
+    return { events, done: true };
+  }
+
+  private fail(failure: Failure): CliStep {
+    return { events: [{ type: 'error', error: classify(failure) }], done: true };
+  }
+}
+
+/** A failure as a `ChatError`: a missing login, a limit, an HTTP error from the API, or anything else. */
+function classify({ words, error, status }: Failure): ChatError {
+  const bounded = words.length > MAX_WORDS ? `${words.slice(0, MAX_WORDS)}…` : words;
+  const withStatus = status === undefined ? {} : { status };
+  if (SIGNED_OUT.test(words) || (error !== undefined && ACCOUNT_ERRORS.has(error))) {
+    if (status === undefined || status === 401 || SIGNED_OUT.test(words)) {
+      return { ...signedOutError(dialect, bounded), ...withStatus };
+    }
+    return { kind: 'account', ...withStatus, message: `Claude Code's login was refused: ${bounded}` };
+  }
+  if (status === 429 || (error !== undefined && LIMIT_ERRORS.has(error))) {
+    return { kind: 'rate-limit', ...withStatus, message: `Claude Code hit a limit: ${bounded}` };
+  }
+  if (status !== undefined) return { kind: 'http', status, message: `Claude Code's request failed: ${bounded}` };
+  return { kind: 'stream', message: `Claude Code's reply failed: ${bounded}` };
+}
