@@ -1,0 +1,227 @@
+import * as z from 'zod/mini';
+import type { ChatError, StreamEvent } from '../../llm/types';
+import { type CliDialect, type CliInterpreter, type CliStep, type CliTurn, signedOutError } from '../dialect';
+
+// Gemini CLI (`gemini`, Node) as a conversation: `gemini -p ''` runs headless, reads the transcript on stdin (the
+// empty prompt adds nothing to it) and, with `--output-format stream-json`, prints one JSON line per event: `init`,
+// the user's `message` echoed, the model's text as `message` lines with `delta: true` as it streams, and a `result`
+// with the token counts (or `status: 'error'`). docs/cli-gemini.md explains each flag and variable and what this
+// version cannot turn off without a settings file.
+
+/** The longest piece of the CLI's own words kept in an error message. */
+const MAX_WORDS = 500;
+
+/**
+ * A name no MCP server has: `--allowed-mcp-server-names` starts only the servers it names, so naming this one starts
+ * none of those the user's settings list.
+ */
+export const NO_MCP_SERVER = 'roundtable-no-mcp-server';
+/**
+ * A name no tool has: `--allowed-tools` replaces the user's `tools.allowed` list, which would otherwise let the
+ * model run e.g. the shell without a confirmation (a headless run refuses, and hides, every tool that needs one).
+ */
+export const NO_TOOL = 'roundtable-no-tool';
+
+/**
+ * What no flag or variable of Gemini CLI 0.61 turns off, but a settings file does: the read-only tools (file reads
+ * in the turn folder, web search, sub-agents), the user's hooks, MCP servers and skills, usage statistics sent to
+ * Google on every run, retries (10 attempts, minutes, on a 5xx), the `.env` files of the turn folder's parents, the
+ * folder listing put before the transcript, IDE integration. Not used by `args`/`env`: the contract gives a dialect
+ * no file to write. A runner that writes this JSON (0600) in a folder none of whose parents others can write (the
+ * CLI skips it under /tmp) and sets `GEMINI_CLI_SYSTEM_SETTINGS_PATH` to it gets all of that off, since system
+ * settings override the user's and the workspace's. Verified against the stand-in; see docs/cli-gemini.md.
+ */
+export const SYSTEM_SETTINGS = {
+  privacy: { usageStatisticsEnabled: false },
+  telemetry: { enabled: false },
+  general: {
+    enableAutoUpdate: false,
+    enableAutoUpdateNotification: false,
+    checkpointing: { enabled: false },
+    maxAttempts: 1,
+  },
+  tools: { core: [] },
+  admin: { mcp: { enabled: false }, extensions: { enabled: false }, skills: { enabled: false } },
+  skills: { enabled: false },
+  hooksConfig: { enabled: false },
+  context: { includeDirectoryTree: false },
+  ide: { enabled: false },
+  experimental: { enableAgents: false },
+  advanced: { ignoreLocalEnv: true },
+} as const;
+
+/** `{type:'init', session_id, model}`: the run started; nothing to show. */
+const InitLine = z.object({ type: z.literal('init'), session_id: z.string(), model: z.string() });
+/** The user's input echoed (`role: 'user'`), or a piece of the reply (`role: 'assistant'`, `delta: true`). */
+const MessageLine = z.object({
+  type: z.literal('message'),
+  role: z.string(),
+  content: z.string(),
+  delta: z.optional(z.boolean()),
+});
+/** A warning (`severity: 'warning'`), or the reason the `result` after it will fail (`severity: 'error'`). */
+const ErrorLine = z.object({ type: z.literal('error'), severity: z.string(), message: z.string() });
+/** Ends every run that got as far as the model; `error` is absent when an `error` line gave the reason first. */
+const ResultLine = z.object({
+  type: z.literal('result'),
+  status: z.string(),
+  error: z.optional(z.object({ type: z.string(), message: z.string() })),
+  stats: z.optional(z.object({ input_tokens: z.number(), output_tokens: z.number() })),
+});
+
+/**
+ * Gemini CLI's own words when it has no usable login, from its sources and runs with no credentials: no auth method
+ * chosen, an OAuth login it cannot finish headless, a missing or refused key, a refused or expired token.
+ */
+const SIGNED_OUT =
+  /please set an auth method|manual authorization is required|must specify the GEMINI_API_KEY|you must specify either|invalid auth method selected|api key not valid|API_KEY_INVALID|UNAUTHENTICATED|invalid authentication credentials|invalid_grant|please run the gemini cli in an interactive terminal to log in/i;
+
+/** The CLI's wording for a spent quota or a rate limit (it adds its own advice to the API's message). */
+const LIMITED =
+  /RESOURCE_EXHAUSTED|exhausted your (?:daily )?quota|exceeded your current quota|rate limit|please wait and try again later/i;
+
+/** The Gemini API's error body, which the CLI quotes inside its `[API Error: …]` message. */
+const ApiErrorBody = z.object({
+  error: z.object({ code: z.number(), message: z.string(), status: z.optional(z.string()) }),
+});
+
+const unknown: CliStep = { events: [], unknown: true };
+const nothing: CliStep = { events: [] };
+
+export const dialect: CliDialect = {
+  kind: 'gemini',
+  program: 'gemini',
+  productName: 'Gemini CLI',
+  // The only version these flags and events were verified on: `--skip-trust` and the `delta` messages of
+  // stream-json are recent, and the CLI refuses an unknown flag.
+  minimumVersion: '0.61.0',
+  parseVersion(output) {
+    // `0.61.0`
+    return /\b(\d+\.\d+\.\d+)\b/.exec(output)?.[1];
+  },
+  args(turn: CliTurn) {
+    // Invariant: nothing of the transcript or the system prompt is here; the prompt is a file, the transcript stdin.
+    return [
+      '--prompt',
+      '',
+      '--output-format',
+      'stream-json',
+      '--model',
+      turn.model,
+      '--skip-trust',
+      '--approval-mode',
+      'default',
+      '--extensions',
+      'none',
+      '--allowed-mcp-server-names',
+      NO_MCP_SERVER,
+      '--allowed-tools',
+      NO_TOOL,
+    ];
+  },
+  env(turn: CliTurn) {
+    return {
+      // Replaces the CLI's whole agent prompt with the seat's (only `~/.gemini/GEMINI.md` is still appended).
+      GEMINI_SYSTEM_MD: turn.systemPromptFile,
+      // One process: by default the CLI starts a second Node with a bigger heap and ignores SIGTERM/SIGINT itself,
+      // so stopping a turn would leave the real CLI running.
+      GEMINI_CLI_NO_RELAUNCH: 'true',
+      GEMINI_TELEMETRY_ENABLED: 'false',
+      // After a failed request the CLI writes a report holding the whole request to the temporary folder (0644):
+      // it goes into the turn's private folder, removed with it, instead of a shared /tmp.
+      TMPDIR: turn.workDir,
+      TMP: turn.workDir,
+      TEMP: turn.workDir,
+      // An IDE companion's workspace folders would be added to the CLI's workspace.
+      GEMINI_CLI_IDE_WORKSPACE_PATH: '',
+      // Plain words on stderr (no ANSI colours around a fatal message).
+      NO_COLOR: '1',
+    };
+  },
+  interpreter: () => new GeminiInterpreter(),
+  loginCommand: 'gemini',
+  saysSignedOut: (text) => SIGNED_OUT.test(text),
+};
+
+class GeminiInterpreter implements CliInterpreter {
+  /** The last `error` line of severity `error`: the reason a `result` without an `error` of its own failed. */
+  private reason: string | undefined;
+
+  take(line: unknown): CliStep {
+    const type = typeof line === 'object' && line !== null ? (line as { type?: unknown }).type : undefined;
+    switch (type) {
+      case 'init':
+        return InitLine.safeParse(line).success ? nothing : unknown;
+      case 'message':
+        return this.message(line);
+      case 'error': {
+        const parsed = ErrorLine.safeParse(line);
+        if (!parsed.success) return unknown;
+        if (parsed.data.severity === 'error') this.reason = parsed.data.message;
+        return nothing;
+      }
+      case 'result':
+        return this.result(line);
+      default:
+        // tool_use / tool_result included: with no tool declared the model cannot call one, so one is news.
+        return unknown;
+    }
+  }
+
+  private message(line: unknown): CliStep {
+    const parsed = MessageLine.safeParse(line);
+    if (!parsed.success) return unknown;
+    const { role, content } = parsed.data;
+    // The echo of stdin is not the reply.
+    if (role === 'user') return nothing;
+    if (role !== 'assistant') return unknown;
+    return content === '' ? nothing : { events: [{ type: 'delta', text: content }] };
+  }
+
+  private result(line: unknown): CliStep {
+    const parsed = ResultLine.safeParse(line);
+    if (!parsed.success) return unknown;
+    const { status, error, stats } = parsed.data;
+    if (status !== 'success') {
+      const words = error?.message ?? this.reason ?? `the run ended with “${status}”`;
+      return { events: [{ type: 'error', error: classify(words) }], done: true };
+    }
+    const events: StreamEvent[] = [];
+    if (stats)
+      events.push({ type: 'usage', usage: { inputTokens: stats.input_tokens, outputTokens: stats.output_tokens } });
+    // The CLI does not pass on the API's finish reason; a success is a complete reply.
+    events.push({ type: 'finish', reason: 'stop' });
+    return { events, done: true };
+  }
+}
+
+/**
+ * The API's error as the CLI quotes it: `[API Error: {"error":{"code":400,…}}]` carries the body whole, with the
+ * status; a quota error is reworded by the CLI and a network failure is only its words (`[API Error: terminated]`).
+ */
+function quotedApiError(words: string): { code: number; message: string; status?: string } | undefined {
+  const start = words.indexOf('{"error"');
+  const end = words.lastIndexOf('}');
+  if (start === -1 || end < start) return undefined;
+  try {
+    const parsed = ApiErrorBody.safeParse(JSON.parse(words.slice(start, end + 1)));
+    return parsed.success ? parsed.data.error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A failed run as a `ChatError`: a missing login, a limit, an HTTP error from the API, or a broken stream. */
+export function classify(words: string): ChatError {
+  const api = quotedApiError(words);
+  const text = api ? `${api.message}${api.status ? ` (${api.status})` : ''}` : words;
+  const bounded = text.length > MAX_WORDS ? `${text.slice(0, MAX_WORDS)}…` : text;
+  const withStatus = api ? { status: api.code } : {};
+  if (SIGNED_OUT.test(words) || api?.code === 401) return { ...signedOutError(dialect, bounded), ...withStatus };
+  if (api?.code === 403) return { kind: 'account', status: 403, message: `Gemini CLI's login was refused: ${bounded}` };
+  if (api?.code === 429 || LIMITED.test(words)) {
+    return { kind: 'rate-limit', ...withStatus, message: `Gemini CLI hit a limit: ${bounded}` };
+  }
+  if (api) return { kind: 'http', status: api.code, message: `Gemini CLI's request failed: ${bounded}` };
+  return { kind: 'stream', message: `Gemini CLI's reply failed: ${bounded}` };
+}
