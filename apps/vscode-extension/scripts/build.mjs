@@ -13,7 +13,9 @@ const production = process.env.NODE_ENV !== 'development';
 // thread tools (switch, rename, delete, export, import), required the first time one of them runs; and the turns'
 // code (routing, plans, the turn loop, the chat backend and streaming client, prompt assembly, the proxy's endpoint),
 // required when the first turn starts or the proxy is first checked; and the storage upkeep (journal compaction, the
-// index rebuild, the folder watcher), required after the first state or when a rebuild is due.
+// index rebuild, the folder watcher), required after the first state or when a rebuild is due. The seats on the
+// official CLIs (their dialects, detection, the launcher) ride with the thread tools: alone they would carry a second
+// copy of zod, which the thread tools' bundle already has.
 await build({
   entryPoints: {
     extension: join(root, 'src/extension.ts'),

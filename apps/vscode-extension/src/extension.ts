@@ -11,6 +11,7 @@ import { resolveHost } from './adapters/resolveHost';
 import { SecretAccessKeyStore } from './adapters/SecretAccessKeyStore';
 import { TermsNoticeState } from './adapters/TermsNoticeState';
 import { vscodeHostUi } from './adapters/vscodeHostUi';
+import { CliSeats } from './clis/CliSeats';
 import { registerCommands } from './commands';
 import { AfterFirstState } from './lifecycle/AfterFirstState';
 import { ShutdownOrder } from './lifecycle/ShutdownOrder';
@@ -24,7 +25,7 @@ import { watchExternalProxy } from './sidecar/watchExternalProxy';
 import { FileThreadRepository } from './storage/FileThreadRepository';
 import { upkeep } from './storage/loadUpkeep';
 import { threadTools } from './threads/loadThreadTools';
-import { lazyChatBackend, lazyTurnCode, turns } from './turns/loadTurns';
+import { lazyChatBackend, lazyProviderSeatMap, lazyTurnCode, turns } from './turns/loadTurns';
 import { ChatPanelManager } from './webview/ChatPanel';
 import { ChatSession } from './webview/ChatSession';
 import { CHAT_VIEW_ID, ChatViewProvider } from './webview/ChatViewProvider';
@@ -52,6 +53,11 @@ export function activate(context: vscode.ExtensionContext): void {
 
   let settings = readSettings(vscode.workspace.getConfiguration('roundtable'));
   reportSettingsProblems(settings.problems, logger, channel);
+  const cliSeats = new CliSeats(
+    context.globalStorageUri.fsPath,
+    () => settings,
+    () => void providerSeats.refresh(),
+  );
   const accessKeys = new SecretAccessKeyStore(context.secrets);
   // The mode is read once: switching it takes a window reload (offered when the setting changes).
   const mode = effectiveMode(settings.endpoint.mode, settings.binaryPath, process.platform, process.arch);
@@ -101,6 +107,7 @@ export function activate(context: vscode.ExtensionContext): void {
         accessKey,
         (succeeded) => (managed ? succeeded || managed.noteReplyFailed() : monitor.noteReply(succeeded)),
         () => settings.providers,
+        cliSeats.chat,
       ),
       clock: systemClock,
       ids: randomIds,
@@ -133,20 +140,21 @@ export function activate(context: vscode.ExtensionContext): void {
   disposables.add(monitor.onDidNeedAccessKey(offerAccessKey));
   const providerSeats = disposables.add(
     new ProviderSeats({
-      providers: () => settings.providers,
-      participants: () => settings.orchestrator.participants,
+      seatMap: lazyProviderSeatMap(
+        () => settings.providers,
+        () => settings.orchestrator.participants,
+        cliSeats.facts,
+      ),
       logger,
     }),
   );
   afterFirstState.run(() => void providerSeats.refresh());
   disposables.add(
-    orchestrator.runner.onDidFailReply(({ participant }) => {
-      if (participant.provider) void providerSeats.refresh();
-    }),
-  );
-  disposables.add(
-    orchestrator.runner.onDidFailReply(({ error }) => {
-      if (error.kind === 'proxy-auth') offerAccessKey();
+    orchestrator.runner.onDidFailReply((failure) => {
+      if (failure.error.kind === 'proxy-auth') offerAccessKey();
+      if (!failure.participant.provider) return;
+      cliSeats.noteFailure(failure);
+      void providerSeats.refresh();
     }),
   );
   disposables.add(accessKeys.onDidChange(() => void monitor.check()));
@@ -157,6 +165,7 @@ export function activate(context: vscode.ExtensionContext): void {
       reportSettingsProblems(settings.problems, logger, channel);
       resolvedEndpoint = undefined;
       orchestrator.table.update(settings.orchestrator);
+      cliSeats.settingsChanged();
       void providerSeats.refresh();
       if (
         e.affectsConfiguration('roundtable.sidecar.mode') ||
@@ -191,6 +200,7 @@ export function activate(context: vscode.ExtensionContext): void {
               },
             }
           : {}),
+        cliSignIn: (id: string) => cliSeats.signIn(id),
         sidecarActions: async () => {
           await vscode.commands.executeCommand('roundtable.sidecar.actions');
         },
@@ -234,7 +244,7 @@ export function activate(context: vscode.ExtensionContext): void {
     restartSidecar: () => (managed ? managed.restart() : monitor.check()),
     signIn: () => signIn(managed, logger),
     checkSidecar: () => monitor.check(),
-    showSidecarActions: () => pickSidecarAction(sidecarStatus.current, managed !== undefined),
+    showSidecarActions: () => pickSidecarAction(sidecarStatus.current, managed !== undefined, () => cliSeats.actions()),
     showLog: () => channel.show(),
     editorSelection: () => {
       const editor = vscode.window.activeTextEditor;
@@ -242,7 +252,8 @@ export function activate(context: vscode.ExtensionContext): void {
     },
     showDiagnostics: async () => {
       const tools = threadTools();
-      const providers = await tools.providerReport(settings.providers, settings.orchestrator.participants);
+      const { providers: entries, orchestrator: table } = settings;
+      const providers = await tools.providerReport(entries, table.participants, { detect: cliSeats.facts.detection });
       // The key is taken out of every line, in every form it could be echoed in (the status carries the proxy's words).
       const secrets = [await accessKey().catch(() => undefined)];
       channel.appendLine(
@@ -270,6 +281,7 @@ export function activate(context: vscode.ExtensionContext): void {
   shutdown = () =>
     order.shutdown(async () => {
       await orchestrator.shutdown();
+      cliSeats.dispose();
       await managed?.stop();
     });
   logger.info(

@@ -98,6 +98,18 @@ describe('the packaged .vsix', async () => {
     }
   });
 
+  test('keeps the CLI seats (dialects, detection, the launcher) with the thread tools, out of the host and the turns', () => {
+    const host = entries.get('extension/dist/extension.js')?.toString('utf8') ?? '';
+    const turns = entries.get('extension/dist/turns.js')?.toString('utf8') ?? '';
+    const clis = entries.get('extension/dist/threadTools.js')?.toString('utf8') ?? '';
+    // Text that survives minifying: a flag of each dialect, the runner's and the launcher's own words.
+    for (const marker of ['--include-partial-messages', 'before finishing its reply', 'roundtable-cli-']) {
+      expect(clis.includes(marker), `threadTools.js has "${marker}"`).toBe(true);
+      expect(host.includes(marker), `extension.js has "${marker}"`).toBe(false);
+      expect(turns.includes(marker), `turns.js has "${marker}"`).toBe(false);
+    }
+  });
+
   test('packages every bundle the host loads on demand', () => {
     const host = entries.get('extension/dist/extension.js')?.toString('utf8') ?? '';
     // Each is required as `join(__dirname, '<name>.js')`, which minifying keeps as `__dirname,"<name>.js"`.

@@ -66,7 +66,7 @@ describe('parseProviderSettings', () => {
       { id: 'local', baseUrl: 'http://127.0.0.1:4142/v1' },
       { id: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1' },
     ]);
-    expect(providers.map((p) => `${p.id} ${p.baseUrl}`)).toEqual([
+    expect(providers.map((p) => `${p.id} ${'baseUrl' in p ? p.baseUrl : ''}`)).toEqual([
       'local http://127.0.0.1:4141/v1',
       'ollama http://127.0.0.1:11434/v1',
     ]);
@@ -104,5 +104,36 @@ describe('onBuiltInProxy', () => {
   test('keeps the participants without a provider or on cliproxyapi', () => {
     const participants = [{ id: 'a' }, { id: 'b', provider: 'cliproxyapi' }, { id: 'c', provider: 'local' }];
     expect(onBuiltInProxy(participants).map((p) => p.id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('CLI providers', () => {
+  test('reads a CLI provider, with or without its command', () => {
+    const { providers, problems } = parseProviderSettings([
+      { id: 'claude-code', kind: 'cli', cli: 'claude', command: '/usr/local/bin/claude' },
+      { id: 'gem', kind: 'cli', cli: 'gemini', name: 'Gemini CLI' },
+      { id: 'local', kind: 'openai', baseUrl: 'http://127.0.0.1:4141/v1' },
+    ]);
+    expect(problems).toEqual([]);
+    expect(providers).toEqual([
+      { kind: 'cli', id: 'claude-code', name: 'claude-code', cli: 'claude', command: '/usr/local/bin/claude' },
+      { kind: 'cli', id: 'gem', name: 'Gemini CLI', cli: 'gemini' },
+      { id: 'local', name: 'local', baseUrl: 'http://127.0.0.1:4141/v1' },
+    ]);
+  });
+
+  test.each([
+    ['an unknown CLI', { id: 'x', kind: 'cli', cli: 'copilot' }, '→ at cli'],
+    ['a relative command', { id: 'x', kind: 'cli', cli: 'claude', command: 'bin/claude' }, 'must be an absolute path'],
+    [
+      'a command with arguments glued on is still one path',
+      { id: 'x', kind: 'cli', cli: 'claude', command: 42 },
+      '→ at command',
+    ],
+    ['an unknown kind', { id: 'x', kind: 'grpc', baseUrl: 'http://127.0.0.1:1/v1' }, '→ at kind'],
+  ])('refuses %s, naming the field', (_name, entry, expected) => {
+    const { providers, problems } = parseProviderSettings([entry]);
+    expect(providers).toEqual([]);
+    expect(problems[0]).toContain(expected);
   });
 });

@@ -8,11 +8,26 @@ export const BUILT_IN_PROVIDER = 'cliproxyapi';
 export const MAX_PROVIDERS = 8;
 
 /** An OpenAI-compatible endpoint on this machine that needs no key; `baseUrl` is its API base, without a trailing slash. */
-export interface ProviderConfig {
+export interface HttpProviderConfig {
+  kind?: undefined;
   id: string;
   name: string;
   baseUrl: string;
 }
+
+/** The official CLIs a provider can be: each turn of a seat on it runs one process of that CLI. */
+export const CLI_PROGRAMS = ['claude', 'codex', 'gemini'] as const;
+
+/** A provider that is an official CLI on this machine; `command` is its absolute path, else it is found on PATH. */
+export interface CliProviderConfig {
+  kind: 'cli';
+  id: string;
+  name: string;
+  cli: (typeof CLI_PROGRAMS)[number];
+  command?: string;
+}
+
+export type ProviderConfig = HttpProviderConfig | CliProviderConfig;
 
 export interface ProviderSettingsResult {
   providers: ProviderConfig[];
@@ -22,8 +37,12 @@ export interface ProviderSettingsResult {
 
 // One definition of a provider id (core's, which the participant's `provider` field uses too), so an id written here
 // and one written on a participant are checked by the same rules. A name follows the display name's rules.
+const providerId = ProviderId.check(
+  z.refine((id) => id !== BUILT_IN_PROVIDER, 'is reserved for the built-in CLIProxyAPI'),
+);
 const ProviderSetting = z.object({
-  id: ProviderId.check(z.refine((id) => id !== BUILT_IN_PROVIDER, 'is reserved for the built-in CLIProxyAPI')),
+  id: providerId,
+  kind: z.optional(z.literal('openai')),
   name: z.optional(ParticipantConfig.shape.displayName),
   baseUrl: z
     .string()
@@ -33,6 +52,16 @@ const ProviderSetting = z.object({
         'must be http(s) on this machine (127.0.0.0/8, [::1], localhost), with no user, query or #',
       ),
     ),
+});
+// A path that means the same program whatever the working folder: a relative one would run whatever sits there.
+const CliSetting = z.object({
+  id: providerId,
+  kind: z.literal('cli'),
+  name: z.optional(ParticipantConfig.shape.displayName),
+  cli: z.enum(CLI_PROGRAMS),
+  command: z.optional(
+    z.string().check(z.maxLength(4096), z.regex(/^(\/|[A-Za-z]:[\\/])/, 'must be an absolute path to the program')),
+  ),
 });
 
 /**
@@ -56,7 +85,10 @@ export function parseProviderSettings(raw: unknown): ProviderSettingsResult {
       problems.push(`${at} and after: at most ${MAX_PROVIDERS} providers; the rest are left out`);
       break;
     }
-    const parsed = ProviderSetting.safeParse(entry);
+    const parsed =
+      (entry as { kind?: unknown } | null)?.kind === 'cli'
+        ? CliSetting.safeParse(entry)
+        : ProviderSetting.safeParse(entry);
     if (!parsed.success) {
       problems.push(`${at}: ${z.prettifyError(parsed.error).replaceAll('\n', ' ')}`);
       continue;
@@ -66,9 +98,18 @@ export function parseProviderSettings(raw: unknown): ProviderSettingsResult {
       problems.push(`${at}: duplicate id (the first entry is used)`);
       continue;
     }
-    providers.push({ id: p.id, name: p.name ?? p.id, baseUrl: loopbackApiBase(p.baseUrl) ?? '' });
+    providers.push(
+      'cli' in p
+        ? { kind: 'cli', id: p.id, name: p.name ?? p.id, cli: p.cli, ...(p.command ? { command: p.command } : {}) }
+        : { id: p.id, name: p.name ?? p.id, baseUrl: loopbackApiBase(p.baseUrl) ?? '' },
+    );
   }
   return { providers, problems: settingListProblems(bounded, problems, 'roundtable.providers') };
+}
+
+/** The providers reached over HTTP (an OpenAI-compatible endpoint), not through a CLI. */
+export function httpProviders(providers: readonly ProviderConfig[]): HttpProviderConfig[] {
+  return providers.filter((p): p is HttpProviderConfig => p.kind !== 'cli');
 }
 
 /** A problem line for each participant whose `provider` is neither the built-in proxy nor a listed provider. */

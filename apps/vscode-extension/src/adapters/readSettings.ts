@@ -61,6 +61,7 @@ export function readSettings(config: ConfigurationLike): RoundtableSettings {
     chair: chairOf(read.text('council.chair', 32, '', { allowEmpty: true }), participants, problems),
     anonymiseReviews: read.flag('council.anonymiseReviews', d.anonymiseReviews),
     groups,
+    cliProviders: Object.fromEntries(providers.flatMap((p) => (p.kind === 'cli' ? [[p.id, p.cli]] : []))),
   };
 
   const binaryPath = read.text('sidecar.binaryPath', 4096, '', { allowEmpty: true });

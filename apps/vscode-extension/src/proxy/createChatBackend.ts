@@ -2,11 +2,18 @@ import {
   type ChatBackend,
   type ChatCompletionRequest,
   type ChatError,
+  type ChatRequest,
   FailureMemory,
+  type StreamEvent,
   type streamChatCompletion,
 } from '@roundtable/core';
 import type { ProxyEndpoint } from '@roundtable/sidecar';
-import { BUILT_IN_PROVIDER, type ProviderConfig } from '../adapters/readProviders';
+import {
+  BUILT_IN_PROVIDER,
+  type CliProviderConfig,
+  type HttpProviderConfig,
+  type ProviderConfig,
+} from '../adapters/readProviders';
 
 /**
  * The orchestrator's way to the models. A request without a provider (or for `cliproxyapi`) goes to CLIProxyAPI's
@@ -23,6 +30,8 @@ import { BUILT_IN_PROVIDER, type ProviderConfig } from '../adapters/readProvider
  *
  * `stream` is the streaming client (`streamChatCompletion`): the extension passes one that loads it with the first
  * request, so activation does not parse it.
+ *
+ * A request for a CLI provider (`"kind": "cli"`) goes to `cli` (which runs that CLI once), with `tuning`.
  */
 export function createChatBackend(
   stream: typeof streamChatCompletion,
@@ -31,6 +40,7 @@ export function createChatBackend(
   onReplyEnd: (succeeded: boolean) => void = () => {},
   providers: () => readonly ProviderConfig[] = () => [],
   tuning: ChatTuning = {},
+  cli?: CliChat,
 ): ChatBackend {
   // One memory for every reply through this proxy: a cooling 503 right after a failure is explained as such.
   const failures = new FailureMemory();
@@ -44,6 +54,11 @@ export function createChatBackend(
           type: 'error',
           error: { kind: 'network', message: `No provider "${request.provider}" in roundtable.providers.` },
         };
+        return;
+      }
+      if (provider.kind === 'cli') {
+        if (cli) yield* cli(provider, request, signal, tuning);
+        else yield { type: 'error', error: { kind: 'network', message: `${provider.name}: no CLI can be run here.` } };
         return;
       }
       const memory = providerFailures.get(provider.id) ?? new FailureMemory();
@@ -81,6 +96,14 @@ export function createChatBackend(
   };
 }
 
+/** One reply on a CLI provider (`chatOverCli`, loaded with the CLI seats' code). */
+export type CliChat = (
+  provider: CliProviderConfig,
+  request: ChatRequest,
+  signal: AbortSignal,
+  tuning: ChatTuning,
+) => AsyncIterable<StreamEvent>;
+
 /** The client's timeouts, retry delay and bounds, for every request of a backend; each defaults to the client's own. */
 export type ChatTuning = Pick<ChatCompletionRequest, 'timeouts' | 'retryDelayMs' | 'limits'>;
 
@@ -88,7 +111,7 @@ export type ChatTuning = Pick<ChatCompletionRequest, 'timeouts' | 'retryDelayMs'
  * The client words its errors for CLIProxyAPI; here they name the provider instead. A refused request is not the
  * proxy's key (the host would offer to set that one), so it becomes a plain HTTP error.
  */
-function asProviderError(error: ChatError, provider: ProviderConfig): ChatError {
+function asProviderError(error: ChatError, provider: HttpProviderConfig): ChatError {
   if (error.kind === 'proxy-auth') {
     const message = `${provider.name} at ${provider.baseUrl} wants a key (HTTP ${error.status}); Roundtable sends none.`;
     return { ...error, kind: 'http', message };

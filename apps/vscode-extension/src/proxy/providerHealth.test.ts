@@ -78,7 +78,34 @@ describe('checkProvider', () => {
   });
 });
 
+const noDetect = async (): Promise<never> => {
+  throw new Error('no CLI here');
+};
+
 describe('providerReport', () => {
+  test('a CLI provider: its version and path, and who sits on it; or why it cannot be used', async () => {
+    const lines = await providerReport(
+      [
+        { kind: 'cli', id: 'claude-code', name: 'Claude Code', cli: 'claude' },
+        { kind: 'cli', id: 'codex', name: 'Codex', cli: 'codex', command: '/opt/codex' },
+      ],
+      [
+        { id: 'opus', model: 'opus', provider: 'claude-code' },
+        { id: 'sonnet', model: 'sonnet', provider: 'claude-code' },
+      ],
+      {
+        detect: async (p) =>
+          p.cli === 'claude'
+            ? { ok: true, path: '/usr/bin/claude', version: '2.1.328' }
+            : { ok: false, reason: 'Codex was not found at `/opt/codex` (no executable file there).' },
+      },
+    );
+    expect(lines).toEqual([
+      'provider claude-code (Claude Code), the claude CLI: 2.1.328 at /usr/bin/claude; seats: @opus, @sonnet',
+      'provider codex (Codex), the codex CLI: cannot be used: Codex was not found at `/opt/codex` (no executable file there).',
+    ]);
+  });
+
   const local = { id: 'local', name: 'Copilot', baseUrl: 'http://127.0.0.1:4141/v1' };
   const ollama = { id: 'ollama', name: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1' };
 
@@ -91,10 +118,13 @@ describe('providerReport', () => {
         { id: 'old', model: 'gpt-4o', provider: 'local' },
         { id: 'llama', model: 'llama3.2', provider: 'ollama' },
       ],
-      async (baseUrl) =>
-        baseUrl === local.baseUrl
-          ? { ok: true, models: ['claude-3.5-sonnet', 'gpt-4.1'] }
-          : { ok: false, reason: `nothing is listening at ${baseUrl}` },
+      {
+        check: async (baseUrl) =>
+          baseUrl === local.baseUrl
+            ? { ok: true, models: ['claude-3.5-sonnet', 'gpt-4.1'] }
+            : { ok: false, reason: `nothing is listening at ${baseUrl}` },
+        detect: noDetect,
+      },
     );
     expect(lines).toEqual([
       'provider local (Copilot) at http://127.0.0.1:4141/v1: up, 2 models: claude-3.5-sonnet, gpt-4.1',
@@ -107,7 +137,7 @@ describe('providerReport', () => {
     const check = async () => {
       throw new Error('not asked');
     };
-    expect(await providerReport([], [], check)).toEqual(['roundtable.providers: (none)']);
+    expect(await providerReport([], [], { check, detect: noDetect })).toEqual(['roundtable.providers: (none)']);
   });
 
   test('over real HTTP: a provider that is up and one that is down', async () => {
@@ -120,6 +150,7 @@ describe('providerReport', () => {
         { id: 'down', name: 'down', baseUrl: down },
       ],
       [],
+      { detect: noDetect },
     );
     expect(lines).toEqual([
       `provider up (up) at ${proxy.url}/v1: up, 1 models: llama3.2`,

@@ -1,5 +1,6 @@
 import type { FetchLike } from '@roundtable/core';
-import type { ProviderConfig } from '../adapters/readProviders';
+import type { CliDetection } from '@roundtable/sidecar/cli';
+import type { CliProviderConfig, ProviderConfig } from '../adapters/readProviders';
 
 /** How long a provider may take to list its models before it counts as unreachable. */
 export const PROVIDER_CHECK_TIMEOUT_MS = 5_000;
@@ -43,16 +44,33 @@ export async function checkProvider(
 
 /**
  * The diagnostics' lines about `roundtable.providers`, every entry checked side by side: `provider local (Copilot)
- * at …: up, 2 models: a, b`, then a line for each participant seated on it whose model it does not list.
+ * at …: up, 2 models: a, b`, then a line for each participant seated on it whose model it does not list; for a CLI,
+ * `provider claude-code (Claude Code), the claude CLI: 2.1.328 at /usr/local/bin/claude`, or why it cannot be used.
  */
 export async function providerReport(
   providers: readonly ProviderConfig[],
   participants: readonly { id: string; model: string; provider?: string }[],
-  check: (baseUrl: string) => Promise<ProviderHealth> = checkProvider,
+  probes: {
+    check?: (baseUrl: string) => Promise<ProviderHealth>;
+    detect: (provider: CliProviderConfig) => Promise<CliDetection>;
+  },
 ): Promise<string[]> {
   if (providers.length === 0) return ['roundtable.providers: (none)'];
+  const check = probes.check ?? checkProvider;
   const reports = await Promise.all(
-    providers.map(async ({ id, name, baseUrl }) => {
+    providers.map(async (provider) => {
+      const { id, name } = provider;
+      const seated = participants.filter((p) => p.provider === id).map((p) => `@${p.id}`);
+      if (provider.kind === 'cli') {
+        const found = await probes.detect(provider);
+        const seats = seated.length > 0 ? `; seats: ${seated.join(', ')}` : '';
+        return [
+          found.ok
+            ? `provider ${id} (${name}), the ${provider.cli} CLI: ${found.version} at ${found.path}${seats}`
+            : `provider ${id} (${name}), the ${provider.cli} CLI: cannot be used: ${found.reason}`,
+        ];
+      }
+      const { baseUrl } = provider;
       const health = await check(baseUrl);
       if (!health.ok) return [`provider ${id} (${name}) at ${baseUrl}: down: ${health.reason}`];
       const missing = participants.filter((p) => p.provider === id && !health.models.includes(p.model));

@@ -3,11 +3,18 @@ import type { SeatMap } from '@roundtable/core/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProviderConfig } from '../adapters/readProviders';
 import type { ProviderHealth } from './providerHealth';
+import { providerSeatMap } from './providerSeatMap';
 import { JoinedSeats, ProviderSeats } from './providerSeats';
 
 const logger: Logger = { trace() {}, info() {}, warn() {}, error() {} };
 const local: ProviderConfig = { id: 'local', name: 'Ollama', baseUrl: 'http://127.0.0.1:11434/v1' };
 const copilot: ProviderConfig = { id: 'copilot', name: 'Copilot', baseUrl: 'http://127.0.0.1:4141/v1' };
+const noClis = {
+  detection: async (): Promise<never> => {
+    throw new Error('no CLI here');
+  },
+  isSignedOut: () => false,
+};
 const made: ProviderSeats[] = [];
 afterEach(() => {
   for (const s of made.splice(0)) s.dispose();
@@ -19,13 +26,15 @@ function seats(
 ) {
   const asked: string[] = [];
   const source = new ProviderSeats({
-    providers: () => [local, copilot],
-    participants: () => participants,
+    seatMap: () =>
+      providerSeatMap([local, copilot], participants, {
+        http: async (baseUrl) => {
+          asked.push(baseUrl);
+          return health[baseUrl] ?? { ok: false, reason: 'unexpected' };
+        },
+        clis: noClis,
+      }),
     logger,
-    check: async (baseUrl) => {
-      asked.push(baseUrl);
-      return health[baseUrl] ?? { ok: false, reason: 'unexpected' };
-    },
   });
   made.push(source);
   return { source, asked };
@@ -67,14 +76,16 @@ describe('ProviderSeats', () => {
     let release: () => void = () => {};
     const asked: string[] = [];
     const source = new ProviderSeats({
-      providers: () => [local],
-      participants: () => [{ id: 'llama', model: 'llama3', enabled: true, provider: 'local' }],
+      seatMap: () =>
+        providerSeatMap([local], [{ id: 'llama', model: 'llama3', enabled: true, provider: 'local' }], {
+          http: async (baseUrl) => {
+            asked.push(baseUrl);
+            await new Promise<void>((resolve) => (release = resolve));
+            return { ok: true, models: ['llama3'] };
+          },
+          clis: noClis,
+        }),
       logger,
-      check: async (baseUrl) => {
-        asked.push(baseUrl);
-        await new Promise<void>((resolve) => (release = resolve));
-        return { ok: true, models: ['llama3'] };
-      },
     });
     made.push(source);
     const first = source.refresh();

@@ -1,23 +1,23 @@
 import { Emitter, type IDisposable, type Logger, type StatusSource } from '@roundtable/core';
 import type { SeatMap } from '@roundtable/core/protocol';
-import type { ProviderConfig } from '../adapters/readProviders';
-import { checkProvider, type ProviderHealth } from './providerHealth';
 
 /** How often seated providers are asked for their models while any participant sits on one. */
 const POLL_MS = 60_000;
 
 export interface ProviderSeatsDeps {
-  providers: () => readonly ProviderConfig[];
-  participants: () => readonly { id: string; model: string; enabled: boolean; provider?: string }[];
+  /**
+   * The seats of participants on `roundtable.providers` entries that cannot answer now (`providerSeatMap`). The host
+   * passes one that loads the checking code with the first check, after the first state.
+   */
+  seatMap: () => Promise<SeatMap>;
   logger: Logger;
-  check?: (baseUrl: string) => Promise<ProviderHealth>;
 }
 
 /**
- * The seats of participants on a `roundtable.providers` endpoint: each provider someone sits on is asked for its
- * models (at start, when the settings change, after a failed reply there, and every minute), and a seat whose
- * provider is down, or does not serve its model, is listed as unavailable with why. Checks of one moment are
- * joined, so a burst of failures costs one request per provider. A change is reported only when the map changes.
+ * The seats of participants on a `roundtable.providers` entry: checked at start, when the settings change, after a
+ * failed reply there, and every minute (an endpoint's models; a CLI's detection is kept until it is forgotten), and a
+ * seat that cannot answer is listed with why. Checks of one moment are joined, so a burst of failures costs one
+ * check. A change is reported only when the map changes.
  */
 export class ProviderSeats implements StatusSource<SeatMap>, IDisposable {
   private readonly emitter = new Emitter<SeatMap>();
@@ -48,21 +48,7 @@ export class ProviderSeats implements StatusSource<SeatMap>, IDisposable {
   }
 
   private async check(): Promise<void> {
-    const providers = this.deps.providers();
-    const seated = this.deps.participants().filter((p) => p.enabled && p.provider !== undefined);
-    const used = providers.filter((provider) => seated.some((p) => p.provider === provider.id));
-    const check = this.deps.check ?? checkProvider;
-    const health = new Map(await Promise.all(used.map(async (p) => [p.id, await check(p.baseUrl)] as const)));
-    const seats: SeatMap = {};
-    for (const p of seated) {
-      const provider = providers.find((q) => q.id === p.provider);
-      const state = provider && health.get(provider.id);
-      if (!provider || !state) continue; // an unknown provider is a settings problem, reported with the settings
-      if (!state.ok) seats[p.id] = { kind: 'unavailable', reason: `${provider.name} is down: ${state.reason}` };
-      else if (!state.models.includes(p.model)) {
-        seats[p.id] = { kind: 'unavailable', reason: `${provider.name} does not serve ${p.model}` };
-      }
-    }
+    const seats = await this.deps.seatMap();
     if (JSON.stringify(seats) === JSON.stringify(this.current)) return;
     for (const [id, seat] of Object.entries(seats)) {
       if (seat.kind === 'unavailable') this.deps.logger.warn(`@${id}: ${seat.reason}`);

@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import type { ChatBackend, streamChatCompletion, TurnCode } from '@roundtable/core';
 import type { checkProxy, RecheckSchedule, resolveProxyEndpoint } from '@roundtable/sidecar';
-import type { createChatBackend } from '../proxy/createChatBackend';
+import type { ProviderConfig } from '../adapters/readProviders';
+import type { CliChat, createChatBackend } from '../proxy/createChatBackend';
+import type { providerSeatMap, SeatProbes } from '../proxy/providerSeatMap';
 
 /** What dist/turns.js exports (see `turnsBundle.ts`). */
 export interface TurnsBundle {
@@ -11,6 +13,8 @@ export interface TurnsBundle {
   checkProxy: typeof checkProxy;
   RecheckSchedule: typeof RecheckSchedule;
   createChatBackend: typeof createChatBackend;
+  providerSeatMap: typeof providerSeatMap;
+  checkProvider: typeof import('../proxy/providerHealth').checkProvider;
 }
 
 let loaded: TurnsBundle | undefined;
@@ -25,16 +29,43 @@ export function turns(): TurnsBundle {
 export const lazyTurnCode = (): TurnCode => turns().turnCode;
 
 /**
- * The chat backend over the streaming client (`createChatBackend` with the rest of its arguments), both loaded and
- * made the first time a request is made.
+ * The chat backend over the streaming client and the window's CLI route (`createChatBackend`), loaded and made the
+ * first time a request is made.
  */
-export function lazyChatBackend(...rest: DropFirst<Parameters<typeof createChatBackend>>): ChatBackend {
+export function lazyChatBackend(
+  endpoint: Parameters<typeof createChatBackend>[1],
+  accessKey: Parameters<typeof createChatBackend>[2],
+  onReplyEnd: (succeeded: boolean) => void,
+  providers: () => readonly ProviderConfig[],
+  cli: CliChat,
+): ChatBackend {
   let backend: ChatBackend | undefined;
   return (request, signal) => {
     const bundle = turns();
-    backend ??= bundle.createChatBackend(bundle.streamChatCompletion, ...rest);
+    backend ??= bundle.createChatBackend(
+      bundle.streamChatCompletion,
+      endpoint,
+      accessKey,
+      onReplyEnd,
+      providers,
+      {},
+      cli,
+    );
     return backend(request, signal);
   };
 }
 
-type DropFirst<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never;
+/**
+ * The seats on `roundtable.providers` entries that cannot answer now, checked with the turns' code (loaded by the
+ * first check, which waits for the first state).
+ */
+export function lazyProviderSeatMap(
+  providers: () => readonly ProviderConfig[],
+  participants: () => readonly { id: string; model: string; enabled: boolean; provider?: string }[],
+  clis: SeatProbes['clis'],
+): () => ReturnType<typeof providerSeatMap> {
+  return () => {
+    const bundle = turns();
+    return bundle.providerSeatMap(providers(), participants(), { http: (url) => bundle.checkProvider(url), clis });
+  };
+}

@@ -6,3 +6,5 @@
 export { streamChatCompletion, turnCode } from '@roundtable/core';
 export { checkProxy, RecheckSchedule, resolveProxyEndpoint } from '@roundtable/sidecar';
 export { createChatBackend } from '../proxy/createChatBackend';
+export { checkProvider } from '../proxy/providerHealth';
+export { providerSeatMap } from '../proxy/providerSeatMap';

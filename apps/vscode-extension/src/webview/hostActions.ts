@@ -38,13 +38,16 @@ export function createHostActions(deps: {
   sidecarActions: () => Promise<void>;
   /** Managed mode only: what a seat needs (sign in, clear a pause); refused in words otherwise. */
   seats?: { signIn(participantId: string): Promise<IntentResult>; reset(participantId: string): Promise<IntentResult> };
+  /** A seat on a CLI provider signs in through that CLI (undefined for any other seat). */
+  cliSignIn?: (participantId: string) => Promise<IntentResult> | undefined;
 }): HostActions {
   const noSeats: IntentResult = {
     ok: false,
     reason: 'Seats are managed only when Roundtable runs CLIProxyAPI itself.',
   };
   return {
-    signInSeat: (participantId) => deps.seats?.signIn(participantId) ?? Promise.resolve(noSeats),
+    signInSeat: (participantId) =>
+      deps.cliSignIn?.(participantId) ?? deps.seats?.signIn(participantId) ?? Promise.resolve(noSeats),
     resetSeat: (participantId) => deps.seats?.reset(participantId) ?? Promise.resolve(noSeats),
     async sidecarActions(): Promise<IntentResult> {
       await deps.sidecarActions();

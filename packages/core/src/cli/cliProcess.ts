@@ -19,6 +19,8 @@ export interface CliExit {
 
 /** A running CLI turn. */
 export interface CliProcess {
+  /** The process id of the CLI (its group's id too), for diagnostics and tests. */
+  readonly pid: number | undefined;
   /** Its stdout; ends when the process closed it (it exited, or was killed). */
   readonly stdout: AsyncIterable<Uint8Array>;
   /** What it wrote to stderr so far, bounded to the last few kilobytes. */

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { testDialect } from '../testing/testDialect';
 import { cliInput } from './cliInput';
 import { MAX_CLI_LINE_CHARS, readCliOutput } from './cliStream';
-import { testDialect } from './testDialect';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const output = [

@@ -15,6 +15,8 @@ export interface CliTurn {
   systemPromptFile: string;
   /** An empty folder only this user can read, created for this one process: its working folder. */
   workDir: string;
+  /** The path of one of the dialect's `files` in `workDir` (the platform's separator). */
+  fileIn(name: string): string;
 }
 
 /**
@@ -54,6 +56,11 @@ export interface CliDialect {
   args(turn: CliTurn): string[];
   /** Variables set on top of the inherited environment: telemetry, update checks and the like off. */
   env(turn: CliTurn): Record<string, string>;
+  /**
+   * Files the CLI needs in its private folder for this turn (a file name, no folder → its content), written with mode
+   * 0600 before it starts: settings it takes from a file only.
+   */
+  files?(turn: CliTurn): Record<string, string>;
   /** A fresh interpreter for one process. */
   interpreter(): CliInterpreter;
   /**

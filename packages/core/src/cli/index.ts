@@ -13,4 +13,5 @@ export {
   type CliTurn,
   signedOutError,
 } from './dialect';
+export { dialectOf } from './dialects';
 export { type CliReplyRequest, streamCliReply } from './streamCliReply';

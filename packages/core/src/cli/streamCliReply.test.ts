@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../llm/types';
-import { FakeCliLauncher, FakeCliProcess } from './fakeCliLauncher';
+import { FakeCliLauncher, FakeCliProcess } from '../testing/FakeCliLauncher';
+import { testDialect } from '../testing/testDialect';
 import { streamCliReply } from './streamCliReply';
-import { testDialect } from './testDialect';
 
 const messages = [
   { role: 'system', content: 'You are Fake.' },

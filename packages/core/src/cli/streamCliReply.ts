@@ -8,6 +8,11 @@ import type { CliLauncher, CliProcess } from './cliProcess';
 import { CliStreamReader } from './cliStream';
 import type { CliDialect } from './dialect';
 
+/** How long stdout may stay open after the CLI's own process exited (see `streamCliReply`). */
+export const LEADER_GONE_MS = 2_000;
+/** How long a CLI that completed its reply has to exit by itself before its group is ended. */
+export const EXIT_GRACE_MS = 3_000;
+
 export interface CliReplyRequest {
   dialect: CliDialect;
   command: string;
@@ -62,6 +67,15 @@ export async function* streamCliReply(
   const onAbort = () => end({ aborted: true });
   signal.addEventListener('abort', onAbort, { once: true });
   if (signal.aborted) onAbort(); // Stop came while the process was starting
+  // A CLI whose launcher process died while a child it started holds stdout open (a wrapper killed, its native
+  // program left running) would keep the reply waiting until the stall timeout: once the leader has been gone a
+  // moment, the group is ended and stdout is read to its end.
+  void child.exited.then(() => {
+    const timer = request.clock ?? systemClock;
+    timer.setTimeout(() => {
+      if (!stopped) child.kill();
+    }, LEADER_GONE_MS);
+  });
   const reader = new CliStreamReader(dialect);
   const stdout = child.stdout[Symbol.asyncIterator]();
   let started = false;
@@ -87,7 +101,15 @@ export async function* streamCliReply(
       return;
     }
     if (!reader.stopped) for (const event of reader.end()) yield event;
-    if (reader.done) return;
+    if (reader.done) {
+      // The reply is complete, but the CLI may still be saving its own state: ending it now can leave a lock behind
+      // that its next start waits on. It gets a moment to leave by itself; the group is ended after that either way.
+      const grace = new Promise<void>((resolve) => {
+        (request.clock ?? systemClock).setTimeout(resolve, EXIT_GRACE_MS);
+      });
+      await Promise.race([child.exited, grace, stop]);
+      return;
+    }
     watchdog.disarm();
     if (reader.malformed !== undefined) {
       void stdout.return?.(); // what follows is not read: let the pipe go, so the exit is not held up by it

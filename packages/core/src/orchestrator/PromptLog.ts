@@ -18,6 +18,8 @@ export interface PromptRecord {
    * thread as it is now, with the current settings.
    */
   rebuilt?: true;
+  /** Sent to this official CLI (its program name) as one process's input, not as an HTTP request. */
+  cli?: string;
 }
 
 /** How many prompts are kept: the newest replies', in memory (a prompt can be the size of a whole thread). */

@@ -156,6 +156,7 @@ export class ReplyRunner extends Disposable {
       attempt: message.attempt ?? 1,
       at: this.deps.clock.now().toISOString(),
       rule: prompt.rule,
+      ...cliOf(participant, settings),
     });
     if (prompt.omitted > 0) {
       logger.info(`Prompt for ${participant.id}: ${prompt.omitted} older message(s) left out for length.`);
@@ -185,4 +186,10 @@ export class ReplyRunner extends Disposable {
     }
     return status;
   }
+}
+
+/** `{ cli }` when the participant sits on an official CLI, so its prompt is shown as that process's input. */
+export function cliOf(participant: ParticipantConfig | undefined, settings: OrchestratorSettings): { cli?: string } {
+  const cli = participant?.provider ? settings.cliProviders?.[participant.provider] : undefined;
+  return cli ? { cli } : {};
 }

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { claude, disposeAll, gemini, gpt, setup } from '../../test/support/orchestratorSetup';
+import { cliInput } from '../cli/cliInput';
+import type { ChatMessage } from '../llm/types';
 import { silentLogger } from '../ports';
 import { FakeClock, MemoryThreadRepository, ScriptedChat } from '../testing';
 import { Orchestrator } from './Orchestrator';
@@ -24,6 +26,31 @@ async function roundOfThree() {
 }
 
 describe('inspecting a prompt', () => {
+  test('a seat on an official CLI: shows the system prompt file and the standard input exactly as the process read them', async () => {
+    const s = setup({ participants: [claude, { ...gpt, provider: 'codex-cli' }] });
+    s.orchestrator.table.update({ ...s.orchestrator.table.settings, cliProviders: { 'codex-cli': 'codex' } });
+    const t = s.openThread();
+    s.orchestrator.send(t, '@all plan the release');
+    await s.chat.reply(0, 'Freeze on Monday.');
+    await s.chat.reply(1, 'Agreed.');
+    await s.idle(t);
+    const [claudeReply, gptReply] = s.messages(t).filter((m) => m.role === 'assistant');
+    const shown = (id: string) => {
+      const inspection = s.orchestrator.inspectPrompt(t, id);
+      if (!inspection.ok) throw new Error(inspection.reason);
+      return inspection.shown.text;
+    };
+    const input = cliInput((s.chat.calls[1]?.messages ?? []) as ChatMessage[]);
+    const text = shown(gptReply?.id ?? '');
+    expect(text).toContain('- Delivered: to the `codex` CLI');
+    expect(text).toContain(`## System prompt (the file the CLI read)\n\n\`\`\`text\n${input.system}\n\`\`\``);
+    expect(text).toContain(`## Standard input\n\n\`\`\`text\n${input.stdin.replace(/\n$/, '')}\n\`\`\``);
+    expect(input.stdin).toContain('[Claude]: Freeze on Monday.');
+    expect(text).not.toContain('## 1. system');
+    // The HTTP seat's prompt is still shown message by message.
+    expect(shown(claudeReply?.id ?? '')).toContain('## 1. system');
+  });
+
   test('shows exactly what the model was sent, with its size, and offers the other replies of the turn', async () => {
     const { orchestrator, chat, t, replies } = await roundOfThree();
     const gptReply = replies[1];

@@ -4,6 +4,7 @@ import { conversationOrder } from '../transcript/conversationOrder';
 import type { Message, Transcript } from '../transcript/schema';
 import type { PromptLog, PromptRecord } from './PromptLog';
 import type { PromptAssembler } from './ports';
+import { cliOf } from './ReplyRunner';
 import type { OrchestratorSettings } from './settings';
 
 export type PromptInspection =
@@ -56,6 +57,10 @@ function rebuild(
     at: m.createdAt,
     rule: prompt.rule,
     rebuilt: true,
+    ...cliOf(
+      settings.participants.find((p) => p.id === m.speaker),
+      settings,
+    ),
   };
 }
 

@@ -25,6 +25,11 @@ export interface OrchestratorSettings {
   groups: SeatGroup[];
   /** Whether "Ask the table to review" hides who wrote the reviewed reply. */
   anonymiseReviews: boolean;
+  /**
+   * Providers that are an official CLI, by id, with the CLI's program name (`claude`): their seats read their prompt
+   * as one process's input, which the prompt inspector shows as such. Absent: none.
+   */
+  cliProviders?: Readonly<Record<string, string>>;
 }
 
 export const DEFAULT_ORCHESTRATOR_SETTINGS: Omit<OrchestratorSettings, 'participants'> = {

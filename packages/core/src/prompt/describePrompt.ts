@@ -1,3 +1,4 @@
+import { cliInput } from '../cli/cliInput';
 import type { PromptRecord } from '../orchestrator/PromptLog';
 import { fenceFor } from './renderContextBlock';
 
@@ -35,9 +36,27 @@ export function describePrompt(record: PromptRecord, speaker: string): PromptDoc
       : '- Left out for length: nothing',
     ...(record.rule ?? []),
   ];
-  const body = record.messages.flatMap((m, i) => {
+  const body = record.cli ? cliBody(record, record.cli) : messagesBody(record);
+  return { title: `${speaker}'s prompt`, speaker, text: `${[...header, ...body].join('\n')}\n` };
+}
+
+function messagesBody(record: PromptRecord): string[] {
+  return record.messages.flatMap((m, i) => {
     const fence = fenceFor(m.content);
     return ['', `## ${i + 1}. ${m.role}`, '', `${fence}text`, m.content, fence];
   });
-  return { title: `${speaker}'s prompt`, speaker, text: `${[...header, ...body].join('\n')}\n` };
+}
+
+/** A CLI seat's prompt as its process read it: the system prompt file, then standard input, each whole. */
+function cliBody(record: PromptRecord, cli: string): string[] {
+  const input = cliInput(record.messages);
+  const section = (title: string, text: string) => {
+    const fence = fenceFor(text);
+    return ['', title, '', `${fence}text`, text.replace(/\n$/, ''), fence];
+  };
+  return [
+    `- Delivered: to the \`${cli}\` CLI, one process for this reply: the system prompt in a private file, the transcript on standard input, exactly as below`,
+    ...section('## System prompt (the file the CLI read)', input.system),
+    ...section('## Standard input', input.stdin),
+  ];
 }

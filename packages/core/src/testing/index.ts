@@ -1,5 +1,6 @@
 export { seededRandom } from '../base/seededRandom';
 export { type DisposableLeak, DisposableLeakTracker } from './DisposableLeakTracker';
+export { FakeCliLauncher, FakeCliProcess } from './FakeCliLauncher';
 export { FakeClock } from './FakeClock';
 export {
   anyValue,
@@ -15,5 +16,6 @@ export {
 export { MemoryThreadRepository, MemoryThreadStorage } from './MemoryThreadRepository';
 export { RecordingLogger } from './RecordingLogger';
 export { type ScriptedCall, ScriptedChat } from './ScriptedChat';
+export { testDialect } from './testDialect';
 export { playTwoWindows, type Side, type TwoWindowsResult, type WindowOp, type WindowStorage } from './twoWindows';
 export { convergenceProblems, windowOps } from './windowOps';

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { CliExit, CliLaunch, CliLauncher, CliProcess } from '@roundtable/core/cli';
 import { endProcessGroup, signalGroup } from './processGroup';
 
@@ -13,7 +13,10 @@ const DEFAULT_GRACE_MS = 2_000;
 export interface NodeCliLauncherOptions {
   /** The environment every CLI inherits (the extension host's); the dialect's variables go on top. */
   env?: NodeJS.ProcessEnv;
-  /** Where the private working folders are made (default: the system's temp folder). */
+  /**
+   * Where the private working folders are made (made itself, mode 0700, if missing). Default: the system's temp folder,
+   * which a product should not use: a CLI may read files from the folders above its working folder.
+   */
   tmpRoot?: string;
   graceMs?: number;
 }
@@ -32,12 +35,19 @@ export class NodeCliLauncher implements CliLauncher {
   async launch(launch: CliLaunch): Promise<CliProcess> {
     if (this.disposed) throw new Error('Roundtable is shutting down; no CLI is started.');
     const { dialect } = launch;
-    const workDir = await mkdtemp(join(this.options.tmpRoot ?? tmpdir(), 'roundtable-cli-'));
+    const root = this.options.tmpRoot ?? tmpdir();
+    if (this.options.tmpRoot) await mkdir(root, { recursive: true, mode: 0o700 });
+    const workDir = await mkdtemp(join(root, 'roundtable-cli-'));
     const systemPromptFile = join(workDir, 'system-prompt.md');
-    const turn = { model: launch.model, systemPromptFile, workDir };
+    const turn = { model: launch.model, systemPromptFile, workDir, fileIn: (name: string) => join(workDir, name) };
     const removeFolder = () => rm(workDir, { recursive: true, force: true, maxRetries: 3 }).catch(() => {});
     try {
       await writeFile(systemPromptFile, launch.system, { mode: 0o600, flag: 'wx' });
+      for (const [name, content] of Object.entries(dialect.files?.(turn) ?? {})) {
+        if (basename(name) !== name)
+          throw new Error(`${dialect.productName}: a turn file must be a plain name, not ${name}`);
+        await writeFile(turn.fileIn(name), content, { mode: 0o600, flag: 'wx' });
+      }
     } catch (error) {
       await removeFolder();
       throw error;
@@ -80,6 +90,7 @@ export class NodeCliLauncher implements CliLauncher {
     });
     const graceMs = this.options.graceMs ?? DEFAULT_GRACE_MS;
     return {
+      pid: child.pid,
       stdout: child.stdout as AsyncIterable<Uint8Array>,
       stderr: () => stderr,
       exited,

@@ -205,6 +205,7 @@ export const startStandIn: StartStandIn = async (initial) => {
     url,
     port,
     requests,
+    providerTunnels: ['api.openai.com:443'],
     get scenario() {
       return state.scenario;
     },

@@ -43,9 +43,13 @@ async function main(): Promise<void> {
     const turn = {
       model: process.env.RECORD_MODEL ?? 'test-model',
       systemPromptFile: join(workDir, 'system.md'),
+      fileIn: (name: string) => join(workDir, name),
       workDir,
     };
     await writeFile(turn.systemPromptFile, input.system, { mode: 0o600 });
+    for (const [name, content] of Object.entries(dialect.files?.(turn) ?? {})) {
+      await writeFile(turn.fileIn(name), content, { mode: 0o600 });
+    }
     const args = dialect.args(turn);
     const child = spawn(cli.path, args, {
       cwd: workDir,

@@ -27,6 +27,12 @@ export interface StandIn {
   readonly port: number;
   /** Every request received, in order (the CLI may make more than the one that carries the prompt). */
   readonly requests: RecordedRequest[];
+  /**
+   * When the stand-in is the CLI's HTTPS proxy and answers for the provider itself: the `host:port` tunnels that are
+   * the provider (a CLI that cannot be pointed elsewhere asks for them). A tunnel to any other host is traffic to
+   * somewhere else. Empty when the CLI is pointed at the stand-in directly.
+   */
+  readonly providerTunnels?: readonly string[];
   /** What the next prompt-carrying request gets; may be changed between runs. */
   scenario: StandInScenario;
   /**

@@ -224,7 +224,12 @@ describe('edited recordings', () => {
 });
 
 describe('the command line', () => {
-  const turn = { model: 'claude-sonnet-5-5', systemPromptFile: '/private/turn/system.md', workDir: '/private/turn' };
+  const turn = {
+    model: 'claude-sonnet-5-5',
+    systemPromptFile: '/private/turn/system.md',
+    workDir: '/private/turn',
+    fileIn: (name: string) => `/private/turn/${name}`,
+  };
   const args = dialect.args(turn);
   const after = (flag: string) => args[args.indexOf(flag) + 1];
 

@@ -38,7 +38,12 @@ const REPLY_EVENTS: StreamEvent[] = [
   { type: 'finish', reason: 'stop' },
 ];
 const LOGIN = 'Codex CLI is not signed in: run `codex login` in a terminal.';
-const TURN = { model: 'test-model', systemPromptFile: '<workdir>/system.md', workDir: '<workdir>' };
+const TURN = {
+  model: 'test-model',
+  systemPromptFile: '<workdir>/system.md',
+  workDir: '<workdir>',
+  fileIn: (name: string) => `<workdir>/${name}`,
+};
 
 describe('recorded runs of the real CLI', () => {
   test('a reply arrives whole (this version streams no deltas in --json), then usage and the finish', () => {
@@ -168,7 +173,12 @@ describe('lines the recordings do not have', () => {
 });
 
 describe('the command line and environment', () => {
-  const turn = { model: 'gpt-5.5', systemPromptFile: '/tmp/rt-turn-x/system.md', workDir: '/tmp/rt-turn-x' };
+  const turn = {
+    model: 'gpt-5.5',
+    systemPromptFile: '/tmp/rt-turn-x/system.md',
+    workDir: '/tmp/rt-turn-x',
+    fileIn: (name: string) => `/tmp/rt-turn-x/${name}`,
+  };
   const args = dialect.args(turn);
   const overrides = args.flatMap((arg, i) => (args[i - 1] === '-c' ? [arg] : []));
   const disabled = args.flatMap((arg, i) => (args[i - 1] === '--disable' ? [arg] : []));

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { StreamEvent } from '../../llm/types';
 import { readCliOutput } from '../cliStream';
-import { classify, dialect, NO_MCP_SERVER, NO_TOOL, SYSTEM_SETTINGS } from './gemini';
+import { classify, dialect, NO_MCP_SERVER, NO_TOOL, SYSTEM_SETTINGS, SYSTEM_SETTINGS_FILE } from './gemini';
 
 const dir = fileURLToPath(new URL('../fixtures/gemini/', import.meta.url));
 const stdout = (name: string) => new Uint8Array(readFileSync(`${dir}${name}.stdout`));
@@ -211,8 +211,14 @@ describe('errors in the words of the CLI', () => {
   });
 });
 
+const turn = {
+  model: 'gemini-2.5-pro',
+  systemPromptFile: '/private/turn/system.md',
+  workDir: '/private/turn',
+  fileIn: (name: string) => `/private/turn/${name}`,
+};
+
 describe('the command line', () => {
-  const turn = { model: 'gemini-2.5-pro', systemPromptFile: '/private/turn/system.md', workDir: '/private/turn' };
   const args = dialect.args(turn);
   const after = (flag: string) => args[args.indexOf(flag) + 1];
 
@@ -239,6 +245,7 @@ describe('the command line', () => {
   test('the environment: the system prompt file, one process, no telemetry, temporary files in the turn folder', () => {
     expect(dialect.env(turn)).toEqual({
       GEMINI_SYSTEM_MD: '/private/turn/system.md',
+      GEMINI_CLI_SYSTEM_SETTINGS_PATH: `/private/turn/${SYSTEM_SETTINGS_FILE}`,
       GEMINI_CLI_NO_RELAUNCH: 'true',
       GEMINI_TELEMETRY_ENABLED: 'false',
       TMPDIR: '/private/turn',
@@ -250,19 +257,20 @@ describe('the command line', () => {
   });
 });
 
-describe('the settings file a runner can add', () => {
+describe('the settings file in the turn folder', () => {
   test('turns off what no flag can: every core tool, hooks, MCP, usage statistics, retries, parent .env files', () => {
-    const settings = JSON.parse(JSON.stringify(SYSTEM_SETTINGS));
+    const files = dialect.files?.(turn) ?? {};
+    expect(Object.keys(files)).toEqual([SYSTEM_SETTINGS_FILE]);
+    const settings = JSON.parse(files[SYSTEM_SETTINGS_FILE] ?? '{}');
+    expect(settings).toEqual(JSON.parse(JSON.stringify(SYSTEM_SETTINGS)));
     expect(settings.tools.core).toEqual([]);
     expect(settings.hooksConfig.enabled).toBe(false);
     expect(settings.admin.mcp.enabled).toBe(false);
     expect(settings.privacy.usageStatisticsEnabled).toBe(false);
     expect(settings.general.maxAttempts).toBe(1);
     expect(settings.advanced.ignoreLocalEnv).toBe(true);
-    // The dialect itself cannot write it, so it does not point the CLI at it.
-    expect(Object.keys(dialect.env({ model: 'm', systemPromptFile: '/t/s.md', workDir: '/t' }))).not.toContain(
-      'GEMINI_CLI_SYSTEM_SETTINGS_PATH',
-    );
+    // The CLI is pointed at that very file.
+    expect(dialect.env(turn).GEMINI_CLI_SYSTEM_SETTINGS_PATH).toBe(turn.fileIn(SYSTEM_SETTINGS_FILE));
   });
 });
 

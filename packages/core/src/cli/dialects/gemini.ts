@@ -26,11 +26,14 @@ export const NO_TOOL = 'roundtable-no-tool';
  * What no flag or variable of Gemini CLI 0.61 turns off, but a settings file does: the read-only tools (file reads
  * in the turn folder, web search, sub-agents), the user's hooks, MCP servers and skills, usage statistics sent to
  * Google on every run, retries (10 attempts, minutes, on a 5xx), the `.env` files of the turn folder's parents, the
- * folder listing put before the transcript, IDE integration. Not used by `args`/`env`: the contract gives a dialect
- * no file to write. A runner that writes this JSON (0600) in a folder none of whose parents others can write (the
- * CLI skips it under /tmp) and sets `GEMINI_CLI_SYSTEM_SETTINGS_PATH` to it gets all of that off, since system
- * settings override the user's and the workspace's. Verified against the stand-in; see docs/cli-gemini.md.
+ * folder listing put before the transcript, IDE integration. Written (0600) into the turn's private folder and named
+ * by `GEMINI_CLI_SYSTEM_SETTINGS_PATH`: system settings override the user's and the workspace's. The CLI ignores the
+ * file when a folder above it can be written by others (it skips it under /tmp), so the product makes its turn
+ * folders in its own storage. Verified against the stand-in; see docs/cli-gemini.md.
  */
+/** The name of the SYSTEM_SETTINGS file in the turn's folder. */
+export const SYSTEM_SETTINGS_FILE = 'gemini-system-settings.json';
+
 export const SYSTEM_SETTINGS = {
   privacy: { usageStatisticsEnabled: false },
   telemetry: { enabled: false },
@@ -123,6 +126,8 @@ export const dialect: CliDialect = {
     return {
       // Replaces the CLI's whole agent prompt with the seat's (only `~/.gemini/GEMINI.md` is still appended).
       GEMINI_SYSTEM_MD: turn.systemPromptFile,
+      // Settings that override the user's and the project's (see SYSTEM_SETTINGS), from the turn's private folder.
+      GEMINI_CLI_SYSTEM_SETTINGS_PATH: turn.fileIn(SYSTEM_SETTINGS_FILE),
       // One process: by default the CLI starts a second Node with a bigger heap and ignores SIGTERM/SIGINT itself,
       // so stopping a turn would leave the real CLI running.
       GEMINI_CLI_NO_RELAUNCH: 'true',
@@ -138,6 +143,7 @@ export const dialect: CliDialect = {
       NO_COLOR: '1',
     };
   },
+  files: () => ({ [SYSTEM_SETTINGS_FILE]: `${JSON.stringify(SYSTEM_SETTINGS, null, 2)}\n` }),
   interpreter: () => new GeminiInterpreter(),
   loginCommand: 'gemini',
   saysSignedOut: (text) => SIGNED_OUT.test(text),

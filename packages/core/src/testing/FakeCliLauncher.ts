@@ -1,4 +1,4 @@
-import type { CliExit, CliLaunch, CliLauncher, CliProcess } from './cliProcess';
+import type { CliExit, CliLaunch, CliLauncher, CliProcess } from '../cli/cliProcess';
 
 /** A CLI process a test drives by hand: writes to stdout and stderr, exits, and records kills and launches. */
 export class FakeCliProcess implements CliProcess {
@@ -7,6 +7,7 @@ export class FakeCliProcess implements CliProcess {
   private err = '';
   private closed = false;
   kills = 0;
+  readonly pid = undefined;
   private settle: (exit: CliExit) => void = () => {};
   readonly exited = new Promise<CliExit>((resolve) => {
     this.settle = resolve;

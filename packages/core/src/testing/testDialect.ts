@@ -1,4 +1,4 @@
-import type { CliDialect } from './dialect';
+import type { CliDialect } from '../cli/dialect';
 
 /**
  * A made-up CLI for the runner's tests: `{"t":"text","x":…}` is a delta, `{"t":"end"}` ends the reply,

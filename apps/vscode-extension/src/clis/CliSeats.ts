@@ -1,0 +1,81 @@
+import { join } from 'node:path';
+import type { IntentResult, TurnFailure } from '@roundtable/core';
+import type { CliProviderConfig, ProviderConfig } from '../adapters/readProviders';
+import type { CliChat } from '../proxy/createChatBackend';
+import type { SeatProbes } from '../proxy/providerSeatMap';
+import type { ExtraAction } from '../sidecar/statusBar';
+import { clis, clisLoaded, useCliTurnsRoot } from './loadClis';
+
+/**
+ * The host's side of the seats on official CLIs. It knows which seat sits on a CLI (from the settings, read fresh
+ * each time) and hands everything else to the CLI seats' bundle, which it loads only when a CLI provider is asked
+ * about or for a reply: a window with no CLI seat never loads it.
+ */
+export class CliSeats {
+  /**
+   * `storageRoot`: the extension's own storage folder, where each reply's private folder is made (in `cli-turns`).
+   * `refresh` checks the seats again (their map changed: a sign-in was started).
+   */
+  constructor(
+    storageRoot: string,
+    private readonly settings: () => {
+      providers: readonly ProviderConfig[];
+      orchestrator: { participants: readonly { id: string; provider?: string }[] };
+    },
+    private readonly refresh: () => void,
+  ) {
+    useCliTurnsRoot(join(storageRoot, 'cli-turns'));
+  }
+
+  private providers(): readonly ProviderConfig[] {
+    return this.settings().providers;
+  }
+
+  /** What the seat map reads of each CLI. Nothing signed out is known before the bundle is loaded. */
+  readonly facts: SeatProbes['clis'] = {
+    detection: (provider) => clis().cliRoute().book.detection(provider),
+    isSignedOut: (providerId) => clisLoaded()?.cliRoute().book.isSignedOut(providerId) ?? false,
+  };
+
+  readonly chat: CliChat = (provider, request, signal, tuning) => clis().chatOverCli(provider, request, signal, tuning);
+
+  /** The CLI provider a participant sits on, if it sits on one. */
+  providerOf(participantId: string): CliProviderConfig | undefined {
+    const on = this.settings().orchestrator.participants.find((p) => p.id === participantId)?.provider;
+    return this.providers().find((p): p is CliProviderConfig => p.id === on && p.kind === 'cli');
+  }
+
+  /**
+   * A failed reply: on a CLI that says it is not signed in, its seats are held until the user goes to sign in; any
+   * other failure there may mean the CLI was removed or replaced, so it is looked for again.
+   */
+  noteFailure({ participant, error }: TurnFailure): void {
+    const provider = this.providerOf(participant.id);
+    if (!provider) return;
+    const { book } = clis().cliRoute();
+    if (error.kind === 'account') book.noteSignedOut(provider.id);
+    else book.forget();
+  }
+
+  /** The settings changed: every CLI is looked for again. */
+  settingsChanged(): void {
+    clisLoaded()?.cliRoute().book.forget();
+  }
+
+  /** "Sign in" on a seat on a CLI (a terminal running its login); undefined for any other seat. */
+  signIn(participantId: string): Promise<IntentResult> | undefined {
+    const provider = this.providerOf(participantId);
+    return provider ? clis().openCliSignIn(provider, this.refresh) : undefined;
+  }
+
+  /** The pill's lines for the CLI providers (none, and nothing loaded, when there is no CLI provider). */
+  actions(): Promise<ExtraAction[]> {
+    const providers = this.providers();
+    return providers.some((p) => p.kind === 'cli') ? clis().cliActions(providers, this.refresh) : Promise.resolve([]);
+  }
+
+  /** Ends every CLI process still running (the window is closing). */
+  dispose(): void {
+    clisLoaded()?.disposeClis();
+  }
+}

@@ -1,0 +1,27 @@
+import { NodeCliLauncher } from '@roundtable/sidecar/cli';
+import { CliSeatBook } from './cliSeatBook';
+
+let route: { book: CliSeatBook; launcher: NodeCliLauncher } | undefined;
+let tmpRoot: string | undefined;
+
+/**
+ * Where each reply's private folder is made: a folder of the extension's own storage, under the user's home, never the
+ * shared temp folder (a CLI may read files from the folders above its working folder, and anyone can write in /tmp).
+ */
+export function setCliTurnsRoot(root: string): void {
+  tmpRoot = root;
+}
+
+/**
+ * The window's one way to its CLIs: one book of detections and sign-in states (shared by the seats' checks and the
+ * replies), one launcher that knows every process it started. Made on first use.
+ */
+export function cliRoute(): { book: CliSeatBook; launcher: NodeCliLauncher } {
+  route ??= { book: new CliSeatBook(), launcher: new NodeCliLauncher(tmpRoot ? { tmpRoot } : {}) };
+  return route;
+}
+
+/** Ends every CLI process still running (the window is closing); nothing is started after. */
+export function disposeClis(): void {
+  route?.launcher.dispose();
+}

@@ -1,0 +1,56 @@
+import { homedir } from 'node:os';
+import type { IntentResult } from '@roundtable/core';
+import * as vscode from 'vscode';
+import type { CliProviderConfig, ProviderConfig } from '../adapters/readProviders';
+import type { ExtraAction } from '../sidecar/statusBar';
+import { cliRoute } from './cliRoute';
+
+/**
+ * "Sign in" on a seat whose CLI said it is not signed in: a terminal running that CLI's own login command (the program
+ * as detection found it, the arguments from its dialect, in the home folder so no project's settings are read). The
+ * seat's turns are released at once: if a message goes before the login is done, its reply says so again.
+ */
+export async function openCliSignIn(provider: CliProviderConfig, onReleased: () => void): Promise<IntentResult> {
+  const { book } = cliRoute();
+  const dialect = book.dialect(provider);
+  const found = await book.detection(provider);
+  if (!found.ok) return { ok: false, reason: found.reason };
+  const [, ...args] = dialect.loginCommand.split(' ').filter((part) => part !== '');
+  const terminal = vscode.window.createTerminal({
+    name: `Sign in: ${dialect.productName}`,
+    shellPath: found.path,
+    shellArgs: args,
+    cwd: homedir(),
+  });
+  terminal.show();
+  book.noteSignInEnded(provider.id);
+  onReleased();
+  return { ok: true, notice: `Sign in to ${dialect.productName} in the terminal, then send your message again.` };
+}
+
+/**
+ * The pill's line for each CLI provider: "Sign In to <name>" with the CLI's version and path, or, when it cannot be
+ * used, why (which opens the diagnostics).
+ */
+export async function cliActions(providers: readonly ProviderConfig[], onReleased: () => void): Promise<ExtraAction[]> {
+  const { book } = cliRoute();
+  const clis = providers.filter((p): p is CliProviderConfig => p.kind === 'cli');
+  return Promise.all(
+    clis.map(async (provider): Promise<ExtraAction> => {
+      const dialect = book.dialect(provider);
+      const found = await book.detection(provider);
+      return found.ok
+        ? {
+            label: `$(terminal) Sign In to ${provider.name}`,
+            description: `${dialect.productName} ${found.version}`,
+            detail: found.path,
+            run: () => openCliSignIn(provider, onReleased),
+          }
+        : {
+            label: `$(warning) ${provider.name} cannot be used`,
+            detail: found.reason,
+            run: () => Promise.resolve(vscode.commands.executeCommand('roundtable.showDiagnostics')),
+          };
+    }),
+  );
+}

@@ -1,0 +1,52 @@
+import type { SeatMap } from '@roundtable/core/protocol';
+import { type CliProviderConfig, httpProviders, type ProviderConfig } from '../adapters/readProviders';
+import type { CliSeatBook } from '../clis/cliSeatBook';
+import type { ProviderHealth } from './providerHealth';
+
+export interface SeatProbes {
+  /** An HTTP provider's models (`GET {baseUrl}/models`). */
+  http: (baseUrl: string) => Promise<ProviderHealth>;
+  /** What is known of the CLIs (the CLI seats' book, loaded only when a CLI provider is seated). */
+  clis: Pick<CliSeatBook, 'detection' | 'isSignedOut'>;
+}
+
+type Participant = { id: string; model: string; enabled: boolean; provider?: string };
+
+/**
+ * The seats of participants on a `roundtable.providers` entry that cannot answer now, and why:
+ * - an HTTP endpoint that is down, or does not list the seat's model;
+ * - a CLI that is not installed, cannot be run or is too old (`unavailable`, in the detection's words);
+ * - a CLI that said it is not signed in (`needs-login`: the seat's turns are held until the user signs in).
+ * Each provider someone sits on is asked once; a provider no enabled participant sits on is not asked at all.
+ */
+export async function providerSeatMap(
+  providers: readonly ProviderConfig[],
+  participants: readonly Participant[],
+  probes: SeatProbes,
+): Promise<SeatMap> {
+  const seated = participants.filter((p) => p.enabled && p.provider !== undefined);
+  const used = providers.filter((provider) => seated.some((p) => p.provider === provider.id));
+  const http = new Map(
+    await Promise.all(httpProviders(used).map(async (p) => [p.id, await probes.http(p.baseUrl)] as const)),
+  );
+  const clis = used.filter((p): p is CliProviderConfig => p.kind === 'cli');
+  const detected = new Map(await Promise.all(clis.map(async (p) => [p.id, await probes.clis.detection(p)] as const)));
+  const seats: SeatMap = {};
+  for (const p of seated) {
+    const provider = providers.find((q) => q.id === p.provider);
+    if (!provider) continue; // an unknown provider is a settings problem, reported with the settings
+    if (provider.kind === 'cli') {
+      const found = detected.get(provider.id);
+      if (found && !found.ok) seats[p.id] = { kind: 'unavailable', reason: found.reason };
+      else if (probes.clis.isSignedOut(provider.id)) seats[p.id] = { kind: 'needs-login', provider: provider.name };
+      continue;
+    }
+    const state = http.get(provider.id);
+    if (!state) continue;
+    if (!state.ok) seats[p.id] = { kind: 'unavailable', reason: `${provider.name} is down: ${state.reason}` };
+    else if (!state.models.includes(p.model)) {
+      seats[p.id] = { kind: 'unavailable', reason: `${provider.name} does not serve ${p.model}` };
+    }
+  }
+  return seats;
+}
