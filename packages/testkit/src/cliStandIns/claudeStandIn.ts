@@ -6,11 +6,11 @@
 // It is also the CLI's HTTP(S) proxy, so a connection meant for any other host (telemetry, update checks, feature
 // flags, an OAuth profile) arrives here as a `CONNECT host:443` or an absolute-URL request, is recorded, and is
 // refused. Every request is recorded: a test can prove the CLI reached nothing but the provider.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pause } from '../pause';
 import { readBody } from '../readBody';
 import type { RecordedRequest, StandIn, StandInScenario, StartStandIn } from './scenario';
+import { startStandInServer } from './standInServer';
 
 /** The API's `error.type` for each status it documents; anything else is an `api_error`. */
 const ERROR_TYPES: Record<number, string> = {
@@ -35,24 +35,9 @@ const NO_KEY = process.env.CLAUDE_STANDIN_NO_KEY === '1';
 
 export const startStandIn: StartStandIn = async (initial) => {
   const requests: RecordedRequest[] = [];
-  const sockets = new Set<Socket>();
   let next = 0;
-  const server = createServer((req, res) => {
-    void handle(req, res).catch(() => res.destroy());
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  // A tunnel the CLI asked its proxy for: a host other than the stand-in. Recorded, never opened.
-  server.on('connect', (req: IncomingMessage, socket: Socket) => {
-    requests.push({ method: 'CONNECT', path: req.url ?? '', headers: { ...req.headers }, body: '' });
-    socket.on('error', () => undefined); // the CLI may reset the refused tunnel first
-    socket.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  // A tunnel the CLI asked its proxy for is a host other than the stand-in: recorded and refused.
+  const { port, url, close } = await startStandInServer(requests, (req, res) => handle(req, res));
 
   const standIn: StandIn = {
     url,
@@ -71,10 +56,7 @@ export const startStandIn: StartStandIn = async (initial) => {
       NO_PROXY: `127.0.0.1:${port}`,
       no_proxy: `127.0.0.1:${port}`,
     }),
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close,
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

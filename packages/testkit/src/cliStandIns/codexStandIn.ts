@@ -10,8 +10,8 @@
 // the usage, and errors as an HTTP status with OpenAI's `{error: {message, type, param, code}}` body.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSecureContext, type SecureContext, TLSSocket } from 'node:tls';
@@ -19,6 +19,7 @@ import { promisify } from 'node:util';
 import { pause } from '../pause';
 import { readBody } from '../readBody';
 import type { RecordedRequest, StandIn, StandInScenario, StartStandIn } from './scenario';
+import { startStandInServer } from './standInServer';
 
 const run = promisify(execFile);
 
@@ -133,7 +134,6 @@ function certificates(dir: string): {
 
 export const startStandIn: StartStandIn = async (initial) => {
   const requests: RecordedRequest[] = [];
-  const sockets = new Set<Socket>();
   const state = { scenario: initial, served: 0 };
   const dir = await mkdtemp(join(tmpdir(), 'rt-codex-standin-'));
   const certs = certificates(dir);
@@ -170,36 +170,25 @@ export const startStandIn: StartStandIn = async (initial) => {
     res.end(JSON.stringify({ error: { message: `no route ${route}`, type: 'invalid_request_error', code: null } }));
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() => res.destroy());
-  });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  // A WebSocket upgrade (the CLI's preferred transport to OpenAI) gets 426, on which the CLI goes straight to HTTPS.
-  server.on('upgrade', (req: IncomingMessage, socket: Socket) => {
-    requests.push({ method: `${req.method ?? 'GET'} (upgrade)`, path: req.url ?? '/', headers: req.headers, body: '' });
-    socket.end('HTTP/1.1 426 Upgrade Required\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
-  });
-  server.on('connect', (req: IncomingMessage, socket: Socket, head: Buffer) => {
-    const target = req.url ?? '';
-    requests.push({ method: 'CONNECT', path: target, headers: req.headers, body: '' });
-    const host = target.replace(/:\d+$/, '');
+  // Every tunnel is answered by the stand-in itself, over TLS for the host asked (which the test then judges).
+  const { server, port, url, close } = await startStandInServer(requests, handle, (req, socket, head, httpServer) => {
+    const host = (req.url ?? '').replace(/:\d+$/, '');
     certs.contextFor(host).then(
       (secureContext) => {
         socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
         if (head.length > 0) socket.unshift(head);
         const tls = new TLSSocket(socket, { isServer: true, secureContext });
         tls.on('error', () => socket.destroy());
-        server.emit('connection', tls);
+        httpServer.emit('connection', tls);
       },
       () => socket.end('HTTP/1.1 502 Bad Gateway\r\n\r\n'),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  // A WebSocket upgrade (the CLI's preferred transport to OpenAI) gets 426, on which the CLI goes straight to HTTPS.
+  server.on('upgrade', (req: IncomingMessage, socket: Socket) => {
+    requests.push({ method: `${req.method ?? 'GET'} (upgrade)`, path: req.url ?? '/', headers: req.headers, body: '' });
+    socket.end('HTTP/1.1 426 Upgrade Required\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
+  });
 
   const standIn: StandIn = {
     url,
@@ -225,9 +214,7 @@ export const startStandIn: StartStandIn = async (initial) => {
       CODEX_API_KEY: PLACEHOLDER_KEY, // what `codex exec` reads as an API-key login (not OPENAI_API_KEY)
     }),
     close: async () => {
-      for (const socket of sockets) socket.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await close();
       await Promise.all([dir, codexHome].map((d) => rm(d, { recursive: true, force: true })));
     },
   };

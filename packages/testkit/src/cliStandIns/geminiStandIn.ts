@@ -3,13 +3,13 @@
 // (candidates[].content.parts[].text, usageMetadata on the last one). Errors carry Google's own body shape,
 // `{error: {code, message, status}}`. Every request is recorded, so a test can prove the CLI spoke to nothing else.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pause } from '../pause';
 import { readBody } from '../readBody';
 import type { RecordedRequest, StandIn, StandInScenario, StartStandIn } from './scenario';
+import { startStandInServer } from './standInServer';
 
 /** The placeholder key the CLI sends as `x-goog-api-key`; the stand-in accepts any key, this one is easy to spot. */
 export const GEMINI_PLACEHOLDER_KEY = 'roundtable-placeholder-key';
@@ -58,21 +58,7 @@ export const startStandIn: StartStandIn = async (initial) => {
   const settings = NO_LOGIN ? { privacy: USER_SETTINGS.privacy } : USER_SETTINGS;
   writeFileSync(join(cliHome, '.gemini', 'settings.json'), JSON.stringify(settings, null, 2), { mode: 0o600 });
   const requests: RecordedRequest[] = [];
-  const sockets = new Set<Socket>();
   let scenario: StandInScenario = initial;
-
-  const server = createServer((req, res) => {
-    void handle(req, res).catch(() => res.destroy());
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  // The stand-in is also the CLI's proxy (see `env`): a tunnel to any other host is recorded, then refused.
-  server.on('connect', (req: IncomingMessage, socket: Socket) => {
-    requests.push({ method: 'CONNECT', path: req.url ?? '', headers: { ...req.headers }, body: '' });
-    socket.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n');
-  });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readBody(req);
@@ -88,9 +74,8 @@ export const startStandIn: StartStandIn = async (initial) => {
     await play(scenario, match[1] ?? 'unknown', match[2] === 'streamGenerateContent', req, res);
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  // The stand-in is also the CLI's proxy (see `env`): a tunnel to any other host is recorded, then refused.
+  const { port, url, close } = await startStandInServer(requests, handle);
   return {
     url,
     port,
@@ -119,8 +104,7 @@ export const startStandIn: StartStandIn = async (initial) => {
       no_proxy: '127.0.0.1,localhost',
     }),
     close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await close();
       rmSync(cliHome, { recursive: true, force: true });
     },
   } satisfies StandIn;

@@ -3,29 +3,19 @@
 // arguments and environment. The stand-in is also the CLI's HTTPS proxy, so each recording's request list is every
 // connection the CLI opened.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { REAL_CLIS, realCli } from '../../../../testkit/src/real/realClis';
+import { encode, expectCutsReadTheSame, recordings } from '../../../test/support/cliRecordings';
 import type { StreamEvent } from '../../llm/types';
 import { cliInput } from '../cliInput';
 import { readCliOutput } from '../cliStream';
 import { dialect } from './codex';
 
-const dir = fileURLToPath(new URL('../fixtures/codex/', import.meta.url));
-const stdout = (name: string) => new Uint8Array(readFileSync(`${dir}${name}.stdout`));
-const meta = (name: string) =>
-  JSON.parse(readFileSync(`${dir}${name}.meta.json`, 'utf8')) as {
-    exitCode: number;
-    args: string[];
-    requests: string[];
-  };
+const { stdout, meta, text } = recordings('codex');
 const read = (bytes: Uint8Array) => readCliOutput(dialect, [bytes]);
-const text = (name: string) => new TextDecoder().decode(stdout(name));
-const encode = (value: string) => new TextEncoder().encode(value);
 /** The reply's recorded lines with `edit` applied to the list (a line inserted, doubled…). */
 const edited = (edit: (lines: string[]) => string[]) => encode(edit(text('reply').split('\n')).join('\n'));
 const indexOf = (lines: string[], type: string) => lines.findIndex((line) => line.includes(`"type":"${type}"`));
@@ -115,23 +105,8 @@ describe('recorded runs of the real CLI', () => {
 });
 
 describe('how the bytes are cut does not matter', () => {
-  test.each(FIXTURES)('%s split anywhere (inside a UTF-8 character too) reads the same', (name) => {
-    const bytes = stdout(name);
-    const whole = read(bytes);
-    fc.assert(
-      fc.property(fc.array(fc.nat(bytes.byteLength), { maxLength: 40 }), (cuts) => {
-        const bounds = [0, ...cuts.sort((a, b) => a - b), bytes.byteLength];
-        const chunks = bounds.slice(1).map((end, i) => bytes.slice(bounds[i], end));
-        expect(readCliOutput(dialect, chunks)).toEqual(whole);
-      }),
-      { numRuns: 300 },
-    );
-  });
-
-  test('one byte at a time reads the same as the whole reply', () => {
-    const bytes = stdout('reply');
-    const single = Array.from(bytes, (_, i) => bytes.slice(i, i + 1));
-    expect(readCliOutput(dialect, single)).toEqual(read(bytes));
+  test.each(FIXTURES)('%s cut anywhere (inside a UTF-8 character too), or a byte at a time, reads the same', (name) => {
+    expectCutsReadTheSame(dialect, stdout(name), 100);
   });
 });
 

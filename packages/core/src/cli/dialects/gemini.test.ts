@@ -1,22 +1,14 @@
 // Replays what the real Gemini CLI 0.61.0 printed against the loopback stand-in of the Gemini API (fixtures/gemini,
 // written by packages/testkit/src/cliStandIns/record.ts, never by hand) through the stdout reader, and checks the
 // dialect's arguments and environment. Each recording's request list is every request the stand-in received.
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { continuationBytes, encode, expectCutsReadTheSame, recordings } from '../../../test/support/cliRecordings';
 import type { StreamEvent } from '../../llm/types';
 import { readCliOutput } from '../cliStream';
 import { classify, dialect, NO_MCP_SERVER, NO_TOOL, SYSTEM_SETTINGS, SYSTEM_SETTINGS_FILE } from './gemini';
 
-const dir = fileURLToPath(new URL('../fixtures/gemini/', import.meta.url));
-const stdout = (name: string) => new Uint8Array(readFileSync(`${dir}${name}.stdout`));
-const stderr = (name: string) => readFileSync(`${dir}${name}.stderr`, 'utf8');
-const meta = (name: string) =>
-  JSON.parse(readFileSync(`${dir}${name}.meta.json`, 'utf8')) as { exitCode: number; requests: string[] };
+const { stdout, meta, lines, stderr, names: recorded } = recordings('gemini');
 const read = (bytes: Uint8Array) => readCliOutput(dialect, [bytes]);
-const lines = (name: string) => new TextDecoder().decode(stdout(name)).split('\n');
-const encode = (text: string) => new TextEncoder().encode(text);
 
 const REPLY_TEXT = ['Back off ', 'exponentially, ', 'and honour Retry-After: ', 'é→✓'];
 const REPLY_EVENTS: StreamEvent[] = [
@@ -101,7 +93,7 @@ describe('recorded runs of the real CLI', () => {
   });
 
   test('every other run made exactly one request, the streamed one, and nothing else (no retry, no side call)', () => {
-    const names = readdirSync(dir).filter((f) => f.endsWith('.meta.json'));
+    const names = recorded();
     expect(names.length).toBeGreaterThanOrEqual(6);
     for (const name of ['reply', 'upstream-error', 'signed-out', 'rate-limit', 'drop']) {
       expect(meta(name).requests).toEqual([STREAM_REQUEST]);
@@ -110,28 +102,12 @@ describe('recorded runs of the real CLI', () => {
 });
 
 describe('bytes cut anywhere read the same', () => {
-  const bytes = stdout('reply');
-  const cut = (at: readonly number[]) => {
-    const bounds = [0, ...at, bytes.byteLength];
-    return bounds.slice(1).map((end, i) => bytes.slice(bounds[i], end));
-  };
-
-  test('every single cut, including inside é, → and ✓', () => {
-    const inside = [...bytes.keys()].filter((i) => ((bytes[i] ?? 0) & 0b1100_0000) === 0b1000_0000);
+  test('every cut, one byte at a time, and any number of cuts (inside é, → and ✓ too) read as the whole', () => {
+    const bytes = stdout('reply');
     // é has one continuation byte, → and ✓ two each.
-    expect(inside.length).toBe(5);
-    for (let i = 0; i <= bytes.byteLength; i++) expect(readCliOutput(dialect, cut([i])).events).toEqual(REPLY_EVENTS);
-  });
-
-  test('any number of cuts, empty reads included', () => {
-    const offsets = fc.array(fc.integer({ min: 0, max: bytes.byteLength }), { maxLength: 40 });
-    fc.assert(
-      fc.property(offsets, (at) => {
-        const reading = readCliOutput(dialect, cut([...at].sort((a, b) => a - b)));
-        expect(reading).toEqual({ events: REPLY_EVENTS, unknown: 0, malformed: undefined, done: true });
-      }),
-      { numRuns: 300 },
-    );
+    expect(continuationBytes(bytes)).toBe(5);
+    expect(read(bytes)).toEqual({ events: REPLY_EVENTS, unknown: 0, malformed: undefined, done: true });
+    expectCutsReadTheSame(dialect, bytes);
   });
 });
 
