@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../llm/types';
 import { FakeCliLauncher, FakeCliProcess } from '../testing/FakeCliLauncher';
+import { FakeClock } from '../testing/FakeClock';
 import { testDialect } from '../testing/testDialect';
-import { streamCliReply } from './streamCliReply';
+import { EXIT_GRACE_MS, streamCliReply } from './streamCliReply';
 
 const messages = [
   { role: 'system', content: 'You are Fake.' },
@@ -181,6 +182,30 @@ describe('streamCliReply', () => {
       new AbortController().signal,
     ))
       break;
+    expect(p.kills).toBeGreaterThan(0);
+  });
+
+  it('a CLI that completed its reply gets a moment to exit by itself before its group is ended', async () => {
+    const clock = new FakeClock();
+    const p = new FakeCliProcess('ignore');
+    const launcher = new FakeCliLauncher(() => p);
+    const events: StreamEvent[] = [];
+    let ended = false;
+    const run = (async () => {
+      for await (const e of streamCliReply(
+        { dialect: testDialect, command: 'fake', model: 'm', messages, clock },
+        launcher,
+        new AbortController().signal,
+      ))
+        events.push(e);
+      ended = true;
+    })();
+    p.write(line({ t: 'text', x: 'done' }) + line({ t: 'end' }));
+    await expect.poll(() => events.at(-1)?.type).toBe('finish');
+    expect(p.kills).toBe(0); // still saving its state, say: not ended yet
+    clock.advance(EXIT_GRACE_MS);
+    await run;
+    expect(ended).toBe(true);
     expect(p.kills).toBeGreaterThan(0);
   });
 });
