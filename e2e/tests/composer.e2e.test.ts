@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentOf } from '../src/chatView';
 import { expectNoUnexpectedErrors, useSuite } from '../src/suite';
-import { openFile, pickContextMenuItem } from '../src/workbench';
+import { openFile, pickContextMenuItem, runCommand } from '../src/workbench';
 
 // The composer and the view's title bar in a real VS Code: addressing a participant through the @ autocomplete,
-// stopping a reply with Escape, the keybinding that focuses the message box, and New Thread in the title bar.
+// stopping a reply with Escape, the keybinding that focuses the message box, New Thread in the title bar, and adding
+// context: the selection, a workspace file.
 
 describe('the composer in a real VS Code (code-server + Chromium)', () => {
   const suite = useSuite({
@@ -195,6 +196,40 @@ describe('the composer in a real VS Code (code-server + Chromium)', () => {
     await page.locator('.tabs-container .tab.active', { hasText: "GPT's prompt ↔ Claude's prompt" }).waitFor();
     await page.locator('.monaco-diff-editor').first().waitFor();
     await shot('prompt-compare');
+  });
+
+  it('Add File to Chat… picks a workspace file into a chip the model reads, and refuses a binary one', async () => {
+    const { page, session, proxy, chat, shot } = suite;
+    await chat.newThread();
+    await writeFile(join(session.runDir.workspace, 'retryPolicy.ts'), 'export const attempts = 5;\n');
+    await runCommand(page, 'Roundtable: Add File to Chat…');
+    const input = page.locator('.quick-input-widget input');
+    await input.fill('retryPolicy');
+    await page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: 'retryPolicy.ts' }).waitFor();
+    await input.press('Enter');
+    const chip = chat.frame.locator('[data-testid="context-chip"]', { hasText: 'retryPolicy.ts' });
+    await chip.waitFor();
+    await shot('file-chip');
+    const index = proxy.requests.length;
+    await chat.composer.pressSequentially('@claude how many attempts?');
+    await chat.composer.press('Enter');
+    await chat.messages({ speaker: 'claude', status: 'complete', hasText: 'how many attempts?' }).waitFor();
+    const request = proxy.requests.slice(index).find((r) => r.path.startsWith('/v1/chat/completions'));
+    const sent = (request?.body as { messages?: { content: string }[] } | undefined)?.messages?.at(-1)?.content;
+    expect(sent).toBe(
+      '[User] @claude how many attempts?\n\nFile: retryPolicy.ts\n```typescript\nexport const attempts = 5;\n```',
+    );
+
+    await writeFile(
+      join(session.runDir.workspace, 'screenshot.png'),
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13]),
+    );
+    await runCommand(page, 'Roundtable: Add File to Chat…');
+    await input.fill('screenshot.png');
+    await page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: 'screenshot.png' }).waitFor();
+    await input.press('Enter');
+    await page.locator('.notification-toast', { hasText: 'screenshot.png looks like a binary file' }).waitFor();
+    expect(await chat.frame.locator('[data-testid="context-chip"]').count()).toBe(0);
   });
 
   it('raised no unexpected error in the page, the webview or the extension host', async () => {

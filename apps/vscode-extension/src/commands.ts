@@ -32,7 +32,8 @@ export interface CommandDeps {
 
 /** Each command parses its input, calls one thing, and shows the result. */
 export function registerCommands(store: DisposableStore, deps: CommandDeps): void {
-  const register = (id: string, run: () => unknown) => store.add(vscode.commands.registerCommand(id, run));
+  const register = (id: string, run: (...args: never[]) => unknown) =>
+    store.add(vscode.commands.registerCommand(id, run));
 
   register('roundtable.open', () => deps.panels.show());
 
@@ -77,20 +78,24 @@ export function registerCommands(store: DisposableStore, deps: CommandDeps): voi
     threadTools().pickDiscussionMode(deps.activeView().controller.threadId, orchestrator, deps.ui),
   );
 
-  // The selection (or the file) goes to the view used last as a chip, and the keyboard follows it there.
-  register('roundtable.addSelectionToChat', async () => {
-    const blocks = deps.editorSelection();
-    if (!blocks) {
-      deps.ui.showWarning('Roundtable: put the cursor in a text editor, select some code, and add it again.');
-      return;
-    }
+  // Context goes to the view used last as chips, and the keyboard follows it there.
+  const addToComposer = async (blocks: readonly ContextBlock[]) => {
     const session = await focusComposer();
     for (const block of blocks) {
       const added = session.controller.context.add(block);
-      if (!added.ok) {
-        deps.ui.showWarning(added.reason);
-        return;
-      }
+      if (!added.ok) return deps.ui.showWarning(added.reason);
     }
+  };
+  register('roundtable.addSelectionToChat', async () => {
+    const blocks = deps.editorSelection();
+    if (!blocks)
+      return deps.ui.showWarning('Roundtable: put the cursor in a text editor, select some code, and add it again.');
+    await addToComposer(blocks);
+  });
+  // The file right-clicked in the Explorer, or one picked from the workspace.
+  register('roundtable.addFileToChat', async (uri?: vscode.Uri) => {
+    const picked = await threadTools().pickFileContext(uri instanceof vscode.Uri ? uri : undefined);
+    if (picked?.ok) await addToComposer([picked.block]);
+    else if (picked) deps.ui.showWarning(`Roundtable: ${picked.reason}`);
   });
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { editorFileContext, editorSelectionContext } from '../adapters/editorContext';
+import type { pickFileContext } from '../adapters/pickFileContext';
 import type { askProxyAccessKey, pickDiscussionMode } from '../commandPickers';
 import type { diagnosticsReport } from '../diagnostics';
 import type { providerReport } from '../proxy/providerHealth';
@@ -17,6 +18,7 @@ export interface ThreadToolsBundle {
   chooseProxyMode: typeof chooseProxyMode;
   editorFileContext: typeof editorFileContext;
   editorSelectionContext: typeof editorSelectionContext;
+  pickFileContext: typeof pickFileContext;
   switchThread: typeof switchThread;
   renameThread: typeof renameThread;
   deleteThread: typeof deleteThread;

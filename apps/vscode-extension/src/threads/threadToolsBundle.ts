@@ -4,6 +4,7 @@
 // first time one of those runs, not at activation. The seats on the official CLIs too (`clisBundle.ts`), loaded the
 // first time a CLI provider is checked or asked for a reply.
 export { editorFileContext, editorSelectionContext } from '../adapters/editorContext';
+export { pickFileContext } from '../adapters/pickFileContext';
 export { chatOverCli, cliActions, cliRoute, disposeClis, openCliSignIn, setCliTurnsRoot } from '../clis/clisBundle';
 export { askProxyAccessKey, pickDiscussionMode } from '../commandPickers';
 export { diagnosticsReport } from '../diagnostics';
