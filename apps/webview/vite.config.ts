@@ -1,10 +1,9 @@
 import { defineConfig } from 'vite';
+import { onlyOfferedGrammars } from './onlyOfferedGrammars';
 
-// The bundle runs inside a VS Code webview under a strict CSP: relative base (resources are served from a
-// vscode-resource origin), fixed entry names (the host's HTML names them), and lazy chunks load through
-// `script-src ${webview.cspSource}` because a nonce does not cover import().
 export default defineConfig({
   base: './',
+  plugins: [onlyOfferedGrammars()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {
     outDir: 'dist',

@@ -1,6 +1,9 @@
 import { configDefaults, defineProject } from 'vitest/config';
+import { onlyOfferedGrammars } from './onlyOfferedGrammars';
 
 export default defineProject({
+  // The grammars as the build ships them (see onlyOfferedGrammars.ts).
+  plugins: [onlyOfferedGrammars()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
     name: 'webview',

@@ -1,6 +1,7 @@
 import { fenceLanguage } from '@roundtable/core/protocol';
 import { createHighlighterCore, type HighlighterCore, type LanguageRegistration } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import type { OfferedGrammar } from './languages';
 import { CLASS_THEME, kindOfColor, type TokenKind } from './theme';
 
 /**
@@ -10,7 +11,8 @@ import { CLASS_THEME, kindOfColor, type TokenKind } from './theme';
  */
 type Grammar = () => Promise<{ default: LanguageRegistration[] }>;
 
-const GRAMMARS: Record<string, Grammar> = {
+// Every offered grammar, and only those (the build leaves out any other, see languages.ts).
+const OFFERED: Record<OfferedGrammar, Grammar> = {
   typescript: () => import('shiki/langs/typescript.mjs'),
   tsx: () => import('shiki/langs/tsx.mjs'),
   javascript: () => import('shiki/langs/javascript.mjs'),
@@ -36,6 +38,8 @@ const GRAMMARS: Record<string, Grammar> = {
   kotlin: () => import('shiki/langs/kotlin.mjs'),
   swift: () => import('shiki/langs/swift.mjs'),
 };
+
+const GRAMMARS: Readonly<Record<string, Grammar | undefined>> = OFFERED;
 
 /** Where a grammar's name differs from the VS Code language id `fenceLanguage` gives. */
 const GRAMMAR_OF: Record<string, string> = { typescriptreact: 'tsx', javascriptreact: 'jsx' };
