@@ -48,6 +48,8 @@ export function viewOnDisk(root: string) {
         resetSeat: async () => ({ ok: true }),
         insertCode: async () => ({ ok: true }),
         openCodeInNewFile: async () => ({ ok: true }),
+        reviewChange: async () => ({ ok: true }),
+        applyChange: async () => ({ ok: true }),
         showPrompt: async () => ({ ok: true }),
       },
       logger: silentLogger,

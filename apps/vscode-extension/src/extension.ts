@@ -20,7 +20,7 @@ import { DeferredManaged } from './sidecar/DeferredManaged';
 import { effectiveMode } from './sidecar/effectiveMode';
 import { managedBundle, managedEndpoint, startManaged } from './sidecar/loadManaged';
 import { signIn } from './sidecar/signIn';
-import { createSidecarStatusBar, pickSidecarAction } from './sidecar/statusBar';
+import { createSidecarStatusBar } from './sidecar/statusBar';
 import { watchExternalProxy } from './sidecar/watchExternalProxy';
 import { FileThreadRepository } from './storage/FileThreadRepository';
 import { upkeep } from './storage/loadUpkeep';
@@ -244,7 +244,8 @@ export function activate(context: vscode.ExtensionContext): void {
     restartSidecar: () => (managed ? managed.restart() : monitor.check()),
     signIn: () => signIn(managed, logger),
     checkSidecar: () => monitor.check(),
-    showSidecarActions: () => pickSidecarAction(sidecarStatus.current, managed !== undefined, () => cliSeats.actions()),
+    showSidecarActions: () =>
+      threadTools().pickSidecarAction(sidecarStatus.current, managed !== undefined, () => cliSeats.actions()),
     showLog: () => channel.show(),
     editorSelection: () => {
       const editor = vscode.window.activeTextEditor;

@@ -59,9 +59,7 @@ const CliSetting = z.object({
   kind: z.literal('cli'),
   name: z.optional(ParticipantConfig.shape.displayName),
   cli: z.enum(CLI_PROGRAMS),
-  command: z.optional(
-    z.string().check(z.maxLength(4096), z.regex(/^(\/|[A-Za-z]:[\\/])/, 'must be an absolute path to the program')),
-  ),
+  command: z.optional(z.string().check(z.maxLength(4096), z.regex(/^(\/|[A-Za-z]:[\\/])/, 'must be an absolute path'))),
 });
 
 /**

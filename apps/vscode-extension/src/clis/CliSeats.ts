@@ -3,7 +3,7 @@ import type { IntentResult, TurnFailure } from '@roundtable/core';
 import type { CliProviderConfig, ProviderConfig } from '../adapters/readProviders';
 import type { CliChat } from '../proxy/createChatBackend';
 import type { SeatProbes } from '../proxy/providerSeatMap';
-import type { ExtraAction } from '../sidecar/statusBar';
+import type { ExtraAction } from '../sidecar/pickSidecarAction';
 import { clis, clisLoaded, useCliTurnsRoot } from './loadClis';
 
 /**

@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import type { IntentResult } from '@roundtable/core';
 import * as vscode from 'vscode';
 import type { CliProviderConfig, ProviderConfig } from '../adapters/readProviders';
-import type { ExtraAction } from '../sidecar/statusBar';
+import type { ExtraAction } from '../sidecar/pickSidecarAction';
 import { cliRoute } from './cliRoute';
 
 /**

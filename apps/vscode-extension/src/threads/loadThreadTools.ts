@@ -5,6 +5,7 @@ import type { askProxyAccessKey, pickDiscussionMode } from '../commandPickers';
 import type { diagnosticsReport } from '../diagnostics';
 import type { providerReport } from '../proxy/providerHealth';
 import type { chooseProxyMode } from '../sidecar/chooseProxyMode';
+import type { pickSidecarAction } from '../sidecar/pickSidecarAction';
 import type { createHostActions } from '../webview/hostActions';
 import type { deleteThread, exportThread, importThread, renameThread, switchThread } from './threadTools';
 
@@ -16,6 +17,7 @@ export interface ThreadToolsBundle {
   askProxyAccessKey: typeof askProxyAccessKey;
   pickDiscussionMode: typeof pickDiscussionMode;
   chooseProxyMode: typeof chooseProxyMode;
+  pickSidecarAction: typeof pickSidecarAction;
   editorFileContext: typeof editorFileContext;
   editorSelectionContext: typeof editorSelectionContext;
   pickFileContext: typeof pickFileContext;

@@ -10,5 +10,6 @@ export { askProxyAccessKey, pickDiscussionMode } from '../commandPickers';
 export { diagnosticsReport } from '../diagnostics';
 export { providerReport } from '../proxy/providerHealth';
 export { chooseProxyMode } from '../sidecar/chooseProxyMode';
+export { pickSidecarAction } from '../sidecar/pickSidecarAction';
 export { createHostActions } from '../webview/hostActions';
 export { deleteThread, exportThread, importThread, renameThread, switchThread } from './threadTools';

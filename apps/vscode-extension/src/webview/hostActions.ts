@@ -81,6 +81,9 @@ export function createHostActions(deps: {
       else if (other) await deps.ui.compareDocuments(shown, other);
       return { ok: true };
     },
+    // VS Code's editors and workspace edits, reached only when the user clicks (the rest here is testable without them).
+    reviewChange: async (diff) => (await import('../adapters/proposedChanges')).reviewProposedChange(diff),
+    applyChange: async (diff) => (await import('../adapters/proposedChanges')).applyProposedChange(diff),
     async openCodeInNewFile(code, language): Promise<IntentResult> {
       await deps.ui.openUntitled(code, languageIdFor(language, await deps.ui.languages()));
       return { ok: true };

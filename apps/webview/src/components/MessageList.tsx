@@ -90,6 +90,8 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
     else if (action.dataset.action === 'insert-code') chat.insertCode(code);
     else if (action.dataset.action === 'new-file-code')
       chat.openCodeInNewFile(code, block?.getAttribute('data-language') ?? '');
+    else if (action.dataset.action === 'review-change') chat.reviewChange(code);
+    else if (action.dataset.action === 'apply-change') chat.applyChange(code);
   };
 
   // Middle-click would otherwise try to open the link in a new browser tab inside the webview.

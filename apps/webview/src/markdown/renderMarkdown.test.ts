@@ -120,6 +120,23 @@ describe('renderMarkdown rendering', () => {
     ]);
   });
 
+  it('gives a diff block Review change and Apply change, and no other block', () => {
+    const actions = (markdown: string) =>
+      [...toDom(markdown).querySelectorAll('.code-toolbar button')].map(
+        (b) => b.getAttribute('aria-label') ?? b.textContent,
+      );
+    const diff = '--- a/x.ts\n+++ b/x.ts\n@@ -1 +1 @@\n-a\n+b\n';
+    expect(actions(`\`\`\`diff\n${diff}\`\`\``)).toEqual([
+      'Copy',
+      'Insert at Cursor',
+      'Open in New File',
+      'Review change',
+      'Apply change',
+    ]);
+    expect(actions(`\`\`\`patch\n${diff}\`\`\``)).toContain('Apply change');
+    expect(actions(`\`\`\`ts\n${diff}\`\`\``)).not.toContain('Apply change');
+  });
+
   it('escapes a hostile fence tag in the label and the data attribute', () => {
     const dom = toDom('```"><img src=x onerror=alert(1)>\ncode\n```');
     expect(dom.querySelector('img')).toBeNull();

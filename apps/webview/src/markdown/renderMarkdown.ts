@@ -75,7 +75,8 @@ function markdown(): MarkdownIt {
     }
   });
 
-  // Code blocks get a toolbar: their language and, always visible, Copy, Insert at Cursor and Open in New File.
+  // Code blocks get a toolbar: their language and, always visible, Copy, Insert at Cursor and Open in New File; a
+  // diff also Review change and Apply (the host reads the diff and refuses one that names no file).
   // Clicks and arrow keys are handled by delegation in MessageList (no inline handlers exist under the CSP).
   const fence = md.renderer.rules.fence;
   md.renderer.rules.fence = (tokens, idx, options, env, self) => {
@@ -106,6 +107,9 @@ function codeToolbar(language: string): string {
     button('copy-code', 'Copy', 'Copy', true) +
     button('insert-code', 'Insert', 'Insert at Cursor') +
     button('new-file-code', 'New File', 'Open in New File') +
+    (language === 'diff' || language === 'patch'
+      ? button('review-change', 'Review', 'Review change') + button('apply-change', 'Apply', 'Apply change')
+      : '') +
     '</div>'
   );
 }

@@ -162,6 +162,16 @@ export class ChatModel {
     if (code.length <= MAX_CODE_CHARS) this.intent('code/newFile', { code, language: language.slice(0, 64) });
   }
 
+  /** Asks the host to show what a reply's diff would change, in VS Code's diff editor. */
+  reviewChange(diff: string): void {
+    if (diff.length <= MAX_CODE_CHARS) this.intent('change/review', { diff });
+  }
+
+  /** Asks the host to write a reply's diff into the workspace (all of it or nothing). */
+  applyChange(diff: string): void {
+    if (diff.length <= MAX_CODE_CHARS) this.intent('change/apply', { diff });
+  }
+
   /** Asks the host to sign in to the login a participant's seat needs. */
   signInSeat(participantId: string): void {
     this.intent('seat/signIn', { participantId });

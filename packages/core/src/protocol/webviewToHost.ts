@@ -12,6 +12,9 @@ function intent<T extends string, P extends z.ZodMiniType>(type: T, payload: P) 
 /** How long each field of a `view/cspViolation` report may be; the page cuts its report to these. */
 export const CSP_REPORT_MAX_CHARS = { directive: 200, blocked: 500, sample: 200 } as const;
 
+/** A reply's diff block, for Review change and Apply. */
+const ProposedChange = z.strictObject({ diff: z.string().check(z.maxLength(MAX_CODE_CHARS)) });
+
 export const WebviewToHost = z.discriminatedUnion('type', [
   /** The page's listener is attached (first load, or re-created after being hidden): answered with `view/state`. */
   z.strictObject({ v, type: z.literal('view/ready'), payload: empty }),
@@ -78,6 +81,12 @@ export const WebviewToHost = z.discriminatedUnion('type', [
       language: z.string().check(z.maxLength(64)),
     }),
   ),
+  /**
+   * A reply's diff block: Review change opens VS Code's diff editor between each file as it is now and as the diff
+   * would leave it; Apply writes it (one undo step, files left unsaved), all or nothing. The host reads the diff.
+   */
+  intent('change/review', ProposedChange),
+  intent('change/apply', ProposedChange),
   /** The user clicked the proxy's status: the host offers what can be done (check again, restart, sign in, log). */
   intent('sidecar/actions', empty),
   /** Sign in to the login a participant's seat needs. */

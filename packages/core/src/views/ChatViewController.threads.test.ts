@@ -190,6 +190,16 @@ describe('ChatViewController: storage problems and host actions', () => {
     expect(opened).toEqual(['sidecar-actions', 'sign-in:claude', 'reset:claude']);
   });
 
+  test('a diff block’s Review change and Apply go to the host with the diff', async () => {
+    const { view, opened } = setup();
+    const v = view();
+    await v.ready();
+    const diff = '--- a/x.ts\n+++ b/x.ts\n@@ -1 +1 @@\n-a\n+b\n';
+    expect(await v.intent('change/review', { diff })).toMatchObject({ ok: true });
+    expect(await v.intent('change/apply', { diff })).toMatchObject({ ok: true });
+    expect(opened).toEqual([`review:${diff}`, `apply:${diff}`]);
+  });
+
   test('links and reveal go to the host, and their refusals come back as the result', async () => {
     const { view, opened } = setup();
     const v = view();

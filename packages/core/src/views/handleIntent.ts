@@ -93,6 +93,10 @@ export async function handleIntent(intent: WebviewIntent, view: IntentView, deps
       return host.insertCode(intent.payload.code);
     case 'code/newFile':
       return host.openCodeInNewFile(intent.payload.code, intent.payload.language);
+    case 'change/review':
+      return host.reviewChange(intent.payload.diff);
+    case 'change/apply':
+      return host.applyChange(intent.payload.diff);
   }
 }
 

@@ -27,6 +27,10 @@ export interface HostActions {
   insertCode(code: string): Promise<IntentResult>;
   /** Opens a code block in a new untitled editor; `language` is the fence's tag (`ts`, `python`, or empty). */
   openCodeInNewFile(code: string, language: string): Promise<IntentResult>;
+  /** Opens VS Code's diff editor for each file a reply's diff changes: as it is now, and as the diff would leave it. */
+  reviewChange(diff: string): Promise<IntentResult>;
+  /** Writes a reply's diff into the workspace, all hunks of all files or nothing, as one undo step. */
+  applyChange(diff: string): Promise<IntentResult>;
   /** Shows a reply's prompt in a read-only editor, offering to compare it with the other replies' of its turn. */
   showPrompt(shown: PromptDocument, others: readonly PromptDocument[]): Promise<IntentResult>;
 }

@@ -57,6 +57,8 @@ export const intents: { [K in WebviewMessageType]: Extract<WebviewToHost, { type
   'terms/dismiss': { v: 2, type: 'terms/dismiss', requestId: 'r', payload: {} },
   'code/insert': { v: 2, type: 'code/insert', requestId: 'r', payload: { code: 'x()' } },
   'code/newFile': { v: 2, type: 'code/newFile', requestId: 'r', payload: { code: 'x()', language: 'ts' } },
+  'change/review': { v: 2, type: 'change/review', requestId: 'r', payload: { diff: '--- a/x\n+++ b/x\n' } },
+  'change/apply': { v: 2, type: 'change/apply', requestId: 'r', payload: { diff: '--- a/x\n+++ b/x\n' } },
   'sidecar/actions': { v: 2, type: 'sidecar/actions', requestId: 'r', payload: {} },
   'seat/signIn': { v: 2, type: 'seat/signIn', requestId: 'r', payload: { participantId: 'claude' } },
   'seat/reset': { v: 2, type: 'seat/reset', requestId: 'r', payload: { participantId: 'claude' } },

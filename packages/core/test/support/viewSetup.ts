@@ -119,6 +119,14 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
       opened.push(`new-file:${language}:${code}`);
       return { ok: true };
     },
+    reviewChange: async (diff) => {
+      opened.push(`review:${diff}`);
+      return { ok: true };
+    },
+    applyChange: async (diff) => {
+      opened.push(`apply:${diff}`);
+      return { ok: true };
+    },
   };
   const logs: string[] = [];
   const view = (extra: Pick<ChatViewDeps, 'terms' | 'activeFile'> = {}) => {
