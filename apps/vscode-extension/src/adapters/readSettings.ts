@@ -60,6 +60,7 @@ export function readSettings(config: ConfigurationLike): RoundtableSettings {
     maxConcurrent: read.integer('council.maxConcurrent', 1, MAX_PARTICIPANTS, d.maxConcurrent),
     chair: chairOf(read.text('council.chair', 32, '', { allowEmpty: true }), participants, problems),
     anonymiseReviews: read.flag('council.anonymiseReviews', d.anonymiseReviews),
+    askForDiffs: read.flag('context.askForDiffs', d.askForDiffs),
     groups,
     cliProviders: Object.fromEntries(providers.flatMap((p) => (p.kind === 'cli' ? [[p.id, p.cli]] : []))),
   };

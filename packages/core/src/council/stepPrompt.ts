@@ -27,7 +27,8 @@ export interface StepPrompt extends AssembledPrompt {
 type PromptSettings = Pick<
   OrchestratorSettings,
   'participants' | 'softLimitChars' | 'keepRecent' | 'userName' | 'systemMode' | 'groups'
->;
+> &
+  Partial<Pick<OrchestratorSettings, 'askForDiffs'>>;
 
 /**
  * What `speakerId` is sent for the reply `messageId`: what its step's rule lets it read (`visibleTo`), assembled.
@@ -54,6 +55,7 @@ export function stepPrompt(
       softLimitChars: settings.softLimitChars,
       keepRecent: settings.keepRecent,
       userName: settings.userName,
+      askForDiffs: settings.askForDiffs ?? false,
     });
     return { ...prompt, visibility, replacements: [] };
   }

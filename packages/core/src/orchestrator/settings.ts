@@ -25,6 +25,8 @@ export interface OrchestratorSettings {
   groups: SeatGroup[];
   /** Whether "Ask the table to review" hides who wrote the reviewed reply. */
   anonymiseReviews: boolean;
+  /** Whether a seat that reads code from the editor is asked to propose changes as unified diffs (`DIFF_REQUEST`). */
+  askForDiffs: boolean;
   /**
    * Providers that are an official CLI, by id, with the CLI's program name (`claude`): their seats read their prompt
    * as one process's input, which the prompt inspector shows as such. Absent: none.
@@ -45,4 +47,5 @@ export const DEFAULT_ORCHESTRATOR_SETTINGS: Omit<OrchestratorSettings, 'particip
   chair: null,
   groups: [],
   anonymiseReviews: true,
+  askForDiffs: true,
 };

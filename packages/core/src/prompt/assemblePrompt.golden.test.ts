@@ -212,7 +212,8 @@ describe('golden prompts: a new reply at the end of a mixed thread', () => {
   test('GPT with a small budget: the oldest left out, one omission marker after the system messages', async () => {
     // Eight messages reach the prompt. The limit, not keepRecent (4), decides: the two oldest go (the first user
     // message and Claude's reply), and Gemini's alternative to that reply stays, now first after the marker.
-    const prompt = newReplyPrompt('gpt', { ...SETTINGS, softLimitChars: 600, keepRecent: 4 });
+    // (Without the request for diffs, whose length would move the limit: this is about what the budget leaves out.)
+    const prompt = newReplyPrompt('gpt', { ...SETTINGS, softLimitChars: 600, keepRecent: 4, askForDiffs: false });
     await expect(render('gpt, systemMode multiple, softLimitChars 600, keepRecent 4', prompt)).toMatchFileSnapshot(
       golden('gpt.budget'),
     );

@@ -19,7 +19,18 @@ export interface AssemblePromptInput {
   keepRecent: number;
   /** How the human is labelled; default `User`. */
   userName?: string;
+  /** Add `DIFF_REQUEST` to the system prompt when a message the prompt holds carries code from the editor. */
+  askForDiffs?: boolean;
 }
+
+/**
+ * Asked of a seat whose prompt holds code from the editor: a change it proposes comes as a diff the user can review
+ * and apply (Review change, Apply), against the file exactly as the conversation shows it.
+ */
+export const DIFF_REQUEST =
+  'When you propose a change to a file shown in this conversation, write it as a unified diff in a ```diff block, ' +
+  'with `--- a/<path>` and `+++ b/<path>` headers and hunks against the file exactly as shown, so the user can ' +
+  'review it and apply it.';
 
 export interface AssembledPrompt {
   messages: ChatMessage[];
@@ -43,6 +54,8 @@ export function assemblePrompt(input: AssemblePromptInput): AssembledPrompt {
     userName,
     systemMode: input.systemMode,
   };
+  const shown = input.transcript.messages.filter(isPromptMessage);
+  const withCode = input.askForDiffs === true && shown.some((m) => (m.contextBlocks?.length ?? 0) > 0);
   const system: ChatMessage = {
     role: 'system',
     content: buildSystemPrompt({
@@ -50,9 +63,10 @@ export function assemblePrompt(input: AssemblePromptInput): AssembledPrompt {
       threadParticipants: input.transcript.participants,
       participants: input.participants,
       userName,
+      notes: withCode ? [DIFF_REQUEST] : [],
     }),
   };
-  const items = input.transcript.messages.filter(isPromptMessage).map((message) => ({
+  const items = shown.map((message) => ({
     message: renderMessage(message, ctx),
     hoisted: message.role === 'system' && input.systemMode === 'multiple',
   }));

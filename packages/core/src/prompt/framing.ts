@@ -14,19 +14,28 @@ export interface FramingInput {
   threadParticipants: readonly string[];
   participants: readonly ParticipantConfig[];
   userName: string;
+  /** Standing instructions of the table (asking for diffs), after the preamble and before the persona. */
+  notes?: readonly string[];
 }
 
 /**
  * The main system message: who the speaker is, who else is at the table, how messages are
- * labelled, then the speaker's own persona (if any) after a blank line.
+ * labelled, the table's `notes`, then the speaker's own persona (if any), each after a blank line.
  */
-export function buildSystemPrompt({ speakerId, threadParticipants, participants, userName }: FramingInput): string {
+export function buildSystemPrompt({
+  speakerId,
+  threadParticipants,
+  participants,
+  userName,
+  notes = [],
+}: FramingInput): string {
   const others = threadParticipants.filter((id) => id !== speakerId).map((id) => displayNameOf(id, participants));
   const preamble =
     `You are ${displayNameOf(speakerId, participants)}, one of several AI assistants in a shared group conversation ` +
     `with a human user (${userName}). Other participants: ${others.length > 0 ? others.join(', ') : 'none'}. ` +
     'Messages are labeled with their speaker. Respond as yourself; do not impersonate other participants; ' +
     'do not prefix your reply with your own name.';
+  // The persona is the user's own instruction for this seat: it comes last, after the table's.
   const persona = participants.find((p) => p.id === speakerId)?.systemPrompt?.trim();
-  return persona ? `${preamble}\n\n${persona}` : preamble;
+  return [preamble, ...notes, ...(persona ? [persona] : [])].join('\n\n');
 }
