@@ -1,4 +1,5 @@
 import { boundEntries, ParticipantConfig, ProviderId, settingListProblems } from '@roundtable/core';
+import { CLI_KINDS, type CliKind } from '@roundtable/core/cli';
 import { isLoopbackAddress } from '@roundtable/sidecar';
 import * as z from 'zod/mini';
 
@@ -15,15 +16,13 @@ export interface HttpProviderConfig {
   baseUrl: string;
 }
 
-/** The official CLIs a provider can be: each turn of a seat on it runs one process of that CLI. */
-export const CLI_PROGRAMS = ['claude', 'codex', 'gemini'] as const;
-
 /** A provider that is an official CLI on this machine; `command` is its absolute path, else it is found on PATH. */
 export interface CliProviderConfig {
   kind: 'cli';
   id: string;
   name: string;
-  cli: (typeof CLI_PROGRAMS)[number];
+  /** Which official CLI: each turn of a seat on it runs one process of that CLI. */
+  cli: CliKind;
   command?: string;
 }
 
@@ -58,7 +57,7 @@ const CliSetting = z.object({
   id: providerId,
   kind: z.literal('cli'),
   name: z.optional(ParticipantConfig.shape.displayName),
-  cli: z.enum(CLI_PROGRAMS),
+  cli: z.enum(CLI_KINDS),
   command: z.optional(z.string().check(z.maxLength(4096), z.regex(/^(\/|[A-Za-z]:[\\/])/, 'must be an absolute path'))),
 });
 
@@ -108,6 +107,11 @@ export function parseProviderSettings(raw: unknown): ProviderSettingsResult {
 /** The providers reached over HTTP (an OpenAI-compatible endpoint), not through a CLI. */
 export function httpProviders(providers: readonly ProviderConfig[]): HttpProviderConfig[] {
   return providers.filter((p): p is HttpProviderConfig => p.kind !== 'cli');
+}
+
+/** The providers that are an official CLI. */
+export function cliProvidersOf(providers: readonly ProviderConfig[]): CliProviderConfig[] {
+  return providers.filter((p): p is CliProviderConfig => p.kind === 'cli');
 }
 
 /** A problem line for each participant whose `provider` is neither the built-in proxy nor a listed provider. */

@@ -7,7 +7,7 @@ import {
 } from '@roundtable/core';
 import type { EndpointSettings } from '@roundtable/sidecar';
 import { DEFAULT_SEATS } from './defaultSeats';
-import { findUnknownProviders, type ProviderConfig, parseProviderSettings } from './readProviders';
+import { cliProvidersOf, findUnknownProviders, type ProviderConfig, parseProviderSettings } from './readProviders';
 
 /** The slice of VS Code's configuration API this reader needs, so it can be tested without VS Code. */
 export interface ConfigurationLike {
@@ -62,7 +62,7 @@ export function readSettings(config: ConfigurationLike): RoundtableSettings {
     anonymiseReviews: read.flag('council.anonymiseReviews', d.anonymiseReviews),
     askForDiffs: read.flag('context.askForDiffs', d.askForDiffs),
     groups,
-    cliProviders: Object.fromEntries(providers.flatMap((p) => (p.kind === 'cli' ? [[p.id, p.cli]] : []))),
+    cliProviders: Object.fromEntries(cliProvidersOf(providers).map((p) => [p.id, p.cli])),
   };
 
   const binaryPath = read.text('sidecar.binaryPath', 4096, '', { allowEmpty: true });

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { IntentResult, TurnFailure } from '@roundtable/core';
-import type { CliProviderConfig, ProviderConfig } from '../adapters/readProviders';
+import { type CliProviderConfig, cliProvidersOf, type ProviderConfig } from '../adapters/readProviders';
 import type { CliChat } from '../proxy/createChatBackend';
 import type { SeatProbes } from '../proxy/providerSeatMap';
 import type { ExtraAction } from '../sidecar/pickSidecarAction';
@@ -42,7 +42,7 @@ export class CliSeats {
   /** The CLI provider a participant sits on, if it sits on one. */
   providerOf(participantId: string): CliProviderConfig | undefined {
     const on = this.settings().orchestrator.participants.find((p) => p.id === participantId)?.provider;
-    return this.providers().find((p): p is CliProviderConfig => p.id === on && p.kind === 'cli');
+    return cliProvidersOf(this.providers()).find((p) => p.id === on);
   }
 
   /**
@@ -71,7 +71,7 @@ export class CliSeats {
   /** The pill's lines for the CLI providers (none, and nothing loaded, when there is no CLI provider). */
   actions(): Promise<ExtraAction[]> {
     const providers = this.providers();
-    return providers.some((p) => p.kind === 'cli') ? clis().cliActions(providers, this.refresh) : Promise.resolve([]);
+    return cliProvidersOf(providers).length > 0 ? clis().cliActions(providers, this.refresh) : Promise.resolve([]);
   }
 
   /** Ends every CLI process still running (the window is closing). */

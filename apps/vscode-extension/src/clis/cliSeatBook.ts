@@ -1,4 +1,4 @@
-import { type CliDialect, type CliKind, dialectOf } from '@roundtable/core/cli';
+import { type CliDialect, dialectOf } from '@roundtable/core/cli';
 import { type CliDetection, detectCli } from '@roundtable/sidecar/cli';
 import type { CliProviderConfig } from '../adapters/readProviders';
 
@@ -17,7 +17,7 @@ export class CliSeatBook {
   ) {}
 
   dialect(provider: CliProviderConfig): CliDialect {
-    return dialectOf(provider.cli as CliKind);
+    return dialectOf(provider.cli);
   }
 
   detection(provider: CliProviderConfig): Promise<CliDetection> {

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import type { IntentResult } from '@roundtable/core';
 import * as vscode from 'vscode';
-import type { CliProviderConfig, ProviderConfig } from '../adapters/readProviders';
+import { type CliProviderConfig, cliProvidersOf, type ProviderConfig } from '../adapters/readProviders';
 import type { ExtraAction } from '../sidecar/pickSidecarAction';
 import { cliRoute } from './cliRoute';
 
@@ -34,7 +34,7 @@ export async function openCliSignIn(provider: CliProviderConfig, onReleased: () 
  */
 export async function cliActions(providers: readonly ProviderConfig[], onReleased: () => void): Promise<ExtraAction[]> {
   const { book } = cliRoute();
-  const clis = providers.filter((p): p is CliProviderConfig => p.kind === 'cli');
+  const clis = cliProvidersOf(providers);
   return Promise.all(
     clis.map(async (provider): Promise<ExtraAction> => {
       const dialect = book.dialect(provider);

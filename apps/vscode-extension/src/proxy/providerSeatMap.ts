@@ -1,5 +1,5 @@
 import type { SeatMap } from '@roundtable/core/protocol';
-import { type CliProviderConfig, httpProviders, type ProviderConfig } from '../adapters/readProviders';
+import { cliProvidersOf, httpProviders, type ProviderConfig } from '../adapters/readProviders';
 import type { CliSeatBook } from '../clis/cliSeatBook';
 import type { ProviderHealth } from './providerHealth';
 
@@ -29,7 +29,7 @@ export async function providerSeatMap(
   const http = new Map(
     await Promise.all(httpProviders(used).map(async (p) => [p.id, await probes.http(p.baseUrl)] as const)),
   );
-  const clis = used.filter((p): p is CliProviderConfig => p.kind === 'cli');
+  const clis = cliProvidersOf(used);
   const detected = new Map(await Promise.all(clis.map(async (p) => [p.id, await probes.clis.detection(p)] as const)));
   const seats: SeatMap = {};
   for (const p of seated) {

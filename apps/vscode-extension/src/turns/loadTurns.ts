@@ -64,8 +64,12 @@ export function lazyProviderSeatMap(
   participants: () => readonly { id: string; model: string; enabled: boolean; provider?: string }[],
   clis: SeatProbes['clis'],
 ): () => ReturnType<typeof providerSeatMap> {
-  return () => {
+  return async () => {
+    const listed = providers();
+    const seated = participants();
+    // No enabled seat on a listed provider: nothing to check, and the turns' code need not load for it.
+    if (!seated.some((p) => p.enabled && listed.some((q) => q.id === p.provider))) return {};
     const bundle = turns();
-    return bundle.providerSeatMap(providers(), participants(), { http: (url) => bundle.checkProvider(url), clis });
+    return bundle.providerSeatMap(listed, seated, { http: (url) => bundle.checkProvider(url), clis });
   };
 }

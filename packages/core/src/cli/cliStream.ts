@@ -36,13 +36,15 @@ export class CliStreamReader {
 
   push(chunk: Uint8Array): StreamEvent[] {
     if (this.stopped) return [];
-    const text = this.partial + this.decoder.decode(chunk, { stream: true });
-    const lines = text.split('\n');
-    this.partial = lines.pop() ?? '';
-    if (this.partial.length > MAX_CLI_LINE_CHARS) {
+    const decoded = this.decoder.decode(chunk, { stream: true });
+    // A long line arrives in many chunks: only a chunk that ends a line is split, so a line is scanned once.
+    const lines = decoded.includes('\n') ? (this.partial + decoded).split('\n') : [];
+    this.partial = lines.length > 0 ? (lines.pop() ?? '') : this.partial + decoded;
+    const events = this.read(lines);
+    if (!this.stopped && this.partial.length > MAX_CLI_LINE_CHARS) {
       this.malformed = `${this.partial.slice(0, 200)}… (a line longer than ${MAX_CLI_LINE_CHARS} characters)`;
     }
-    return this.read(lines);
+    return events;
   }
 
   /** The end of stdout: a last line without a newline is read too. */

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CliDialect } from '@roundtable/core/cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareVersions, detectCli } from './detectCli';
+import { compareVersions } from '../versions';
+import { detectCli } from './detectCli';
 
 let bin: string;
 const dialect = {

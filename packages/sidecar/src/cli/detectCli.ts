@@ -4,6 +4,7 @@ import { access, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join } from 'node:path';
 import type { CliDialect } from '@roundtable/core/cli';
+import { compareVersions } from '../versions';
 
 /** How long `<cli> --version` may take before the CLI counts as unusable. */
 export const VERSION_TIMEOUT_MS = 10_000;
@@ -49,17 +50,6 @@ export async function detectCli(
     };
   }
   return { ok: true, path, version };
-}
-
-/** Negative, zero or positive as dotted version `a` is older than, the same as, or newer than `b`. */
-export function compareVersions(a: string, b: string): number {
-  const pa = a.split(/[.+-]/).map((n) => Number.parseInt(n, 10) || 0);
-  const pb = b.split(/[.+-]/).map((n) => Number.parseInt(n, 10) || 0);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return 0;
 }
 
 /** An absolute path as is (if it is an executable file), a bare name looked up on PATH, else undefined. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FetchLike } from '@roundtable/core';
+import { compareVersions } from '../../versions';
 import { assetFor, PINNED_VERSION, RELEASE_BASE_URL, type ReleaseAsset } from '../pinnedRelease';
 import { downloadVerified } from './downloadVerified';
 import { extractBinary } from './extractBinary';
@@ -119,11 +120,4 @@ async function pruneOldVersions(root: string, current: string): Promise<void> {
     .map((e) => e.name)
     .sort((a, b) => compareVersions(b, a));
   for (const old of versions.slice(1)) await rm(join(root, old), { recursive: true, force: true });
-}
-
-function compareVersions(a: string, b: string): number {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
-  return 0;
 }
