@@ -142,7 +142,7 @@ describe('the composer in a real VS Code (code-server + Chromium)', () => {
     await chat.composer.press('Enter');
     await chip.waitFor({ state: 'detached' });
     const asked = chat.messages({ speaker: 'user', hasText: 'what do these lines set?' });
-    await asked.locator('.context-block summary', { hasText: 'plan.ts:2-3' }).waitFor();
+    await asked.locator('.context-block summary', { hasText: 'plan.ts (lines 2-3)' }).waitFor();
     await chat.messages({ speaker: 'claude', status: 'complete', hasText: 'what do these lines set?' }).waitFor();
     const request = proxy.requests.slice(index).find((r) => r.path.startsWith('/v1/chat/completions'));
     const sent = (request?.body as { messages?: { content: string }[] } | undefined)?.messages?.at(-1)?.content;

@@ -1,14 +1,8 @@
-import type { ViewMessage } from '@roundtable/core/protocol';
+import { contextKindLabel, contextPlace, type ViewMessage } from '@roundtable/core/protocol';
 import { revealBidiControls } from '../markdown/revealBidi';
 import './ContextBlocks.css';
 
 type ContextBlock = NonNullable<ViewMessage['contextBlocks']>[number];
-
-function describe(block: ContextBlock): string {
-  if (!block.range) return block.path;
-  const [start, end] = block.range;
-  return start === end ? `${block.path}:${start}` : `${block.path}:${start}-${end}`;
-}
 
 /** Editor context attached to a user message, collapsed by default and shown as plain text. */
 export function ContextBlocks({ blocks }: { blocks: ContextBlock[] }) {
@@ -19,7 +13,7 @@ export function ContextBlocks({ blocks }: { blocks: ContextBlock[] }) {
         // Blocks have no id and never reorder within a message, so the index is a stable key.
         <details class="context-block" key={i}>
           <summary>
-            {block.kind === 'file' ? 'File' : 'Selection'} {describe(block)}
+            {contextKindLabel(block)}: {contextPlace(block)}
           </summary>
           <pre>
             <code>{revealBidiControls(block.content)}</code>

@@ -19,13 +19,20 @@ describe('editor context in the composer', () => {
     h.emit(h.host.state(viewState({ context: [selection, file] })));
     const chips = screen.getAllByTestId('context-chip');
     expect(chips.map((c) => c.textContent)).toEqual(['Selection parser.ts:3-7×', 'File README.md×']);
-    expect(chips[0]?.querySelector('[title]')?.getAttribute('title')).toBe('Selection: src/deep/parser.ts');
+    expect(chips[0]?.querySelector('[title]')?.getAttribute('title')).toBe('Selection: src/deep/parser.ts (lines 3-7)');
     fireEvent.click(screen.getByRole('button', { name: 'Remove parser.ts:3-7' }));
     expect(h.lastIntent()).toEqual({ type: 'context/remove', payload: { id: 'c1' } });
     // The host owns the list: the chip goes when it says so.
     expect(screen.getAllByTestId('context-chip')).toHaveLength(2);
     h.emit(h.host.send('context/changed', { blocks: [file] }));
     expect(screen.getAllByTestId('context-chip')).toHaveLength(1);
+  });
+
+  it("names changes by which they are, and problems by their file or as the workspace's", () => {
+    expect(chipLabel({ kind: 'changes', path: '.', scope: 'unstaged', content: '' })).toBe('Unstaged changes');
+    expect(chipLabel({ kind: 'changes', path: 'lib', scope: 'all', content: '' })).toBe('Changes');
+    expect(chipLabel({ kind: 'problems', path: 'src/a.ts', content: '' })).toBe('a.ts');
+    expect(chipLabel({ kind: 'problems', path: '.', content: '' })).toBe('Problems');
   });
 
   it('chips alone make a message: Send is enabled and Enter sends', () => {

@@ -1,9 +1,13 @@
-import type { PendingContext } from '@roundtable/core/protocol';
+import { contextKindLabel, contextPlace, type PendingContext } from '@roundtable/core/protocol';
 import type { ChatModel } from '../models/ChatModel';
 import './ContextChips.css';
 
-/** "a.ts:3-7" for a selection, "a.ts" for a whole file: the file's name, with its full path in the tooltip. */
+/**
+ * "a.ts:3-7" for a selection, "a.ts" for a whole file or its problems: the file's name, with its full path in the
+ * tooltip. Changes, and the workspace's problems, are named by what they are ("Unstaged changes").
+ */
 export function chipLabel(block: PendingContext['block']): string {
+  if (block.kind === 'changes' || block.path === '.') return contextKindLabel(block);
   const name = block.path.split(/[\\/]/).at(-1) || block.path;
   if (!block.range) return name;
   const [start, end] = block.range;
@@ -21,10 +25,10 @@ export function ContextChips({ chat }: { chat: ChatModel }) {
     <ul class="context-chips" data-testid="context-chips" aria-label="Context for the next message">
       {chips.map(({ id, block }) => {
         const label = chipLabel(block);
-        const what = block.kind === 'file' ? 'File' : 'Selection';
+        const what = contextKindLabel(block);
         return (
           <li class="context-chip" data-testid="context-chip" data-kind={block.kind} key={id}>
-            <span class="context-chip-label" title={`${what}: ${block.path}`}>
+            <span class="context-chip-label" title={`${what}: ${contextPlace(block)}`}>
               <span class="visually-hidden">{what} </span>
               {label}
             </span>

@@ -54,6 +54,6 @@ export function estimatedUsage(promptChars: number | undefined, content: string)
 
 /** A tombstone: the message keeps its id and place, loses its content, and is left out of every prompt. */
 export function tombstone(m: Message): Message {
-  const { error: _error, usage: _usage, contextBlocks: _blocks, ...rest } = m;
+  const { error: _error, usage: _usage, contextBlocks: _blocks, images: _images, ...rest } = m;
   return { ...rest, content: '', status: 'deleted' };
 }

@@ -23,4 +23,24 @@ describe('renderContextBlock', () => {
       'File: doc.md\n`````\n````\nx\n````\n`````',
     );
   });
+
+  test("the working tree's changes say which, and where; the workspace's root reads as the workspace", () => {
+    const diff = '--- a/x\n+++ b/x\n';
+    expect(renderContextBlock({ kind: 'changes', path: '.', scope: 'staged', content: diff, language: 'diff' })).toBe(
+      `Staged changes: the workspace\n\`\`\`diff\n${diff}\`\`\``,
+    );
+    expect(renderContextBlock({ kind: 'changes', path: 'lib', scope: 'all', content: diff })).toMatch(
+      /^Changes: lib\n/,
+    );
+    expect(renderContextBlock({ kind: 'changes', path: 'lib', scope: 'unstaged', content: diff })).toMatch(
+      /^Unstaged changes: lib\n/,
+    );
+  });
+
+  test("problems name the file they are of, or the workspace's", () => {
+    expect(renderContextBlock({ kind: 'problems', path: 'src/a.ts', content: 'src/a.ts:3:1 error: x' })).toBe(
+      'Problems: src/a.ts\n```\nsrc/a.ts:3:1 error: x\n```',
+    );
+    expect(renderContextBlock({ kind: 'problems', path: '.', content: '' })).toMatch(/^Problems: the workspace\n/);
+  });
 });

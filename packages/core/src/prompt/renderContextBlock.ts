@@ -1,3 +1,4 @@
+import { contextKindLabel, contextPlace } from '../transcript/contextLabel';
 import type { ContextBlock } from '../transcript/schema';
 
 /**
@@ -13,7 +14,8 @@ export function fenceFor(content: string): string {
 const SAFE_LANGUAGE = /^[\w+#.-]+$/;
 
 /**
- * Renders one attached file or selection as a header line naming path (and range) followed by a fenced block:
+ * Renders one block of editor context as a header line saying what it is and where it comes from, followed by a
+ * fenced block:
  *
  *     Selection: src/foo.ts (lines 10-42)
  *     ```ts
@@ -21,10 +23,8 @@ const SAFE_LANGUAGE = /^[\w+#.-]+$/;
  *     ```
  */
 export function renderContextBlock(block: ContextBlock): string {
-  const label = block.kind === 'file' ? 'File' : 'Selection';
-  const range = block.range ? ` (lines ${block.range[0]}-${block.range[1]})` : '';
   const fence = fenceFor(block.content);
   const info = block.language !== undefined && SAFE_LANGUAGE.test(block.language) ? block.language : '';
   const body = block.content.endsWith('\n') || block.content === '' ? block.content : `${block.content}\n`;
-  return `${label}: ${block.path}${range}\n${fence}${info}\n${body}${fence}`;
+  return `${contextKindLabel(block)}: ${contextPlace(block)}\n${fence}${info}\n${body}${fence}`;
 }

@@ -8,6 +8,7 @@ export type { SeatGroup } from '../participants/groups';
 export { isRoutable } from '../participants/participant';
 export { describeUnrouted } from '../router/describeUnrouted';
 export { describeCost, formatElapsed } from '../threads/describeCost';
+export { contextKindLabel, contextPlace } from '../transcript/contextLabel';
 export type { DiscussionMode, PlanStep, StepKind, TurnPlan } from '../transcript/plan';
 export { fenceLanguage } from './fenceLanguage';
 export {

@@ -21,7 +21,7 @@ function message(n: number, patch: Partial<Message> = {}): Message {
 
 function thread(count: number, patch: Partial<Transcript> = {}): Transcript {
   return {
-    version: 4,
+    version: 5,
     id: 't1',
     title: 'message 0',
     createdAt: at(0),
@@ -131,5 +131,15 @@ describe('reading a journal line', () => {
   test('tells a line of a newer Roundtable apart from a broken one', () => {
     expect(parseJournalLine('{"journal":2,"thread":{}}', 't1')).toMatchObject({ ok: false, newer: true });
     expect(parseJournalLine('{"journal":1,"thread":{"version":99}}', 't1')).toMatchObject({ ok: false, newer: true });
+  });
+
+  test('a line written before an upgrade (format 4) is replayed, and one of format 4 with images is not', () => {
+    const entry = journalEntry(thread(1), thread(2)) as Transcript;
+    const older = JSON.stringify({ journal: 1, thread: { ...entry, version: 4 } });
+    expect(parseJournalLine(older, 't1')).toEqual({ ok: true, entry });
+    const image = { sha256: 'ab'.repeat(32), mime: 'image/png', bytes: 10 };
+    const impossible = { ...entry, version: 4, messages: [{ ...message(2), images: [image] }] };
+    const read = parseJournalLine(JSON.stringify({ journal: 1, thread: impossible }), 't1');
+    expect(read).toMatchObject({ ok: false, reason: /images/ });
   });
 });

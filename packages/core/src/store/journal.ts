@@ -1,6 +1,12 @@
 import { canonicalJson, mergeTranscripts } from '../transcript/merge';
 import { parseTranscript } from '../transcript/parseTranscript';
-import { type Message, TRANSCRIPT_VERSION, type Transcript, TranscriptShape } from '../transcript/schema';
+import {
+  type Message,
+  TRANSCRIPT_VERSION,
+  type Transcript,
+  TranscriptShape,
+  TranscriptShapeV4,
+} from '../transcript/schema';
 
 /**
  * A thread's journal: what changed since its base file was last written whole, one JSON line per save, so a save
@@ -69,16 +75,19 @@ export function parseJournalLine(line: string, threadId: string): JournalLineRea
     return { ok: false, reason: 'written by a newer Roundtable; update Roundtable to open this thread', newer: true };
   }
   if (journal !== JOURNAL_VERSION) return { ok: false, reason: 'not a journal entry' };
-  const parsed = TranscriptShape.safeParse(thread);
+  // A journal written before an upgrade is replayed after it: a line of format 4 (which the current format only
+  // adds to) reads as it is.
+  const parsed = (version === 4 ? TranscriptShapeV4 : TranscriptShape).safeParse(thread);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { ok: false, reason: `invalid entry (${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'})` };
   }
-  if (parsed.data.id !== threadId) return { ok: false, reason: `entry of another thread (${parsed.data.id})` };
-  if (parsed.data.messages.some((m) => m.status === 'streaming')) {
+  const entry: Transcript = { ...parsed.data, version: TRANSCRIPT_VERSION };
+  if (entry.id !== threadId) return { ok: false, reason: `entry of another thread (${entry.id})` };
+  if (entry.messages.some((m) => m.status === 'streaming')) {
     return { ok: false, reason: 'entry holds a streaming message' };
   }
-  return { ok: true, entry: parsed.data };
+  return { ok: true, entry };
 }
 
 export interface Replayed {

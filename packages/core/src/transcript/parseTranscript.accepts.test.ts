@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { AT, beforeV3, beforeV4, valid } from '../../test/support/transcriptFixture';
+import { AT, beforeV3, beforeV4, beforeV5, valid } from '../../test/support/transcriptFixture';
 import { parseTranscript } from './parseTranscript';
 import { type Message, TRANSCRIPT_VERSION, type Transcript } from './schema';
 
@@ -86,6 +86,21 @@ describe('parseTranscript reads other versions', () => {
       ok: false,
       error: expect.stringContaining('messages[1]: out of order'),
     });
+  });
+
+  test('a version 4 file reads as it is, upgraded to this version', () => {
+    const v4 = { ...beforeV5(), version: 4 };
+    expect(parseTranscript(v4)).toEqual({ ok: true, value: { ...v4, version: TRANSCRIPT_VERSION } });
+  });
+
+  test.each([
+    ['images', { images: valid().messages[0]?.images }, /"images"/],
+    ['a changes block', { contextBlocks: [{ kind: 'changes', path: '.', content: '' }] }, /kind/],
+    ['a problems block', { contextBlocks: [{ kind: 'problems', path: '.', content: '' }] }, /kind/],
+  ])('a version 4 file with %s is refused (newer)', (_what, extra, error) => {
+    const v4 = { ...beforeV5(), version: 4 };
+    v4.messages[0] = { ...(v4.messages[0] as Message), ...extra } as (typeof v4.messages)[0];
+    expect(parseTranscript(v4)).toEqual({ ok: false, error: expect.stringMatching(error) });
   });
 
   test('a version 3 file reads as it is, upgraded to this version', () => {

@@ -1,7 +1,7 @@
 // parseTranscript refusing a thread of the right shape that breaks a rule: seq, ids, speakers, statuses, user-only
 // fields, the thread order.
 import { describe, test } from 'vitest';
-import { expectRefusal, type RefusalRow, remove, set } from '../../test/support/transcriptFixture';
+import { expectRefusal, type RefusalRow, remove, set, valid } from '../../test/support/transcriptFixture';
 
 describe('parseTranscript rejects, naming the field or invariant', () => {
   test.each<RefusalRow>([
@@ -95,6 +95,16 @@ describe('parseTranscript rejects, naming the field or invariant', () => {
       name: 'deleted message with context blocks',
       edit: set('messages.5.contextBlocks', [{ kind: 'file', path: 'a.ts', content: 'x' }]),
       expected: ['messages[5].contextBlocks: a deleted message keeps no context'],
+    },
+    {
+      name: 'deleted message with images',
+      edit: set('messages.5.images', valid().messages[0]?.images),
+      expected: ['messages[5].images: a deleted message keeps no images'],
+    },
+    {
+      name: 'images on a reply',
+      edit: set('messages.1.images', valid().messages[0]?.images),
+      expected: ['messages[1].images: only user messages carry images'],
     },
     {
       name: 'blank error text',

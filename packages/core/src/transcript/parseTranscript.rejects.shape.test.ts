@@ -154,6 +154,40 @@ describe('parseTranscript rejects, naming the field or invariant', () => {
       expected: ['messages[0].contextBlocks[0].range'],
     },
     {
+      name: 'unknown changes scope',
+      edit: set('messages.0.contextBlocks.2.scope', 'stashed'),
+      expected: ['at messages[0].contextBlocks[2].scope'],
+    },
+    // ---- images
+    {
+      name: 'image named by something other than a SHA-256',
+      edit: set('messages.0.images.0.sha256', '../../etc/passwd'),
+      expected: ['at messages[0].images[0].sha256'],
+    },
+    {
+      name: 'image of a type no panel shows',
+      edit: set('messages.0.images.0.mime', 'image/svg+xml'),
+      expected: ['at messages[0].images[0].mime'],
+    },
+    {
+      name: 'image over 5 MB',
+      edit: set('messages.0.images.0.bytes', 5 * 1024 * 1024 + 1),
+      expected: ['at messages[0].images[0].bytes'],
+    },
+    {
+      name: 'more than four images on a message',
+      edit: (t) => {
+        const image = t.messages[0]?.images?.[0];
+        if (t.messages[0] && image) t.messages[0].images = Array.from({ length: 5 }, () => image);
+      },
+      expected: ['at messages[0].images'],
+    },
+    {
+      name: 'an empty list of images (absent when none)',
+      edit: set('messages.0.images', []),
+      expected: ['at messages[0].images'],
+    },
+    {
       name: 'negative usage',
       edit: set('messages.1.usage.inputTokens', -1),
       expected: ['at messages[1].usage.inputTokens'],

@@ -11,6 +11,7 @@ import {
   TranscriptShapeV1,
   TranscriptShapeV2,
   TranscriptShapeV3,
+  TranscriptShapeV4,
   USER_SPEAKER,
 } from './schema';
 
@@ -36,7 +37,7 @@ export type TranscriptParseResult = { ok: true; value: Transcript } | { ok: fals
  * - an alternative names an earlier reply of the thread that is not itself an alternative;
  * - plans, reviews and steps hold together (`findPlanViolation`).
  *
- * Version 1, 2 and 3 files are accepted and upgraded (see `parseVersion1`); a higher version is refused with `newer`.
+ * Version 1 to 4 files are accepted and upgraded (see `parseVersion1`); a higher version is refused with `newer`.
  */
 export function parseTranscript(json: unknown): TranscriptParseResult {
   // A value no file can hold (an array with its own `constructor`, a getter that throws) may make the schema library
@@ -58,7 +59,7 @@ function parseUntrusted(json: unknown): TranscriptParseResult {
     };
   }
   if (version === 1) return parseVersion1(json);
-  if (version === 2 || version === 3) return parseOptionalAdditions(json, version);
+  if (version === 2 || version === 3 || version === 4) return parseOptionalAdditions(json, version);
   const shape = TranscriptShape.safeParse(json);
   if (!shape.success) {
     return { ok: false, error: `Invalid thread: ${z.prettifyError(shape.error)}` };
@@ -99,12 +100,14 @@ function parseVersion1(json: unknown): TranscriptParseResult {
   return { ok: true, value: { ...shape.data, version: TRANSCRIPT_VERSION, messages } };
 }
 
-/** Versions 2 and 3 are the current format without its later optional additions: they read as they are. */
-function parseOptionalAdditions(json: unknown, version: 2 | 3): TranscriptParseResult {
-  const shape = (version === 2 ? TranscriptShapeV2 : TranscriptShapeV3).safeParse(json);
+const OLDER_SHAPES = { 2: TranscriptShapeV2, 3: TranscriptShapeV3, 4: TranscriptShapeV4 } as const;
+
+/** Versions 2, 3 and 4 are the current format without its later optional additions: they read as they are. */
+function parseOptionalAdditions(json: unknown, version: 2 | 3 | 4): TranscriptParseResult {
+  const shape = OLDER_SHAPES[version].safeParse(json);
   if (!shape.success) return { ok: false, error: `Invalid thread: ${z.prettifyError(shape.error)}` };
   const upgraded: Transcript = { ...shape.data, version: TRANSCRIPT_VERSION };
-  const problem = findInvariantViolation(upgraded) ?? findOrderViolation(upgraded);
+  const problem = findInvariantViolation(upgraded) ?? findOrderViolation(upgraded) ?? findPlanViolation(upgraded);
   return problem ? { ok: false, error: `Invalid thread: ${problem}` } : { ok: true, value: upgraded };
 }
 
@@ -157,6 +160,7 @@ export function findInvariantViolation(transcript: Transcript): string | undefin
     if (m.role !== 'user' && m.contextBlocks !== undefined) {
       return `${at}.contextBlocks: only user messages carry context blocks`;
     }
+    if (m.role !== 'user' && m.images !== undefined) return `${at}.images: only user messages carry images`;
     if (m.role !== 'user' && m.targets !== undefined) return `${at}.targets: only user messages carry targets`;
     if (m.role !== 'assistant' && m.attempt !== undefined) return `${at}.attempt: only replies are retried`;
     if (m.role !== 'user' && m.unrouted !== undefined) return `${at}.unrouted: only user messages address anyone`;
@@ -177,6 +181,7 @@ export function findInvariantViolation(transcript: Transcript): string | undefin
     if (m.status === 'deleted' && m.contextBlocks !== undefined) {
       return `${at}.contextBlocks: a deleted message keeps no context`;
     }
+    if (m.status === 'deleted' && m.images !== undefined) return `${at}.images: a deleted message keeps no images`;
   }
   return undefined;
 }

@@ -8,13 +8,29 @@ export { ParticipantId, SYSTEM_SPEAKER, USER_SPEAKER } from './base';
  * The transcript format this build writes. Older files are still read and upgraded in memory: version 1 (written
  * before threads could be merged across windows), version 2 (before renames, a thread's own "speaking to",
  * names that got no reply, alternatives and left-out counts) and version 3 (before turn plans, discussion modes,
- * reviews and what each reply cost). A file with a higher version is left untouched and listed as unreadable.
+ * reviews and what each reply cost) and version 4 (before images and the working tree's changes and problems as
+ * context). A file with a higher version is left untouched and listed as unreadable.
  */
-export const TRANSCRIPT_VERSION = 4;
+export const TRANSCRIPT_VERSION = 5;
 
-/** A piece of editor context attached to a user message: a whole file or a selection of lines. */
-export const ContextBlock = z.strictObject({
-  kind: z.enum(['file', 'selection']),
+/**
+ * What a context block holds: a whole `file`, a `selection` of lines, the working tree's `changes` (a unified diff)
+ * or the editor's `problems` (diagnostics, one per line).
+ */
+export const ContextKind = z.enum(['file', 'selection', 'changes', 'problems']);
+export type ContextKind = z.infer<typeof ContextKind>;
+
+/**
+ * Which of the working tree's changes a `changes` block holds: those not yet staged, those staged, or both.
+ */
+export const ChangesScope = z.enum(['unstaged', 'staged', 'all']);
+export type ChangesScope = z.infer<typeof ChangesScope>;
+
+const contextBlockFields = {
+  /**
+   * What it covers, relative to the workspace: the file (`file`, `selection`, `problems` of one file), the
+   * repository's folder (`changes`, `.` for the workspace root) or `.` (the whole workspace's `problems`).
+   */
   path: z.string().check(z.minLength(1)),
   /** 1-based inclusive line range of a selection. */
   range: z.optional(
@@ -25,8 +41,40 @@ export const ContextBlock = z.strictObject({
   content: z.string(),
   /** Fence language hint, e.g. `ts`. */
   language: z.optional(z.string()),
+};
+
+/** A piece of editor context attached to a user message. */
+export const ContextBlock = z.strictObject({
+  kind: ContextKind,
+  ...contextBlockFields,
+  /** On `changes`: which of them. */
+  scope: z.optional(ChangesScope),
 });
 export type ContextBlock = z.infer<typeof ContextBlock>;
+
+/** Format 4 knew only files and selections. */
+const ContextBlockV4 = z.strictObject({ kind: z.enum(['file', 'selection']), ...contextBlockFields });
+
+/** The image types a message may carry, each recognised by its magic bytes. */
+export const ImageMime = z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+export type ImageMime = z.infer<typeof ImageMime>;
+
+/** The most images one message carries, and the most bytes each may have. */
+export const MAX_IMAGES_PER_MESSAGE = 4;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/**
+ * An image attached to a user message. The bytes are stored once, apart from the thread, under their SHA-256: a
+ * thread names them and never holds them.
+ */
+export const ImageRef = z.strictObject({
+  sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+  mime: ImageMime,
+  bytes: z.int().check(z.positive(), z.lte(MAX_IMAGE_BYTES)),
+  /** The file name it was pasted or dropped with, when it had one. */
+  name: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+});
+export type ImageRef = z.infer<typeof ImageRef>;
 
 export const MessageRole = z.enum(['user', 'assistant', 'system']);
 export type MessageRole = z.infer<typeof MessageRole>;
@@ -86,6 +134,8 @@ export const Message = z.strictObject({
   speaker: z.string().check(z.minLength(1)),
   content: z.string(),
   contextBlocks: z.optional(z.array(ContextBlock)),
+  /** On a user message: the images it carries. */
+  images: z.optional(z.array(ImageRef).check(z.minLength(1), z.maxLength(MAX_IMAGES_PER_MESSAGE))),
   targets: z.optional(z.array(z.string())),
   status: MessageStatus,
   error: z.optional(z.string()),
@@ -151,10 +201,21 @@ export const TranscriptShape = z.strictObject({
 export type Transcript = z.infer<typeof TranscriptShape>;
 export type Stamped<T> = { value: T; at: string };
 
+/** A format 4 message: no images, and context only from files and selections. */
+const MessageV4 = z.extend(z.omit(Message, { images: true }), {
+  contextBlocks: z.optional(z.array(ContextBlockV4)),
+});
+
+/** A version 4 file: messages without what version 5 added. */
+export const TranscriptShapeV4 = z.extend(TranscriptShape, {
+  version: z.literal(4),
+  messages: z.array(MessageV4),
+});
+
 const V4_MESSAGE_FIELDS = { step: true, reviewOf: true, timing: true } as const;
 const V3_MESSAGE_FIELDS = { unrouted: true, alternativeOf: true, leftOut: true } as const;
 /** A format 3 reply reports usage without `estimated`. */
-const MessageV3 = z.extend(z.omit(Message, V4_MESSAGE_FIELDS), { usage: z.optional(ReportedUsage) });
+const MessageV3 = z.extend(z.omit(MessageV4, V4_MESSAGE_FIELDS), { usage: z.optional(ReportedUsage) });
 
 /** A version 3 file: no discussion mode, no plans, and messages without the fields version 4 added. */
 export const TranscriptShapeV3 = z.extend(z.omit(TranscriptShape, { mode: true, plans: true }), {

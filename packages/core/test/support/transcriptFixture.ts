@@ -5,9 +5,12 @@ import type { Transcript } from '../../src/transcript/schema';
 export const AT = '2025-03-01T12:00:00.000Z';
 
 /** A valid thread touching every optional field; each invalid row breaks exactly one thing in a fresh copy. */
+/** A SHA-256 in the form an image's name takes. */
+export const IMAGE_SHA = 'ab'.repeat(32);
+
 export function valid(): Transcript {
   return {
-    version: 4,
+    version: 5,
     id: 'thread-1',
     title: 'Empty input bug',
     createdAt: AT,
@@ -23,7 +26,10 @@ export function valid(): Transcript {
         contextBlocks: [
           { kind: 'selection', path: 'src/a.ts', range: [10, 42], content: 'x()', language: 'ts' },
           { kind: 'file', path: 'README.md', content: '' },
+          { kind: 'changes', path: '.', scope: 'unstaged', content: '--- a/x\n+++ b/x\n', language: 'diff' },
+          { kind: 'problems', path: 'src/a.ts', content: 'src/a.ts:3:1 error: x is not defined' },
         ],
+        images: [{ sha256: IMAGE_SHA, mime: 'image/png', bytes: 68, name: 'shot.png' }],
         targets: ['claude'],
         unrouted: { unknown: ['bob'], disabled: ['gemini'], muted: ['grok'], overCap: ['kimi'] },
         status: 'complete',
@@ -136,8 +142,18 @@ export function valid(): Transcript {
 }
 
 /** The fixture as a version 3 file could hold it: without what version 4 added (its review reply included). */
+/** The fixture as a version 4 file could hold it: without what version 5 added. */
+export function beforeV5() {
+  const thread = valid();
+  const messages = thread.messages.map(({ images: _i, contextBlocks, ...m }) => {
+    const older = contextBlocks?.filter((b) => b.kind === 'file' || b.kind === 'selection');
+    return older ? { ...m, contextBlocks: older } : m;
+  });
+  return { ...thread, messages };
+}
+
 export function beforeV4() {
-  const { mode: _m, plans: _p, ...rest } = valid();
+  const { mode: _m, plans: _p, ...rest } = beforeV5();
   const messages = rest.messages
     .filter((m) => m.reviewOf === undefined)
     .map(({ step: _s, reviewOf: _r, timing: _t, usage, ...m }) =>

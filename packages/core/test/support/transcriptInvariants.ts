@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { parseTranscript } from '../../src/transcript/parseTranscript';
-import { type Message, type Transcript, TranscriptShape } from '../../src/transcript/schema';
+import { type Message, TRANSCRIPT_VERSION, type Transcript, TranscriptShape } from '../../src/transcript/schema';
 
 // The fuzz tests' own checker of every invariant an accepted thread must meet (not findInvariantViolation, which is
 // what is under test).
@@ -8,7 +8,9 @@ import { type Message, type Transcript, TranscriptShape } from '../../src/transc
 /** Every invariant an accepted thread must meet, as a list of what is broken (empty when none). */
 export function brokenInvariants(t: Transcript): string[] {
   const broken: string[] = [];
-  if (t.version !== 4) broken.push(`version ${t.version}: accepted files are upgraded to 4`);
+  if (t.version !== TRANSCRIPT_VERSION) {
+    broken.push(`version ${t.version}: accepted files are upgraded to ${TRANSCRIPT_VERSION}`);
+  }
   if (!TranscriptShape.safeParse(t).success) broken.push('does not have the shape of a thread');
   if (new Set(t.participants).size !== t.participants.length) broken.push('duplicate participants');
   const time = (m: Message) => Date.parse(m.createdAt);
@@ -25,11 +27,11 @@ export function brokenInvariants(t: Transcript): string[] {
     const hasErrorText = typeof m.error === 'string' && m.error.trim() !== '';
     if (m.status === 'error' && !hasErrorText) broken.push(`${at}: error without its text`);
     if (m.status !== 'error' && m.error !== undefined) broken.push(`${at}: error text on a ${m.status} message`);
-    if (m.status === 'deleted' && (m.content !== '' || m.contextBlocks !== undefined)) {
-      broken.push(`${at}: tombstone that keeps content or context`);
+    if (m.status === 'deleted' && (m.content !== '' || (m.contextBlocks ?? m.images) !== undefined)) {
+      broken.push(`${at}: tombstone that keeps content, context or images`);
     }
-    if (m.role !== 'user' && (m.contextBlocks ?? m.targets ?? m.unrouted) !== undefined) {
-      broken.push(`${at}: context, targets or unrouted names on a ${m.role} message`);
+    if (m.role !== 'user' && (m.contextBlocks ?? m.images ?? m.targets ?? m.unrouted) !== undefined) {
+      broken.push(`${at}: context, images, targets or unrouted names on a ${m.role} message`);
     }
     if (m.role !== 'assistant' && (m.attempt ?? m.leftOut ?? m.alternativeOf ?? m.step ?? m.reviewOf ?? m.timing)) {
       broken.push(`${at}: attempt, left-out count, alternative, step, review or timing on a ${m.role} message`);
