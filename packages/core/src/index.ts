@@ -18,6 +18,7 @@ export {
 } from './base/lifecycle';
 export { RateGate, truncateText } from './base/rateGate';
 export { assembleStepPrompt } from './council/assembleStepPrompt';
+export * from './images';
 export {
   type ChatCompletionRequest,
   type ChatError,
@@ -30,6 +31,7 @@ export {
   describeStreamErrorPayload,
   FailureMemory,
   type HeadersLike,
+  type ImageLoader,
   MIN_SECRET_FRAGMENT,
   REDACTED,
   readBounded,
@@ -40,6 +42,8 @@ export {
   type StreamLimits,
   streamChatCompletion,
   type TokenUsage,
+  type WireMessage,
+  wireMessages,
 } from './llm';
 export { MAX_TITLE_CHARS, Orchestrator, type OrchestratorDeps } from './orchestrator/Orchestrator';
 export type { BuiltPrompt, ChatBackend, ChatRequest, PromptAssembler } from './orchestrator/ports';

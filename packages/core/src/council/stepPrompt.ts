@@ -3,7 +3,7 @@ import type { OrchestratorSettings } from '../orchestrator/settings';
 import { type AssembledPrompt, assemblePrompt } from '../prompt/assemblePrompt';
 import { fitToBudget, type RenderedItem } from '../prompt/fitToBudget';
 import { buildSystemPrompt, displayNameOf } from '../prompt/framing';
-import { isPromptMessage, renderMessage } from '../prompt/renderMessage';
+import { isPromptMessage, type RenderContext, renderMessage } from '../prompt/renderMessage';
 import type { Message, Transcript } from '../transcript/schema';
 import { Anonymiser, type Replacement } from './anonymise';
 import {
@@ -94,9 +94,10 @@ function reviewPrompt(
         participants: settings.participants,
         userName,
       });
-  const render = { speakerId, participants: settings.participants, userName, systemMode };
+  const vision = settings.participants.find((p) => p.id === speakerId)?.vision === true;
+  const render = { speakerId, participants: settings.participants, userName, systemMode, vision };
   const context: RenderedItem[] = visibility.context.filter(isPromptMessage).map((m) => ({
-    message: anonymous ? anonymousMessage(m, speakerId, userName, systemMode, text) : renderMessage(m, render),
+    message: anonymous ? anonymousMessage(m, render, text) : renderMessage(m, render),
     hoisted: m.role === 'system' && systemMode === 'multiple',
   }));
   const read = (r: ReadReply, heading: string): RenderedItem => ({
@@ -129,12 +130,11 @@ function reviewPrompt(
 /** A message of the conversation before the question, in a prompt that names nobody. */
 function anonymousMessage(
   m: Message,
-  speakerId: string,
-  userName: string,
-  systemMode: OrchestratorSettings['systemMode'],
+  render: RenderContext,
   text: (content: string, author?: string) => string,
 ): ChatMessage {
-  const rendered = renderMessage(m, { speakerId, participants: [], userName, systemMode });
+  const speakerId = render.speakerId;
+  const rendered = renderMessage(m, { ...render, participants: [] });
   if (m.role !== 'assistant') return { ...rendered, content: text(rendered.content) };
   if (m.speaker === speakerId) return { role: 'assistant', content: text(m.content, m.speaker) };
   return { role: 'user', content: `[${EARLIER_REPLY_LABEL}]: ${text(m.content, m.speaker)}` };

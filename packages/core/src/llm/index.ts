@@ -18,6 +18,10 @@ export type {
   ChatError,
   ChatErrorKind,
   ChatMessage,
+  ImageLoader,
   StreamEvent,
   TokenUsage,
+  WireMessage,
+  WirePart,
 } from './types';
+export { wireMessages } from './wireMessages';

@@ -16,6 +16,7 @@ import {
 } from './streamErrors';
 import type { ChatCompletionRequest, ChatError, StreamEvent, TokenUsage } from './types';
 import { Watchdog } from './watchdog';
+import { wireMessages } from './wireMessages';
 
 /**
  * Long enough for a rate limit: the proxy retries a provider's 429 itself before answering (31 s was seen), and a
@@ -185,7 +186,11 @@ async function openStream(
   const init: RequestInit = {
     method: 'POST',
     headers: requestHeaders(request.accessKey),
-    body: JSON.stringify({ model: request.model, messages: request.messages, stream: true }),
+    body: JSON.stringify({
+      model: request.model,
+      messages: await wireMessages(request.messages, request.loadImage),
+      stream: true,
+    }),
     signal,
   };
 

@@ -1,12 +1,29 @@
 import type { FetchLike } from '../ports';
+import type { ImageRef } from '../transcript/schema';
 import type { FailureMemory } from './failureMemory';
 import type { StreamLimits } from './limits';
 
-/** One entry of an OpenAI Chat Completions `messages` array, as Roundtable sends it (text only). */
+/**
+ * One entry of an OpenAI Chat Completions `messages` array, as Roundtable builds it: its text, and the images a user
+ * message carries for a seat that reads them (named by their SHA-256; the client loads the bytes as it sends).
+ */
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
+  images?: readonly ImageRef[];
 }
+
+/** A part of a message's content on the wire: its text, or one image as a `data:` URL. */
+export type WirePart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+
+/** A message as the request body carries it: plain text, or text and image parts. */
+export interface WireMessage {
+  role: ChatMessage['role'];
+  content: string | WirePart[];
+}
+
+/** Reads a stored image as a `data:` URL; undefined when it is gone. */
+export type ImageLoader = (image: ImageRef) => Promise<string | undefined>;
 
 export interface ChatCompletionRequest {
   /** The proxy's OpenAI-compatible base, e.g. `http://127.0.0.1:8317/v1`; the client posts to `{baseUrl}/chat/completions`. */
@@ -18,6 +35,8 @@ export interface ChatCompletionRequest {
   accessKey?: string;
   model: string;
   messages: ChatMessage[];
+  /** Reads the images the messages name; without it, every image is sent as a line saying it was left out. */
+  loadImage?: ImageLoader;
   /** Defaults to the global `fetch`. */
   fetch?: FetchLike;
   /** Defaults: 60 s until the first byte of the body, 120 s of waiting between two data events. */

@@ -5,7 +5,7 @@ import type { ThreadRepository } from '../store/ports';
 import type { SaveTiming } from '../store/saveScheduler';
 import { type ThreadLease, ThreadStore } from '../store/ThreadStore';
 import type { DiscussionMode } from '../transcript/plan';
-import type { ContextBlock } from '../transcript/schema';
+import type { ContextBlock, ImageRef } from '../transcript/schema';
 import type { PromptInspection } from './inspectPrompt';
 import type { ChatBackend } from './ports';
 import { tombstone } from './replyTransitions';
@@ -78,12 +78,18 @@ export class Orchestrator extends Disposable {
    * message (`unrouted`), so the thread says why; a message whose names all fail is refused with why, so it never
    * goes to someone it did not name.
    */
-  send(threadId: string, text: string, explicitTargets?: string[], contextBlocks: ContextBlock[] = []): IntentResult {
+  send(
+    threadId: string,
+    text: string,
+    explicitTargets?: string[],
+    contextBlocks: ContextBlock[] = [],
+    images: ImageRef[] = [],
+  ): IntentResult {
     if (!this.store.isLoaded(threadId)) return refuse('That thread is not open any more.');
     if (this.runner.isBusy(threadId)) {
       return refuse('A reply is still streaming in this thread. Stop it or wait for it to finish.');
     }
-    if (text.trim() === '' && contextBlocks.length === 0) return refuse('The message is empty.');
+    if (text.trim() === '' && contextBlocks.length === 0 && images.length === 0) return refuse('The message is empty.');
     const { participants, routerMode, maxRespondersPerTurn, groups } = this.table.settings;
     const { route, describeRouting, unroutedOf, startMessageTurn } = this.deps.turns();
     const decision = route({
@@ -113,6 +119,7 @@ export class Orchestrator extends Disposable {
         speaker: 'user',
         content: text,
         ...(contextBlocks.length > 0 ? { contextBlocks } : {}),
+        ...(images.length > 0 ? { images } : {}),
         targets: decision.targets,
         ...(unrouted ? { unrouted } : {}),
         status: 'complete',

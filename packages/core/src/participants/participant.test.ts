@@ -20,9 +20,29 @@ describe('parseParticipantSettings', () => {
         aliases: ['opus'],
         muted: true,
         provider: 'cliproxyapi',
+        vision: true,
       },
-      { id: 'gpt', displayName: 'ChatGPT', color: '#10A37F', model: 'gpt-5.5', enabled: false },
+      { id: 'gpt', displayName: 'ChatGPT', color: '#10A37F', model: 'gpt-5.5', enabled: false, vision: true },
     ]);
+  });
+
+  test('a seat reads images by its model, unless its setting says otherwise', () => {
+    const { participants } = parseParticipantSettings([
+      { id: 'claude', model: 'claude-sonnet-4-6' },
+      { id: 'gemini', model: 'gemini-3-flash' },
+      { id: 'local', model: 'llama3.1:8b', provider: 'ollama' },
+      { id: 'llava', model: 'llava:13b', provider: 'ollama', vision: true },
+      { id: 'blind', model: 'gpt-5.5', vision: false },
+      { id: 'qwen', model: 'qwen2.5-vl-7b' },
+    ]);
+    expect(Object.fromEntries(participants.map((p) => [p.id, p.vision === true]))).toEqual({
+      claude: true,
+      gemini: true,
+      local: false,
+      llava: true,
+      blind: false,
+      qwen: true,
+    });
   });
 
   test.each([

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { takesImagesByDefault } from '../images/takesImages';
 import { ParticipantId } from '../transcript/schema';
 import { boundEntries, overlongField, settingListProblems } from './settingList';
 
@@ -35,6 +36,8 @@ export const ParticipantConfig = z.strictObject({
   aliases: z.optional(aliases),
   muted: z.optional(z.boolean()),
   provider: z.optional(ProviderId),
+  /** Reads images: a message's images reach it as image parts, where other seats get a line saying one was left out. */
+  vision: z.optional(z.boolean()),
 });
 export type ParticipantConfig = z.infer<typeof ParticipantConfig>;
 
@@ -54,6 +57,7 @@ const ParticipantSetting = z.object({
   aliases: z.optional(aliases),
   muted: z.optional(z.boolean()),
   provider: z.optional(ProviderId),
+  vision: z.optional(z.boolean()),
 });
 
 const FALLBACK_COLORS = ['#D97706', '#10A37F', '#4285F4', '#8B5CF6', '#EC4899', '#0EA5E9'];
@@ -110,6 +114,7 @@ export function parseParticipantSettings(raw: unknown): ParticipantSettingsResul
       ...(p.aliases && p.aliases.length > 0 ? { aliases: p.aliases } : {}),
       ...(p.muted ? { muted: true } : {}),
       ...(p.provider ? { provider: p.provider } : {}),
+      ...((p.vision ?? takesImagesByDefault(p.model)) ? { vision: true } : {}),
     });
   }
   const seated = dropTakenAliases(participants, bounded.entries, problems);

@@ -53,6 +53,7 @@ export function assemblePrompt(input: AssemblePromptInput): AssembledPrompt {
     participants: input.participants,
     userName,
     systemMode: input.systemMode,
+    vision: input.participants.find((p) => p.id === input.speakerId)?.vision === true,
   };
   const shown = input.transcript.messages.filter(isPromptMessage);
   const withCode = input.askForDiffs === true && shown.some((m) => (m.contextBlocks?.length ?? 0) > 0);

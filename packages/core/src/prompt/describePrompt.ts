@@ -1,4 +1,5 @@
 import { cliInput } from '../cli/cliInput';
+import { describeImage } from '../images/imageCheck';
 import type { PromptRecord } from '../orchestrator/PromptLog';
 import { fenceFor } from './renderContextBlock';
 
@@ -31,6 +32,7 @@ export function describePrompt(record: PromptRecord, speaker: string): PromptDoc
       ? '- Sent: not recorded in this window; rebuilt from the thread as it is now, with the current settings'
       : `- Sent: ${record.at}`,
     `- Size: ${count.format(record.messages.length)} messages, ${count.format(chars)} characters, about ${count.format(Math.ceil(chars / 4))} tokens`,
+    ...imageLine(record),
     record.omitted > 0
       ? `- Left out for length: the ${count.format(record.omitted)} oldest message${record.omitted === 1 ? '' : 's'} (one marker stands in for them)`
       : '- Left out for length: nothing',
@@ -40,10 +42,28 @@ export function describePrompt(record: PromptRecord, speaker: string): PromptDoc
   return { title: `${speaker}'s prompt`, speaker, text: `${[...header, ...body].join('\n')}\n` };
 }
 
+/** How many images went as image parts (a CLI seat, which reads none, got the lines that stand in for them). */
+function imageLine(record: PromptRecord): string[] {
+  const images = record.messages.reduce((sum, m) => sum + (m.images?.length ?? 0), 0);
+  if (images === 0) return [];
+  return [
+    `- Images: ${count.format(images)}, ${record.cli ? 'left out (a CLI reads no images)' : 'sent as image parts'}`,
+  ];
+}
+
 function messagesBody(record: PromptRecord): string[] {
   return record.messages.flatMap((m, i) => {
     const fence = fenceFor(m.content);
-    return ['', `## ${i + 1}. ${m.role}`, '', `${fence}text`, m.content, fence];
+    const images = (m.images ?? []).map((image) => `- Image part: ${describeImage(image)}, sha256 ${image.sha256}`);
+    return [
+      '',
+      `## ${i + 1}. ${m.role}`,
+      '',
+      `${fence}text`,
+      m.content,
+      fence,
+      ...(images.length ? ['', ...images] : []),
+    ];
   });
 }
 

@@ -1,3 +1,4 @@
+import { describeImage } from '../images/imageCheck';
 import type { ChatMessage } from '../llm/types';
 import type { ParticipantConfig } from '../participants/participant';
 import type { Message } from '../transcript/schema';
@@ -10,7 +11,7 @@ import { renderContextBlock } from './renderContextBlock';
  */
 export function isPromptMessage(message: Message): boolean {
   if (message.status === 'deleted' || message.status === 'streaming') return false;
-  return message.content.trim() !== '' || (message.contextBlocks?.length ?? 0) > 0;
+  return message.content.trim() !== '' || (message.contextBlocks?.length ?? 0) > 0 || message.images !== undefined;
 }
 
 export interface RenderContext {
@@ -18,6 +19,8 @@ export interface RenderContext {
   participants: readonly ParticipantConfig[];
   userName: string;
   systemMode: 'multiple' | 'inline';
+  /** The speaker reads images: a user message's images go along as parts, not as lines saying they were left out. */
+  vision?: boolean;
 }
 
 /**
@@ -31,8 +34,12 @@ export function renderMessage(message: Message, ctx: RenderContext): ChatMessage
       return ctx.systemMode === 'multiple'
         ? { role: 'system', content: message.content }
         : { role: 'user', content: `[System] ${message.content}` };
-    case 'user':
-      return { role: 'user', content: renderUserContent(message, ctx.userName) };
+    case 'user': {
+      const content = renderUserContent(message, ctx);
+      return message.images && ctx.vision
+        ? { role: 'user', content, images: message.images }
+        : { role: 'user', content };
+    }
     case 'assistant':
       return message.speaker === ctx.speakerId
         ? { role: 'assistant', content: message.content }
@@ -40,9 +47,19 @@ export function renderMessage(message: Message, ctx: RenderContext): ChatMessage
   }
 }
 
-function renderUserContent(message: Message, userName: string): string {
+function renderUserContent(message: Message, ctx: RenderContext): string {
+  const userName = ctx.userName;
   // A message that is only attachments gets a bare label, not a dangling "[User] ".
   const head = message.content.trim() === '' ? `[${userName}]` : `[${userName}] ${message.content}`;
   const blocks = (message.contextBlocks ?? []).map(renderContextBlock);
-  return [head, ...blocks].join('\n\n');
+  const images = ctx.vision ? [] : (message.images ?? []).map(leftOutImage);
+  return [head, ...blocks, ...images].join('\n\n');
+}
+
+/**
+ * What a seat that does not read images is told in place of one, so it knows there was one and why it cannot see it.
+ * It names no seat, so an anonymised prompt says the same.
+ */
+export function leftOutImage(image: NonNullable<Message['images']>[number]): string {
+  return `[Image left out: ${describeImage(image)}; this seat does not read images.]`;
 }

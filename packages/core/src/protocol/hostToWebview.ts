@@ -4,7 +4,7 @@ import { ParticipantConfig } from '../participants/participant';
 import { DiscussionMode, TurnPlan } from '../transcript/plan';
 import { Message, MessageStatus, Timing, Usage } from '../transcript/schema';
 import { empty, id, requestId, v } from './common';
-import { PendingContextList } from './pendingContext';
+import { PendingContextList, PendingImageList } from './pendingContext';
 import { SeatMap, SidecarStatus } from './proxyStatus';
 import { TurnView } from './turnView';
 
@@ -62,6 +62,8 @@ export const ViewState = z.strictObject({
   turn: z.optional(TurnView),
   /** Editor context waiting in this view's composer, in the order it was added; absent when there is none. */
   context: z.optional(PendingContextList),
+  /** Images waiting in this view's composer; absent when there are none. */
+  images: z.optional(PendingImageList),
 });
 export type ViewState = z.infer<typeof ViewState>;
 
@@ -125,7 +127,7 @@ export const HostToWebview = z.discriminatedUnion('type', [
   update('sidecar/changed', SidecarStatus),
   update('seats/changed', SeatMap),
   /** The composer's editor context changed (a chip added or removed, or all taken by a message). */
-  update('context/changed', z.strictObject({ blocks: PendingContextList })),
+  update('context/changed', z.strictObject({ blocks: PendingContextList, images: z.optional(PendingImageList) })),
   /** The shown thread's turn moved on to its next responder, ended early, or is over. */
   update('turn/changed', z.strictObject({ turn: z.nullable(TurnView) })),
   update('storage/changed', z.strictObject({ saveProblems: z.array(SaveProblem) })),

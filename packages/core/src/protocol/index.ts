@@ -27,6 +27,7 @@ export {
   MAX_USER_TEXT_CHARS,
   MessagePatchPayload,
   PendingContext,
+  PendingImage,
   PROTOCOL_VERSION,
   type RefusalAction,
   SaveProblem,

@@ -23,7 +23,7 @@ export {
   PROTOCOL_VERSION,
 } from './common';
 export * from './hostToWebview';
-export { MAX_CONTEXT_BLOCK_CHARS, MAX_CONTEXT_BLOCKS, PendingContext } from './pendingContext';
+export { MAX_CONTEXT_BLOCK_CHARS, MAX_CONTEXT_BLOCKS, PendingContext, PendingImage } from './pendingContext';
 export {
   isSidecarPending,
   isSidecarUp,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ContextBlock } from '../transcript/schema';
+import { ContextBlock, ImageRef, MAX_IMAGES_PER_MESSAGE } from '../transcript/schema';
 
 /** The most editor context one message carries: the chips, and the active file when that setting is on. */
 export const MAX_CONTEXT_BLOCKS = 10;
@@ -17,3 +17,12 @@ export const PendingContext = z.strictObject({
 export type PendingContext = z.infer<typeof PendingContext>;
 
 export const PendingContextList = z.array(PendingContext).check(z.maxLength(MAX_CONTEXT_BLOCKS));
+
+/** An image waiting in a view's composer (pasted, dropped or attached), already stored; removed by its id. */
+export const PendingImage = z.strictObject({
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  image: ImageRef,
+});
+export type PendingImage = z.infer<typeof PendingImage>;
+
+export const PendingImageList = z.array(PendingImage).check(z.maxLength(MAX_IMAGES_PER_MESSAGE));

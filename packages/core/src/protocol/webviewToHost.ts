@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DiscussionMode } from '../transcript/plan';
+import { MAX_IMAGE_BYTES } from '../transcript/schema';
 import { empty, id, MAX_CODE_CHARS, MAX_USER_TEXT_CHARS, requestId, v } from './common';
 
 // ---- webview -> host ---------------------------------------------------------------------------------------
@@ -15,6 +16,15 @@ export const CSP_REPORT_MAX_CHARS = { directive: 200, blocked: 500, sample: 200 
 /** A reply's diff block, for Review change and Apply. */
 const ProposedChange = z.strictObject({ diff: z.string().check(z.maxLength(MAX_CODE_CHARS)) });
 
+/** The longest base64 text of an image that may be at most `MAX_IMAGE_BYTES`. */
+export const MAX_IMAGE_BASE64_CHARS = Math.ceil(MAX_IMAGE_BYTES / 3) * 4;
+
+/** An image the user pasted, dropped or attached, as base64 (the host checks its bytes and stores it). */
+const ImageUpload = z.strictObject({
+  name: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  data: z.string().check(z.minLength(1), z.maxLength(MAX_IMAGE_BASE64_CHARS), z.regex(/^[A-Za-z0-9+/]+={0,2}$/)),
+});
+
 export const WebviewToHost = z.discriminatedUnion('type', [
   /** The page's listener is attached (first load, or re-created after being hidden): answered with `view/state`. */
   z.strictObject({ v, type: z.literal('view/ready'), payload: empty }),
@@ -29,7 +39,9 @@ export const WebviewToHost = z.discriminatedUnion('type', [
     }),
   ),
   intent('chat/stop', z.strictObject({ threadId: id })),
-  /** Take a chip of editor context out of the composer. */
+  /** Put an image into the composer, to go with the next message. */
+  intent('image/attach', ImageUpload),
+  /** Take a chip of editor context (or an image) out of the composer. */
   intent('context/remove', z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(64)) })),
   /** Give the participants a stopped turn skipped their turn now. */
   intent('turn/continue', z.strictObject({ threadId: id })),

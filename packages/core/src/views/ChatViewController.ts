@@ -88,7 +88,11 @@ export class ChatViewController extends Disposable {
     this._register(deps.sidecar.onDidChange((status) => this.send('sidecar/changed', status)));
     if (deps.seats) this._register(deps.seats.onDidChange((seats) => this.send('seats/changed', seats)));
     if (deps.terms) this._register(deps.terms.onDidChange((show) => this.send('terms/changed', { show })));
-    this._register(this.context.onDidChange((blocks) => this.send('context/changed', { blocks: [...blocks] })));
+    this._register(
+      this.context.onDidChange(({ blocks, images }) =>
+        this.send('context/changed', { blocks: [...blocks], ...(images.length > 0 ? { images: [...images] } : {}) }),
+      ),
+    );
     this._register({ dispose: () => this.lease?.dispose() });
   }
 
@@ -216,7 +220,14 @@ export class ChatViewController extends Disposable {
   private sendState(): void {
     const threadId = this.threadId;
     if (!threadId || !this.ready || this._store.isDisposed) return;
-    this.post(hostMessage('view/state', this.seq++, threadId, viewStateOf(this.deps, threadId, this.context.current)));
+    this.post(
+      hostMessage(
+        'view/state',
+        this.seq++,
+        threadId,
+        viewStateOf(this.deps, threadId, this.context.current, this.context.currentImages),
+      ),
+    );
   }
 
   /** The thread list's first page, on its own (see `threads/listed`); again once a list read in parts is whole. */

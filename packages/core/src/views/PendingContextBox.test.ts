@@ -18,7 +18,7 @@ describe('PendingContextBox', () => {
   test('chips are added in order, each once, removed by id, and say so', () => {
     const box = own.add(new PendingContextBox());
     const seen: string[][] = [];
-    own.add(box.onDidChange((chips) => seen.push(chips.map((c) => c.block.path))));
+    own.add(box.onDidChange(({ blocks }) => seen.push(blocks.map((c) => c.block.path))));
     box.add(selection('a.ts'));
     box.add(selection('b.ts'));
     box.add(selection('a.ts')); // the same range of the same file again: nothing new

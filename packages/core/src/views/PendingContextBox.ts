@@ -1,24 +1,57 @@
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import { type IntentResult, OK, refuse } from '../orchestrator/result';
-import { MAX_CONTEXT_BLOCK_CHARS, MAX_CONTEXT_BLOCKS, type PendingContext } from '../protocol/pendingContext';
-import type { ContextBlock } from '../transcript/schema';
+import {
+  MAX_CONTEXT_BLOCK_CHARS,
+  MAX_CONTEXT_BLOCKS,
+  type PendingContext,
+  type PendingImage,
+} from '../protocol/pendingContext';
+import { type ContextBlock, type ImageRef, MAX_IMAGES_PER_MESSAGE } from '../transcript/schema';
+
+/** What waits in a composer: chips of editor context, and images. */
+export interface PendingItems {
+  blocks: readonly PendingContext[];
+  images: readonly PendingImage[];
+}
 
 /**
  * One view's editor context waiting for the next message: chips added by "Add Selection to Chat", removed one by
  * one, and taken all at once by a message that is sent. It belongs to the view, not the thread (like a draft).
+ *
+ * Images wait beside the chips (pasted, dropped or attached, already stored), at most `MAX_IMAGES_PER_MESSAGE`,
+ * each image once, and go with the same message.
  *
  * Invariants: at most `MAX_CONTEXT_BLOCKS` chips; no chip carries more than `MAX_CONTEXT_BLOCK_CHARS` of content
  * (a longer one is cut, with a note saying how much was left out); the same range of the same file is kept once.
  */
 export class PendingContextBox extends Disposable {
   private chips: PendingContext[] = [];
+  private images: PendingImage[] = [];
   private counter = 0;
-  private readonly changeEmitter = this._register(new Emitter<readonly PendingContext[]>());
-  readonly onDidChange: Event<readonly PendingContext[]> = this.changeEmitter.event;
+  private readonly changeEmitter = this._register(new Emitter<PendingItems>());
+  readonly onDidChange: Event<PendingItems> = this.changeEmitter.event;
 
   get current(): readonly PendingContext[] {
     return this.chips;
+  }
+
+  get currentImages(): readonly PendingImage[] {
+    return this.images;
+  }
+
+  addImage(image: ImageRef): IntentResult {
+    if (this.images.some((i) => i.image.sha256 === image.sha256)) return OK;
+    if (this.images.length >= MAX_IMAGES_PER_MESSAGE) {
+      return refuse(`A message takes at most ${MAX_IMAGES_PER_MESSAGE} images; remove one first.`);
+    }
+    this.images = [...this.images, { id: `i${++this.counter}`, image }];
+    this.changed();
+    return OK;
+  }
+
+  private changed(): void {
+    this.changeEmitter.fire({ blocks: this.chips, images: this.images });
   }
 
   add(block: ContextBlock): IntentResult {
@@ -28,14 +61,16 @@ export class PendingContextBox extends Disposable {
       return refuse(`A message takes at most ${MAX_CONTEXT_BLOCKS} pieces of context; remove one first.`);
     }
     this.chips = [...this.chips, { id: `c${++this.counter}`, block: capped }];
-    this.changeEmitter.fire(this.chips);
+    this.changed();
     return OK;
   }
 
+  /** Takes out a chip or an image (their ids never collide). */
   remove(id: string): IntentResult {
-    if (!this.chips.some((c) => c.id === id)) return OK; // already gone (sent, or removed twice)
+    if (!this.chips.some((c) => c.id === id) && !this.images.some((i) => i.id === id)) return OK; // already gone
     this.chips = this.chips.filter((c) => c.id !== id);
-    this.changeEmitter.fire(this.chips);
+    this.images = this.images.filter((i) => i.id !== id);
+    this.changed();
     return OK;
   }
 
@@ -43,18 +78,21 @@ export class PendingContextBox extends Disposable {
    * What the next message takes along: every chip, then the active file (when given and not already a chip's
    * whole file), at most `MAX_CONTEXT_BLOCKS` in all. `sent` empties the box once the message is accepted.
    */
-  forMessage(activeFile: ContextBlock | undefined): { blocks: ContextBlock[]; sent: () => void } {
+  forMessage(activeFile: ContextBlock | undefined): { blocks: ContextBlock[]; images: ImageRef[]; sent: () => void } {
     const blocks = this.chips.map((c) => c.block);
     if (activeFile && !blocks.some((b) => b.kind === 'file' && b.path === activeFile.path)) {
       blocks.push(capContent(activeFile));
     }
     const taken = this.chips;
+    const takenImages = this.images;
     return {
       blocks: blocks.slice(0, MAX_CONTEXT_BLOCKS),
+      images: takenImages.map((i) => i.image),
       sent: () => {
-        if (taken.length === 0) return;
+        if (taken.length === 0 && takenImages.length === 0) return;
         this.chips = this.chips.filter((c) => !taken.includes(c));
-        this.changeEmitter.fire(this.chips);
+        this.images = this.images.filter((i) => !takenImages.includes(i));
+        this.changed();
       },
     };
   }

@@ -24,7 +24,13 @@ export async function handleIntent(intent: WebviewIntent, view: IntentView, deps
     case 'chat/send':
       return onShown(view, intent.payload.threadId, (t) => {
         const context = view.context.forMessage(deps.activeFile?.());
-        const result = orchestrator.send(t, intent.payload.text, intent.payload.targets, context.blocks);
+        const result = orchestrator.send(
+          t,
+          intent.payload.text,
+          intent.payload.targets,
+          context.blocks,
+          context.images,
+        );
         if (result.ok) context.sent();
         return result;
       });
@@ -33,6 +39,10 @@ export async function handleIntent(intent: WebviewIntent, view: IntentView, deps
         orchestrator.inspectPrompt(t, intent.payload.messageId),
       );
       return 'shown' in inspection ? host.showPrompt(inspection.shown, inspection.others) : inspection;
+    }
+    case 'image/attach': {
+      const stored = await host.storeImage(intent.payload.data, intent.payload.name);
+      return stored.ok ? view.context.addImage(stored.image) : refuse(stored.reason);
     }
     case 'context/remove':
       return view.context.remove(intent.payload.id);

@@ -4,6 +4,7 @@ import { unfinishedPlan } from '../orchestrator/turnIntents';
 import type {
   MessagePatchPayload,
   PendingContext,
+  PendingImage,
   SaveProblem,
   ThreadListEntry,
   TurnView,
@@ -109,7 +110,12 @@ export function saveProblemsView(store: ThreadStore, problems: readonly StoreSav
 }
 
 /** Everything a view shows of `threadId` (loaded in the store) and of the table, the proxy and the store. */
-export function viewStateOf(deps: ChatViewDeps, threadId: string, context: readonly PendingContext[] = []): ViewState {
+export function viewStateOf(
+  deps: ChatViewDeps,
+  threadId: string,
+  context: readonly PendingContext[] = [],
+  images: readonly PendingImage[] = [],
+): ViewState {
   const { store, runner, table } = deps.orchestrator;
   const snapshot = store.snapshot(threadId);
   if (!snapshot) throw new Error(`thread ${threadId} is not loaded`);
@@ -134,5 +140,6 @@ export function viewStateOf(deps: ChatViewDeps, threadId: string, context: reado
     ...(deps.terms?.current ? { termsNotice: true } : {}),
     ...(turn ? { turn } : {}),
     ...(context.length > 0 ? { context: [...context] } : {}),
+    ...(images.length > 0 ? { images: [...images] } : {}),
   };
 }

@@ -4,7 +4,7 @@ import type { IntentResult } from '../orchestrator/result';
 import type { Logger } from '../ports';
 import type { PromptDocument } from '../prompt/describePrompt';
 import type { SeatMap, SidecarStatus } from '../protocol/proxyStatus';
-import type { ContextBlock } from '../transcript/schema';
+import type { ContextBlock, ImageRef } from '../transcript/schema';
 
 /** A value that changes over time, with its current value. */
 export interface StatusSource<T> {
@@ -31,6 +31,11 @@ export interface HostActions {
   reviewChange(diff: string): Promise<IntentResult>;
   /** Writes a reply's diff into the workspace, all hunks of all files or nothing, as one undo step. */
   applyChange(diff: string): Promise<IntentResult>;
+  /**
+   * Checks an image's bytes (type by magic bytes, size) and stores it once, by its SHA-256, beside the threads: what
+   * the composer then holds is the reference.
+   */
+  storeImage(data: string, name?: string): Promise<{ ok: true; image: ImageRef } | { ok: false; reason: string }>;
   /** Shows a reply's prompt in a read-only editor, offering to compare it with the other replies' of its turn. */
   showPrompt(shown: PromptDocument, others: readonly PromptDocument[]): Promise<IntentResult>;
 }

@@ -23,6 +23,7 @@ export const intents: { [K in WebviewMessageType]: Extract<WebviewToHost, { type
   'chat/send': { v: 2, type: 'chat/send', requestId: 'r', payload: { threadId: T, text: 'hi', targets: ['claude'] } },
   'chat/stop': { v: 2, type: 'chat/stop', requestId: 'r', payload: { threadId: T } },
   'context/remove': { v: 2, type: 'context/remove', requestId: 'r', payload: { id: 'c1' } },
+  'image/attach': { v: 2, type: 'image/attach', requestId: 'r', payload: { name: 'a.png', data: 'iVBORw0KGgo=' } },
   'turn/continue': { v: 2, type: 'turn/continue', requestId: 'r', payload: { threadId: T } },
   'turn/dismiss': { v: 2, type: 'turn/dismiss', requestId: 'r', payload: { threadId: T } },
   'turn/anotherRound': { v: 2, type: 'turn/anotherRound', requestId: 'r', payload: { threadId: T } },

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
 import { FakeClock, MemoryThreadRepository, MemoryThreadStorage, ScriptedChat } from '../../src/../src/testing';
 import { Emitter } from '../../src/base/event';
+import { checkImage } from '../../src/images/imageCheck';
 import { Orchestrator } from '../../src/orchestrator/Orchestrator';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../../src/orchestrator/settings';
 import { turnCode } from '../../src/orchestrator/turnCode';
@@ -126,6 +128,14 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
     applyChange: async (diff) => {
       opened.push(`apply:${diff}`);
       return { ok: true };
+    },
+    storeImage: async (data, name) => {
+      const bytes = Buffer.from(data, 'base64');
+      const checked = checkImage(bytes, name);
+      if (!checked.ok) return checked;
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      opened.push(`image:${sha256}`);
+      return { ok: true, image: { sha256, mime: checked.mime, bytes: bytes.length, ...(name ? { name } : {}) } };
     },
   };
   const logs: string[] = [];
