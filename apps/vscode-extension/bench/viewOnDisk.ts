@@ -2,6 +2,7 @@ import {
   ChatViewController,
   DEFAULT_ORCHESTRATOR_SETTINGS,
   Emitter,
+  handleIntent,
   Orchestrator,
   randomIds,
   silentLogger,
@@ -39,6 +40,7 @@ export function viewOnDisk(root: string) {
   const view = new ChatViewController(
     {
       orchestrator,
+      intents: () => handleIntent,
       sidecar,
       host: {
         openLink: async () => ({ ok: true }),
@@ -48,6 +50,7 @@ export function viewOnDisk(root: string) {
         resetSeat: async () => ({ ok: true }),
         insertCode: async () => ({ ok: true }),
         openCodeInNewFile: async () => ({ ok: true }),
+        storeImage: async () => ({ ok: false, reason: 'no images here' }),
         reviewChange: async () => ({ ok: true }),
         applyChange: async () => ({ ok: true }),
         showPrompt: async () => ({ ok: true }),

@@ -108,6 +108,7 @@ export function activate(context: vscode.ExtensionContext): void {
         (succeeded) => (managed ? succeeded || managed.noteReplyFailed() : monitor.noteReply(succeeded)),
         () => settings.providers,
         cliSeats.chat,
+        context.globalStorageUri.fsPath,
       ),
       clock: systemClock,
       ids: randomIds,
@@ -184,6 +185,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const seats = disposables.add(new JoinedSeats(managed ? [managed.seats, providerSeats] : [providerSeats]));
   const viewDeps: ChatViewDeps = {
     orchestrator,
+    intents: () => turns().handleIntent,
     terms,
     sidecar: sidecarStatus,
     seats,
@@ -192,6 +194,7 @@ export function activate(context: vscode.ExtensionContext): void {
         ui,
         logger,
         locate: (key) => repository.locate(key),
+        storageRoot: context.globalStorageUri.fsPath,
         ...(managed
           ? {
               seats: {
@@ -223,11 +226,9 @@ export function activate(context: vscode.ExtensionContext): void {
     );
   const sidebar = disposables.add(createSession());
   active = sidebar;
-  disposables.add(
-    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, new ChatViewProvider(context.extensionUri, sidebar)),
-  );
+  disposables.add(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, new ChatViewProvider(context, sidebar)));
   const panels = disposables.add(
-    new ChatPanelManager(context.extensionUri, () => {
+    new ChatPanelManager(context, () => {
       const session = createSession();
       active = session;
       return session;

@@ -5,6 +5,7 @@ import {
   ChatViewController,
   DEFAULT_ORCHESTRATOR_SETTINGS,
   type HostActions,
+  handleIntent,
   Orchestrator,
   randomIds,
   systemClock,
@@ -115,7 +116,14 @@ describeRealOnly('the managed sidecar', () => {
     });
     const posted: HostToWebview[] = [];
     const view = new ChatViewController(
-      { orchestrator, sidecar: managed, seats: managed.seats, host: {} as HostActions, logger },
+      {
+        orchestrator,
+        intents: () => handleIntent,
+        sidecar: managed,
+        seats: managed.seats,
+        host: {} as HostActions,
+        logger,
+      },
       (message) => posted.push(message),
     );
     try {

@@ -121,6 +121,7 @@ export { parseTranscript, type TranscriptParseResult } from './transcript/parseT
 export { DiscussionMode, type SpeakingOrder, type TurnPlan } from './transcript/plan';
 export {
   ContextBlock,
+  ImageRef,
   Message,
   MessageRole,
   MessageStatus,
@@ -140,3 +141,4 @@ export {
   type HostActions,
   type StatusSource,
 } from './views/ChatViewController';
+export { handleIntent } from './views/handleIntent';

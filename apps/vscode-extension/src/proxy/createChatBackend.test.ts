@@ -35,6 +35,9 @@ async function setup(providers: ProviderConfig[] = []) {
     async () => 'local-key',
     (ok) => replyEnds.push(ok),
     () => registry,
+    {},
+    undefined,
+    async (image) => (image.sha256 === SHOT.sha256 ? 'data:image/png;base64,iVBORw0KGgo=' : undefined),
   );
   const chat = async (request: Partial<ChatRequest> & { model: string }): Promise<StreamEvent[]> => {
     const events: StreamEvent[] = [];
@@ -45,6 +48,8 @@ async function setup(providers: ProviderConfig[] = []) {
   const chats = (p: FakeProxy) => p.requests.filter((r) => r.path === '/v1/chat/completions');
   return { proxy, local, registry, replyEnds, chat, chats };
 }
+
+const SHOT = { sha256: 'c'.repeat(64), mime: 'image/png' as const, bytes: 8, name: 'shot.png' };
 
 const text = (events: StreamEvent[]) => events.map((e) => (e.type === 'delta' ? e.text : '')).join('');
 
@@ -61,6 +66,30 @@ describe('createChatBackend routes each reply by its provider', () => {
     // Not CLIProxyAPI's reply: the status pill is not rechecked for it.
     expect(replyEnds).toEqual([]);
   });
+
+  test.each([
+    ['CLIProxyAPI', undefined],
+    ['a provider', 'local'],
+  ])(
+    'a message with images reaches %s as a text part and an image part per image; a lost one as a line',
+    async (_n, provider) => {
+      const { proxy, local, chat, chats } = await setup();
+      const lost = { ...SHOT, sha256: 'd'.repeat(64), name: 'lost.png' };
+      const messages = [{ role: 'user' as const, content: '[User] look', images: [SHOT, lost] }];
+      await chat({ model: 'llama3.2', messages, ...(provider ? { provider } : {}) });
+      const [request] = chats(provider ? local : proxy);
+      expect((request?.body as { messages?: unknown[] } | undefined)?.messages).toEqual([
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: '[User] look' },
+            { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
+            { type: 'text', text: '[Image left out: lost.png (PNG, 8 bytes) could not be read from disk.]' },
+          ],
+        },
+      ]);
+    },
+  );
 
   test.each([
     ['no provider', undefined],

@@ -4,6 +4,7 @@ import {
   type ChatError,
   type ChatRequest,
   FailureMemory,
+  type ImageLoader,
   type StreamEvent,
   type streamChatCompletion,
 } from '@roundtable/core';
@@ -32,6 +33,8 @@ import {
  * request, so activation does not parse it.
  *
  * A request for a CLI provider (`"kind": "cli"`) goes to `cli` (which runs that CLI once), with `tuning`.
+ *
+ * `loadImage` reads the images a request's messages name (a seat that reads images), for the HTTP endpoints.
  */
 export function createChatBackend(
   stream: typeof streamChatCompletion,
@@ -41,6 +44,7 @@ export function createChatBackend(
   providers: () => readonly ProviderConfig[] = () => [],
   tuning: ChatTuning = {},
   cli?: CliChat,
+  loadImage?: ImageLoader,
 ): ChatBackend {
   // One memory for every reply through this proxy: a cooling 503 right after a failure is explained as such.
   const failures = new FailureMemory();
@@ -65,7 +69,14 @@ export function createChatBackend(
       providerFailures.set(provider.id, memory);
       const { model, messages } = request;
       for await (const event of stream(
-        { ...tuning, baseUrl: provider.baseUrl, model, messages, failures: memory },
+        {
+          ...tuning,
+          baseUrl: provider.baseUrl,
+          model,
+          messages,
+          failures: memory,
+          ...(loadImage ? { loadImage } : {}),
+        },
         signal,
       )) {
         yield event.type === 'error' ? { type: 'error', error: asProviderError(event.error, provider) } : event;
@@ -85,6 +96,7 @@ export function createChatBackend(
         model: request.model,
         messages: request.messages,
         failures,
+        ...(loadImage ? { loadImage } : {}),
         ...(key ? { accessKey: key } : {}),
       },
       signal,

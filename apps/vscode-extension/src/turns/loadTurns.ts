@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { ChatBackend, streamChatCompletion, TurnCode } from '@roundtable/core';
+import type { ChatBackend, handleIntent, streamChatCompletion, TurnCode } from '@roundtable/core';
 import type { checkProxy, RecheckSchedule, resolveProxyEndpoint } from '@roundtable/sidecar';
 import type { ProviderConfig } from '../adapters/readProviders';
 import type { CliChat, createChatBackend } from '../proxy/createChatBackend';
@@ -8,6 +8,7 @@ import type { providerSeatMap, SeatProbes } from '../proxy/providerSeatMap';
 /** What dist/turns.js exports (see `turnsBundle.ts`). */
 export interface TurnsBundle {
   turnCode: TurnCode;
+  handleIntent: typeof handleIntent;
   streamChatCompletion: typeof streamChatCompletion;
   resolveProxyEndpoint: typeof resolveProxyEndpoint;
   checkProxy: typeof checkProxy;
@@ -15,6 +16,8 @@ export interface TurnsBundle {
   createChatBackend: typeof createChatBackend;
   providerSeatMap: typeof providerSeatMap;
   checkProvider: typeof import('../proxy/providerHealth').checkProvider;
+  imageLoader: typeof import('../images/imageAssets').imageLoader;
+  imageFolder: typeof import('../images/imageFolder').imageFolder;
 }
 
 let loaded: TurnsBundle | undefined;
@@ -38,6 +41,8 @@ export function lazyChatBackend(
   onReplyEnd: (succeeded: boolean) => void,
   providers: () => readonly ProviderConfig[],
   cli: CliChat,
+  /** Roundtable's storage folder, whose `assets` hold the messages' images. */
+  storageRoot: string,
 ): ChatBackend {
   let backend: ChatBackend | undefined;
   return (request, signal) => {
@@ -50,6 +55,7 @@ export function lazyChatBackend(
       providers,
       {},
       cli,
+      bundle.imageLoader(bundle.imageFolder(storageRoot)),
     );
     return backend(request, signal);
   };

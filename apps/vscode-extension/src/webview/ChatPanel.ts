@@ -1,7 +1,7 @@
 import { Disposable } from '@roundtable/core';
 import * as vscode from 'vscode';
 import type { ChatSession } from './ChatSession';
-import { mountChat } from './mountChat';
+import { type ChatRoots, mountChat } from './mountChat';
 
 /**
  * The same chat in an editor tab, for wide screens (`roundtable.open`), with its own current thread. One panel
@@ -12,7 +12,7 @@ export class ChatPanelManager extends Disposable {
   private current: ChatSession | undefined;
 
   constructor(
-    private readonly extensionUri: vscode.Uri,
+    private readonly roots: ChatRoots,
     private readonly createSession: () => ChatSession,
   ) {
     super();
@@ -32,9 +32,9 @@ export class ChatPanelManager extends Disposable {
     const panel = vscode.window.createWebviewPanel('roundtable.panel', 'Roundtable', vscode.ViewColumn.Active, {
       enableScripts: true,
     });
-    panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'roundtable.svg');
+    panel.iconPath = vscode.Uri.joinPath(this.roots.extensionUri, 'media', 'roundtable.svg');
     const session = this.createSession();
-    mountChat(panel.webview, this.extensionUri, session);
+    mountChat(panel.webview, this.roots, session);
     const visibility = panel.onDidChangeViewState(() => {
       if (!panel.visible) session.markHidden();
     });

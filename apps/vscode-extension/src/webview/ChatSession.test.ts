@@ -1,4 +1,14 @@
-import { DEFAULT_ORCHESTRATOR_SETTINGS, Emitter, Orchestrator, silentLogger, turnCode } from '@roundtable/core';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  DEFAULT_ORCHESTRATOR_SETTINGS,
+  Emitter,
+  handleIntent,
+  Orchestrator,
+  silentLogger,
+  turnCode,
+} from '@roundtable/core';
 import {
   type HostToWebview,
   HostToWebview as HostToWebviewSchema,
@@ -103,9 +113,12 @@ function setup() {
     onDidChange: new Emitter<SidecarStatus>().event,
   };
   let sidecarMenus = 0;
+  const storageRoot = mkdtempSync(join(tmpdir(), 'rt-session-'));
+  cleanup.push({ dispose: () => rmSync(storageRoot, { recursive: true, force: true }) });
   const host = createHostActions({
     ui,
     logger: silentLogger,
+    storageRoot,
     locate: (key) =>
       ({ here: __filename, unsaved: `${__dirname}/never-saved.json`, nowhere: '/no/such/folder/x.json' })[key],
     sidecarActions: async () => {
@@ -115,13 +128,13 @@ function setup() {
   const active: ChatSession[] = [];
   const shown = new ShownViews();
   const session = new ChatSession(
-    { orchestrator, sidecar, host, logger: silentLogger },
+    { orchestrator, intents: () => handleIntent, sidecar, host, logger: silentLogger },
     (s) => active.push(s),
     () => {},
     shown,
   );
   cleanup.push(session, shown);
-  return { session, chat, revealed, links, editor, active, shown, sidecarMenus: () => sidecarMenus };
+  return { session, chat, revealed, links, editor, active, shown, sidecarMenus: () => sidecarMenus, storageRoot };
 }
 
 describe('ChatSession', () => {
@@ -166,6 +179,29 @@ describe('ChatSession', () => {
     const state = second.posted[0];
     expect(state?.type === 'view/state' && state.payload.thread.id).toBe(threadId);
     expect(first.posted.length).toBe(before);
+  });
+
+  test('a pasted image is stored once in the assets folder, under its SHA-256, and waits in the composer', async () => {
+    const { session, storageRoot } = setup();
+    const page = new FakeWebview();
+    session.attach(page);
+    await page.send(viewSignal('view/ready'));
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const data = png.toString('base64');
+    await page.send(webviewIntent('image/attach', 'r1', { name: 'shot.png', data }));
+    await page.send(webviewIntent('image/attach', 'r2', { name: 'again.png', data }));
+    await page.send(webviewIntent('image/attach', 'r3', { data: Buffer.from('GIF8x').toString('base64') }));
+    await vi.waitFor(() => expect(page.types().filter((t) => t === 'request/done')).toHaveLength(3));
+    const [file, ...others] = readdirSync(join(storageRoot, 'assets'));
+    expect(others).toEqual([]);
+    expect(file).toMatch(/^[0-9a-f]{64}\.png$/);
+    expect(readFileSync(join(storageRoot, 'assets', file ?? ''))).toEqual(png);
+    expect(session.controller.context.currentImages.map((i) => i.image.name)).toEqual(['shot.png']);
+    const refused = page.posted.find((m) => m.type === 'request/done' && m.payload.requestId === 'r3');
+    expect(refused?.type === 'request/done' && refused.payload).toMatchObject({
+      ok: false,
+      reason: 'The image is not a PNG, JPEG, GIF or WebP image.',
+    });
   });
 
   test('reveal resolves only the repository’s own names; links go out only after the scheme check', async () => {

@@ -1,7 +1,7 @@
 import { Disposable, MutableDisposable } from '@roundtable/core';
 import type * as vscode from 'vscode';
 import type { ChatSession } from './ChatSession';
-import { mountChat } from './mountChat';
+import { type ChatRoots, mountChat } from './mountChat';
 
 export const CHAT_VIEW_ID = 'roundtable.chat';
 
@@ -14,14 +14,14 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   private readonly viewListeners = this._register(new MutableDisposable<vscode.Disposable>());
 
   constructor(
-    private readonly extensionUri: vscode.Uri,
+    private readonly roots: ChatRoots,
     private readonly session: ChatSession,
   ) {
     super();
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
-    mountChat(view.webview, this.extensionUri, this.session);
+    mountChat(view.webview, this.roots, this.session);
     const visibility = view.onDidChangeVisibility(() => {
       if (!view.visible) this.session.markHidden();
     });

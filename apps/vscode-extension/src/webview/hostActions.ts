@@ -1,6 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { HostActions, IntentResult, Logger, PromptDocument } from '@roundtable/core';
+import { errorMessage, type HostActions, type IntentResult, type Logger, type PromptDocument } from '@roundtable/core';
+import { storeImageData } from '../images/imageAssets';
+import { imageFolder } from '../images/imageFolder';
 import { languageIdFor } from './codeLanguage';
 import { checkExternalLink } from './links';
 
@@ -40,6 +42,8 @@ export function createHostActions(deps: {
   seats?: { signIn(participantId: string): Promise<IntentResult>; reset(participantId: string): Promise<IntentResult> };
   /** A seat on a CLI provider signs in through that CLI (undefined for any other seat). */
   cliSignIn?: (participantId: string) => Promise<IntentResult> | undefined;
+  /** Roundtable's storage folder: images are stored in its `assets` folder. */
+  storageRoot: string;
 }): HostActions {
   const noSeats: IntentResult = {
     ok: false,
@@ -84,6 +88,14 @@ export function createHostActions(deps: {
     // VS Code's editors and workspace edits, reached only when the user clicks (the rest here is testable without them).
     reviewChange: async (diff) => (await import('../adapters/proposedChanges')).reviewProposedChange(diff),
     applyChange: async (diff) => (await import('../adapters/proposedChanges')).applyProposedChange(diff),
+    async storeImage(data, name) {
+      try {
+        return await storeImageData(imageFolder(deps.storageRoot), data, name);
+      } catch (error) {
+        deps.logger.warn(`Storing an image failed: ${errorMessage(error)}`);
+        return { ok: false, reason: `Roundtable could not store the image: ${errorMessage(error)}` };
+      }
+    },
     async openCodeInNewFile(code, language): Promise<IntentResult> {
       await deps.ui.openUntitled(code, languageIdFor(language, await deps.ui.languages()));
       return { ok: true };

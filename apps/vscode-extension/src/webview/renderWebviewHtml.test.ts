@@ -7,6 +7,7 @@ const input = {
   styleUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/media/webview/assets/main.css',
   nonce: 'bm9uY2Utdmx1ZQ==',
   title: 'Roundtable',
+  imagesUri: 'https://file+.vscode-resource.vscode-cdn.net/storage/assets',
 };
 
 function csp(html: string): Map<string, string> {
@@ -44,9 +45,16 @@ describe('renderWebviewHtml', () => {
       ...input,
       title: '</title><script>alert(1)</script>',
       styleUri: 'x" onload="alert(1)',
+      imagesUri: '"><script>alert(2)</script>',
     });
     expect(hostile).not.toContain('<script>alert(1)');
+    expect(hostile).not.toContain('<script>alert(2)');
     expect(hostile).toContain('x&quot; onload=&quot;alert(1)');
+  });
+
+  test('tells the page where images are, inside its resource origin, and admits no other image source', () => {
+    expect(html).toContain(`<div id="root" data-images="${input.imagesUri}"></div>`);
+    expect(policy.get('img-src')).toBe(`${input.cspSource} data:`);
   });
 
   test('nonces are fresh and carry 128 bits', () => {

@@ -7,6 +7,8 @@ export interface WebviewHtmlInput {
   /** Fresh per render, from a CSPRNG. */
   nonce: string;
   title: string;
+  /** Where the page finds a message's image (`<imagesUri>/<sha256>.<ext>`), inside its resource origin. */
+  imagesUri: string;
 }
 
 /**
@@ -36,7 +38,7 @@ export function renderWebviewHtml(input: WebviewHtmlInput): string {
 <title>${escapeText(input.title)}</title>
 </head>
 <body>
-<div id="root"></div>
+<div id="root" data-images="${escapeAttribute(input.imagesUri)}"></div>
 <script type="module" nonce="${escapeAttribute(input.nonce)}" src="${escapeAttribute(input.scriptUri)}"></script>
 </body>
 </html>`;

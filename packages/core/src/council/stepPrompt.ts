@@ -1,3 +1,4 @@
+import { seatReadsImages } from '../images/takesImages';
 import type { ChatMessage } from '../llm/types';
 import type { OrchestratorSettings } from '../orchestrator/settings';
 import { type AssembledPrompt, assemblePrompt } from '../prompt/assemblePrompt';
@@ -94,7 +95,7 @@ function reviewPrompt(
         participants: settings.participants,
         userName,
       });
-  const vision = settings.participants.find((p) => p.id === speakerId)?.vision === true;
+  const vision = seatReadsImages(settings.participants.find((p) => p.id === speakerId));
   const render = { speakerId, participants: settings.participants, userName, systemMode, vision };
   const context: RenderedItem[] = visibility.context.filter(isPromptMessage).map((m) => ({
     message: anonymous ? anonymousMessage(m, render, text) : renderMessage(m, render),

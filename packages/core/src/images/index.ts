@@ -8,4 +8,4 @@ export {
   MAX_IMAGES_PER_MESSAGE,
   sniffImage,
 } from './imageCheck';
-export { takesImagesByDefault } from './takesImages';
+export { seatReadsImages, takesImagesByDefault } from './takesImages';

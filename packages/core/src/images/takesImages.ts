@@ -17,3 +17,8 @@ export function takesImagesByDefault(model: string): boolean {
   const name = model.toLowerCase();
   return VISION_MODELS.some((pattern) => pattern.test(name));
 }
+
+/** Whether a seat is sent images: as its setting says, or else as its model is known to read them. */
+export function seatReadsImages(seat: { model: string; vision?: boolean } | undefined): boolean {
+  return seat !== undefined && (seat.vision ?? takesImagesByDefault(seat.model));
+}

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { seatReadsImages } from '../images/takesImages';
 import { MAX_PARTICIPANTS, parseParticipantSettings } from './participant';
 
 // roundtable.participants as a user types it: defaults filled in, each bad entry or field named and skipped.
@@ -20,9 +21,8 @@ describe('parseParticipantSettings', () => {
         aliases: ['opus'],
         muted: true,
         provider: 'cliproxyapi',
-        vision: true,
       },
-      { id: 'gpt', displayName: 'ChatGPT', color: '#10A37F', model: 'gpt-5.5', enabled: false, vision: true },
+      { id: 'gpt', displayName: 'ChatGPT', color: '#10A37F', model: 'gpt-5.5', enabled: false },
     ]);
   });
 
@@ -35,7 +35,7 @@ describe('parseParticipantSettings', () => {
       { id: 'blind', model: 'gpt-5.5', vision: false },
       { id: 'qwen', model: 'qwen2.5-vl-7b' },
     ]);
-    expect(Object.fromEntries(participants.map((p) => [p.id, p.vision === true]))).toEqual({
+    expect(Object.fromEntries(participants.map((p) => [p.id, seatReadsImages(p)]))).toEqual({
       claude: true,
       gemini: true,
       local: false,

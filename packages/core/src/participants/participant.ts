@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { takesImagesByDefault } from '../images/takesImages';
 import { ParticipantId } from '../transcript/schema';
 import { boundEntries, overlongField, settingListProblems } from './settingList';
 
@@ -36,7 +35,10 @@ export const ParticipantConfig = z.strictObject({
   aliases: z.optional(aliases),
   muted: z.optional(z.boolean()),
   provider: z.optional(ProviderId),
-  /** Reads images: a message's images reach it as image parts, where other seats get a line saying one was left out. */
+  /**
+   * Reads images: a message's images reach it as image parts, where other seats get a line saying one was left out.
+   * Absent: as its model is known to (`seatReadsImages`).
+   */
   vision: z.optional(z.boolean()),
 });
 export type ParticipantConfig = z.infer<typeof ParticipantConfig>;
@@ -114,7 +116,7 @@ export function parseParticipantSettings(raw: unknown): ParticipantSettingsResul
       ...(p.aliases && p.aliases.length > 0 ? { aliases: p.aliases } : {}),
       ...(p.muted ? { muted: true } : {}),
       ...(p.provider ? { provider: p.provider } : {}),
-      ...((p.vision ?? takesImagesByDefault(p.model)) ? { vision: true } : {}),
+      ...(p.vision !== undefined ? { vision: p.vision } : {}),
     });
   }
   const seated = dropTakenAliases(participants, bounded.entries, problems);

@@ -1,3 +1,4 @@
+import { seatReadsImages } from '../images/takesImages';
 import type { ChatMessage } from '../llm/types';
 import type { ParticipantConfig } from '../participants/participant';
 import type { Transcript } from '../transcript/schema';
@@ -53,7 +54,7 @@ export function assemblePrompt(input: AssemblePromptInput): AssembledPrompt {
     participants: input.participants,
     userName,
     systemMode: input.systemMode,
-    vision: input.participants.find((p) => p.id === input.speakerId)?.vision === true,
+    vision: seatReadsImages(input.participants.find((p) => p.id === input.speakerId)),
   };
   const shown = input.transcript.messages.filter(isPromptMessage);
   const withCode = input.askForDiffs === true && shown.some((m) => (m.contextBlocks?.length ?? 0) > 0);

@@ -15,7 +15,6 @@ import type { UnreadableThread } from '../store/ports';
 import type { ThreadChange, ThreadLease } from '../store/ThreadStore';
 import { conversationOrder } from '../transcript/conversationOrder';
 import type { Message } from '../transcript/schema';
-import { handleIntent } from './handleIntent';
 import { PendingContextBox } from './PendingContextBox';
 import {
   listEntries,
@@ -181,7 +180,7 @@ export class ChatViewController extends Disposable {
 
   private async handle(intent: WebviewIntent): Promise<IntentResult> {
     await this.ensureThread();
-    return handleIntent(intent, this, this.deps);
+    return this.deps.intents()(intent, this, this.deps);
   }
 
   /** The first time: the newest stored thread (reads the index and that one thread), or a new one. */

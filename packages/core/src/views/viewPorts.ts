@@ -5,6 +5,7 @@ import type { Logger } from '../ports';
 import type { PromptDocument } from '../prompt/describePrompt';
 import type { SeatMap, SidecarStatus } from '../protocol/proxyStatus';
 import type { ContextBlock, ImageRef } from '../transcript/schema';
+import type { handleIntent } from './handleIntent';
 
 /** A value that changes over time, with its current value. */
 export interface StatusSource<T> {
@@ -42,6 +43,11 @@ export interface HostActions {
 
 export interface ChatViewDeps {
   orchestrator: Orchestrator;
+  /**
+   * Carries out the page's intents (`handleIntent`). A port so the host loads that code with the turns' code, the
+   * first time the page asks for anything, not at activation (a window's first state needs none of it).
+   */
+  intents: () => typeof handleIntent;
   sidecar: StatusSource<SidecarStatus>;
   /** The participants' seats, when the proxy can tell (managed mode). */
   seats?: StatusSource<SeatMap>;

@@ -19,6 +19,7 @@ import {
 } from '../../src/protocol/messages';
 import type { Message, Transcript } from '../../src/transcript/schema';
 import { ChatViewController, type HostActions } from '../../src/views/ChatViewController';
+import { handleIntent } from '../../src/views/handleIntent';
 import type { ChatViewDeps } from '../../src/views/viewPorts';
 
 export const claude: ParticipantConfig = {
@@ -144,6 +145,7 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
     const controller = new ChatViewController(
       {
         orchestrator,
+        intents: () => handleIntent,
         sidecar,
         host,
         logger: {
