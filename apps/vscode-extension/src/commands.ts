@@ -18,6 +18,8 @@ export interface CommandDeps {
   logger: Logger;
   /** For the thread tools (rename, delete, export, import, search). */
   orchestrator: Orchestrator;
+  /** Roundtable's storage folder (threads and their images), for the thread tools. */
+  storageRoot: string;
   /** Managed mode: restart the proxy; external mode: check it again. */
   restartSidecar: () => Promise<void>;
   signIn: () => Promise<void>;
@@ -59,10 +61,10 @@ export function registerCommands(store: DisposableStore, deps: CommandDeps): voi
   register('roundtable.showDiagnostics', () => deps.showDiagnostics());
   register('roundtable.showLog', () => deps.showLog());
 
-  const { ui, logger, orchestrator } = deps;
-  registerThreadCommands(store, 'roundtable', deps.activeView, ui, logger, orchestrator);
-  registerThreadCommands(store, 'roundtable.chat', deps.sidebar, ui, logger, orchestrator);
-  registerThreadCommands(store, 'roundtable.panel', () => deps.panels.session(), ui, logger, orchestrator);
+  const { ui, logger, orchestrator, storageRoot } = deps;
+  registerThreadCommands(store, 'roundtable', deps.activeView, ui, logger, orchestrator, storageRoot);
+  registerThreadCommands(store, 'roundtable.chat', deps.sidebar, ui, logger, orchestrator, storageRoot);
+  registerThreadCommands(store, 'roundtable.panel', () => deps.panels.session(), ui, logger, orchestrator, storageRoot);
 
   // Focus the view used last and its message box (the page focuses it when it is ready, if it was not).
   const focusComposer = async () => {

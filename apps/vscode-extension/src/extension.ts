@@ -53,8 +53,9 @@ export function activate(context: vscode.ExtensionContext): void {
 
   let settings = readSettings(vscode.workspace.getConfiguration('roundtable'));
   reportSettingsProblems(settings.problems, logger, channel);
+  const storageRoot = context.globalStorageUri.fsPath;
   const cliSeats = new CliSeats(
-    context.globalStorageUri.fsPath,
+    storageRoot,
     () => settings,
     () => void providerSeats.refresh(),
   );
@@ -93,7 +94,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const accessKey = managed ? () => managed.accessKey() : () => accessKeys.get();
 
   const repository = new FileThreadRepository({
-    root: context.globalStorageUri.fsPath,
+    root: storageRoot,
     logger,
     upkeep: () => upkeep().upkeepCode,
   });
@@ -108,7 +109,7 @@ export function activate(context: vscode.ExtensionContext): void {
         (succeeded) => (managed ? succeeded || managed.noteReplyFailed() : monitor.noteReply(succeeded)),
         () => settings.providers,
         cliSeats.chat,
-        context.globalStorageUri.fsPath,
+        storageRoot,
       ),
       clock: systemClock,
       ids: randomIds,
@@ -194,7 +195,7 @@ export function activate(context: vscode.ExtensionContext): void {
         ui,
         logger,
         locate: (key) => repository.locate(key),
-        storageRoot: context.globalStorageUri.fsPath,
+        storageRoot,
         ...(managed
           ? {
               seats: {
@@ -242,6 +243,7 @@ export function activate(context: vscode.ExtensionContext): void {
     ui,
     logger,
     orchestrator,
+    storageRoot,
     restartSidecar: () => (managed ? managed.restart() : monitor.check()),
     signIn: () => signIn(managed, logger),
     checkSidecar: () => monitor.check(),
@@ -266,7 +268,7 @@ export function activate(context: vscode.ExtensionContext): void {
             platform: `${process.platform}-${process.arch}`,
             endpoint: settings.endpoint,
             binaryPath: settings.binaryPath,
-            storageDir: context.globalStorageUri.fsPath,
+            storageDir: storageRoot,
             status: sidecarStatus.current,
             ...(managed ? { managed: managed.diagnostics() } : {}),
             providers,

@@ -16,6 +16,7 @@ export function registerThreadCommands(
   ui: HostUi,
   logger: Logger,
   orchestrator: Orchestrator,
+  storageRoot: string,
 ): void {
   const register = (id: string, run: (session: ChatSession) => Promise<void>) =>
     store.add(
@@ -24,7 +25,7 @@ export function registerThreadCommands(
         if (session) await run(session);
       }),
     );
-  const deps = { orchestrator, logger };
+  const deps = { orchestrator, logger, storageRoot };
   register(`${prefix}.newThread`, async (session) => {
     const result = await session.controller.newThread();
     if (!result.ok) ui.showWarning(result.reason);

@@ -1,8 +1,16 @@
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
-import { errorMessage, type Logger, MAX_TITLE_CHARS, type Orchestrator, type Transcript } from '@roundtable/core';
+import {
+  describeImage,
+  errorMessage,
+  type Logger,
+  MAX_TITLE_CHARS,
+  type Orchestrator,
+  type Transcript,
+} from '@roundtable/core';
 import {
   exportMarkdown,
+  type ImportedImage,
   MAX_IMPORT_BYTES,
   readThreadExport,
   searchThreads,
@@ -10,12 +18,16 @@ import {
   threadExportJson,
 } from '@roundtable/core/threads';
 import * as vscode from 'vscode';
+import { readImage, storeImage, sweepImages } from '../images/imageAssets';
+import { imageFileName, imageFolder } from '../images/imageFolder';
 import type { ChatSession } from '../webview/ChatSession';
 import { type ThreadAction, type ThreadButton, type ThreadPick, threadPicks } from './threadPicks';
 
 export interface ThreadToolsDeps {
   orchestrator: Orchestrator;
   logger: Logger;
+  /** Roundtable's storage folder: its `threads`, and its `assets` (the messages' images). */
+  storageRoot: string;
 }
 
 /** How long the search waits for the user to stop typing before it reads threads. */
@@ -137,6 +149,8 @@ export async function deleteThread(session: ChatSession, deps: ThreadToolsDeps, 
   if (answer !== 'Delete') return;
   await deps.orchestrator.deleteThread(id);
   deps.logger.info(`Thread ${id} deleted.`);
+  const removed = await sweepImages(deps.storageRoot, join(deps.storageRoot, 'threads'));
+  if (removed > 0) deps.logger.info(`${removed} image${removed === 1 ? '' : 's'} no thread names any more removed.`);
 }
 
 /** Export to Markdown (to read and share) or JSON (to import again), to a file the user picks. */
@@ -164,8 +178,13 @@ export async function exportThread(session: ChatSession, deps: ThreadToolsDeps, 
   });
   if (!uri) return;
   const { participants, settings } = deps.orchestrator.table;
+  const images = imageFolder(deps.storageRoot);
   const text =
-    format.ext === 'md' ? exportMarkdown(transcript, participants, settings.userName) : threadExportJson(transcript);
+    format.ext === 'md'
+      ? exportMarkdown(transcript, participants, settings.userName, (image) =>
+          vscode.Uri.file(join(images, imageFileName(image))).toString(),
+        )
+      : threadExportJson(transcript, await imagesOf(transcript, images));
   try {
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
   } catch (error) {
@@ -196,6 +215,8 @@ export async function importThread(session: ChatSession, deps: ThreadToolsDeps):
     }
     const read = readThreadExport(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
     if (!read.ok) return warn(`Could not import ${name}: ${read.reason}`);
+    const stored = await storeImported(read.images, imageFolder(deps.storageRoot));
+    if (stored) return warn(`Could not import ${name}: ${stored}`);
     transcript = read.transcript;
   } catch (error) {
     return warn(`Could not import ${name}: ${errorMessage(error)}`);
@@ -207,6 +228,26 @@ export async function importThread(session: ChatSession, deps: ThreadToolsDeps):
   void vscode.window.showInformationMessage(
     `Imported “${transcript.title}”${id === transcript.id ? '' : ' as a copy (a thread with its id is already here)'}.`,
   );
+}
+
+/** The bytes of every image the thread names that is on disk, in base64 by SHA-256 (a lost one is left out). */
+async function imagesOf(transcript: Transcript, folder: string): Promise<Record<string, string>> {
+  const carried: Record<string, string> = {};
+  for (const image of transcript.messages.flatMap((m) => m.images ?? [])) {
+    const bytes = await readImage(folder, image);
+    if (bytes) carried[image.sha256] = bytes.toString('base64');
+  }
+  return carried;
+}
+
+/** Stores an import's images; the reason it cannot, when one does not hash to the SHA-256 its message names. */
+async function storeImported(images: readonly ImportedImage[], folder: string): Promise<string | undefined> {
+  for (const { image, bytes } of images) {
+    const stored = await storeImage(folder, bytes, image.name);
+    if (!stored.ok) return stored.reason;
+    if (stored.image.sha256 !== image.sha256) return `the bytes of ${describeImage(image)} are not the image named.`;
+  }
+  return undefined;
 }
 
 /** Reads each thread at most once per picker: the search runs on every pause in typing. */

@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { ChatModel } from '../models/ChatModel';
 import type { ComposerModel } from '../models/ComposerModel';
 import { ContextChips } from './ContextChips';
+import { AttachImage, acceptDrops, ImageChips, takeImages } from './lazyImages';
 import { MentionMenu } from './MentionMenu';
 import { TargetChip } from './TargetChip';
 import './Composer.css';
@@ -16,12 +17,15 @@ import './Composer.css';
  */
 export function Composer({ chat, composer }: { chat: ChatModel; composer: ComposerModel }) {
   const input = useRef<HTMLTextAreaElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // Dropped files: listened for on the element (not through JSX) so a page without `ondrop` on elements hears it too.
+  useLayoutEffect(() => acceptDrops(form.current, chat), [chat]);
   const caretAfterRender = useRef<number | undefined>(undefined);
   const draft = composer.draft.value;
   const problem = composer.problem.value;
   const menu = composer.menu.value;
   const busy = chat.busy.value;
-  const hasContext = chat.replica.context.value.length > 0;
+  const hasContext = chat.hasAttachments();
 
   // After an autocomplete choice rewrote the draft, put the caret after the inserted name.
   useLayoutEffect(() => {
@@ -83,9 +87,12 @@ export function Composer({ chat, composer }: { chat: ChatModel; composer: Compos
         event.preventDefault();
         composer.submit();
       }}
+      ref={form}
+      onPaste={(event) => takeImages(event, event.clipboardData, chat)}
     >
       {menu && <MentionMenu menu={menu} onPick={take} />}
       <ContextChips chat={chat} />
+      {chat.replica.images.value.length > 0 && <ImageChips chat={chat} />}
       <label class="visually-hidden" for="composer-input">
         Message
       </label>
@@ -116,6 +123,7 @@ export function Composer({ chat, composer }: { chat: ChatModel; composer: Compos
       )}
       <div class="composer-actions">
         <TargetChip chat={chat} />
+        <AttachImage chat={chat} />
         {busy ? (
           <button type="button" class="button-secondary" data-testid="stop" onClick={() => chat.stop()}>
             Stop

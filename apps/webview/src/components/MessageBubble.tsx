@@ -4,6 +4,7 @@ import type { RenderMarkdown } from '../models/MarkdownModel';
 import { accentStyle, type StepTag, speakerMark, typingDots } from './bubbleParts';
 import type { Choice } from './ChoiceRow';
 import { ContextBlocks } from './ContextBlocks';
+import { MessageImages } from './lazyImages';
 import { MarkdownContent } from './MarkdownContent';
 import { type MessageActions, MessageToolbar } from './MessageToolbar';
 import type { Speaker } from './speaker';
@@ -101,6 +102,7 @@ export function MessageBubble({
       )}
       {status === 'streaming' && content === '' && <WaitingFor since={message.createdAt} />}
       {!deleted && message.contextBlocks && <ContextBlocks blocks={message.contextBlocks} />}
+      {!deleted && message.images && <MessageImages images={message.images} />}
       {unrouted && (
         <p class="message-note" data-testid="unrouted">
           No reply from some names: {unrouted}

@@ -85,8 +85,8 @@ export class ChatModel {
    * thread). `onRefused` gets the host's reason if the host refuses it after all.
    */
   send(text: string, onRefused?: (reason: string) => void): SendResult {
-    // Context chips alone make a message (the question can be in the code's comments).
-    if (text.trim() === '' && this.replica.context.peek().length === 0) return 'empty';
+    // Context chips or images alone make a message (the question can be in the code's comments, or the screenshot).
+    if (text.trim() === '' && !this.hasAttachments()) return 'empty';
     if (text.length > MAX_USER_TEXT_CHARS) return 'tooLong';
     const thread = this.replica.thread.peek();
     if (!thread || thread.busy) return 'busy';
@@ -101,7 +101,22 @@ export class ChatModel {
     if (thread) this.intent('chat/stop', { threadId: thread.id });
   }
 
-  /** Takes a chip of editor context out of the composer. */
+  /** Chips of editor context or images wait in the composer. */
+  hasAttachments(): boolean {
+    return this.replica.context.value.length + this.replica.images.value.length > 0;
+  }
+
+  /** Hands an image (base64) to the host, which checks and stores it and puts it in the composer. */
+  attachImage(data: string, name?: string): void {
+    this.intent('image/attach', name ? { data, name } : { data });
+  }
+
+  /** An image the page itself could not take (too large even scaled down, unreadable): said like the host's refusals. */
+  refuseImage(reason: string): void {
+    this.notices.answered('image/attach', this.replica.thread.peek()?.id, { ok: false, reason });
+  }
+
+  /** Takes a chip of editor context (or an image) out of the composer. */
   removeContext(id: string): void {
     this.intent('context/remove', { id });
   }

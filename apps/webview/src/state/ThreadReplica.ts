@@ -5,6 +5,7 @@ import {
   type HostToWebview,
   type MessagePatchPayload,
   type PendingContext,
+  type PendingImage,
   type SaveProblem,
   type SeatGroup,
   type SeatMap,
@@ -64,6 +65,8 @@ export class ThreadReplica {
   readonly turn = signal<TurnView | undefined>(undefined);
   /** Editor context waiting in the composer, as chips. */
   readonly context = signal<readonly PendingContext[]>([]);
+  /** Images waiting in the composer. */
+  readonly images = signal<readonly PendingImage[]>([]);
   private messages = new Map<string, Signal<ViewMessage>>();
   /** The sequence number the next message must carry; undefined while waiting for a full state. */
   private expected: number | undefined;
@@ -158,6 +161,7 @@ export class ThreadReplica {
         return true;
       case 'context/changed':
         this.context.value = message.payload.blocks;
+        this.images.value = message.payload.images ?? [];
         return true;
       case 'turn/changed':
         this.turn.value = message.payload.turn ?? undefined;
@@ -202,6 +206,7 @@ export class ThreadReplica {
       update(this.termsNotice, state.termsNotice ?? false);
       update(this.turn, state.turn);
       update(this.context, state.context ?? []);
+      update(this.images, state.images ?? []);
     });
   }
 

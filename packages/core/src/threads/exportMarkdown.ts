@@ -1,10 +1,11 @@
+import { describeImage } from '../images/imageCheck';
 import type { ParticipantConfig } from '../participants/participant';
 import { displayNameOf } from '../prompt/framing';
 import { renderContextBlock } from '../prompt/renderContextBlock';
 import { describeUnrouted } from '../router/describeUnrouted';
 import { conversationOrder } from '../transcript/conversationOrder';
 import type { PlanStep, TurnPlan } from '../transcript/plan';
-import type { Message, Transcript } from '../transcript/schema';
+import type { ImageRef, Message, Transcript } from '../transcript/schema';
 import { describeCost } from './describeCost';
 
 /**
@@ -17,6 +18,8 @@ export function exportMarkdown(
   transcript: Transcript,
   participants: readonly ParticipantConfig[],
   userName = 'You',
+  /** Where an image is (its file's URI): a message's images are linked, never inlined. */
+  imageLink?: (image: ImageRef) => string,
 ): string {
   const name = (id: string) => displayNameOf(id, participants);
   const seats = transcript.participants.map((id) => {
@@ -27,7 +30,7 @@ export function exportMarkdown(
   head.push(`Started ${when(transcript.createdAt)}, last changed ${when(transcript.updatedAt)}.`);
   if (seats.length > 0) head.push(`At the table: ${seats.join(', ')}.`);
   const plans = new Map((transcript.plans ?? []).map((p) => [p.id, p]));
-  const body = conversationOrder(transcript.messages).map((m) => renderMessage(m, name, userName, plans));
+  const body = conversationOrder(transcript.messages).map((m) => renderMessage(m, name, userName, plans, imageLink));
   return `${[head.join('\n'), ...body].join('\n\n---\n\n')}\n`;
 }
 
@@ -36,6 +39,7 @@ function renderMessage(
   name: (id: string) => string,
   userName: string,
   plans: ReadonlyMap<string, TurnPlan>,
+  imageLink: ((image: ImageRef) => string) | undefined,
 ): string {
   const speaker = m.role === 'user' ? userName : m.role === 'system' ? 'System' : name(m.speaker);
   const facts = [`**${speaker}**`, when(m.createdAt)];
@@ -55,6 +59,10 @@ function renderMessage(
   if (m.status === 'deleted') return [...parts, '_message deleted_'].join('\n\n');
   if (m.content !== '') parts.push(m.role === 'assistant' ? closeOpenFence(m.content) : m.content);
   for (const block of m.contextBlocks ?? []) parts.push(renderContextBlock(block));
+  for (const image of m.images ?? []) {
+    const label = describeImage(image).replace(/[[\]\\]/g, '\\$&');
+    parts.push(imageLink ? `![${label}](<${imageLink(image)}>)` : `_Image: ${label}_`);
+  }
   if (m.status === 'cancelled') parts.push('_(stopped)_');
   if (m.status === 'error') parts.push(`_Error: ${oneLine(m.error ?? 'the reply failed')}_`);
   const unrouted = m.unrouted && describeUnrouted(m.unrouted);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { valid } from '../../test/support/transcriptFixture';
+import { IMAGE_SHA, valid } from '../../test/support/transcriptFixture';
 import type { ParticipantConfig } from '../participants/participant';
 import type { Transcript } from '../transcript/schema';
 import { closeOpenFence, exportMarkdown } from './exportMarkdown';
@@ -44,6 +44,9 @@ describe('exportMarkdown', () => {
         'Why does this throw? @claude',
         'Selection: src/a.ts (lines 10-42)\n```ts\nx()\n```',
         'File: README.md\n```\n```',
+        'Unstaged changes: the workspace\n```diff\n--- a/x\n+++ b/x\n```',
+        'Problems: src/a.ts\n```\nsrc/a.ts:3:1 error: x is not defined\n```',
+        '_Image: shot.png (PNG, 68 bytes)_',
         '_No reply from some names: @bob is not at the table; @gemini is disabled; @grok is muted; fewer answer one message (roundtable.router.maxRespondersPerTurn), so @kimi was left out._',
       ].join('\n\n'),
     );
@@ -87,7 +90,50 @@ describe('closeOpenFence', () => {
 
 describe('Export to JSON and Import', () => {
   test('what Export writes, Import reads back as the same thread', () => {
-    expect(readThreadExport(threadExportJson(valid()))).toEqual({ ok: true, transcript: valid() });
+    expect(readThreadExport(threadExportJson(valid()))).toEqual({ ok: true, transcript: valid(), images: [] });
+  });
+
+  // The fixture's message names a 68-byte PNG.
+  const png = new Uint8Array(68);
+  png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+
+  test('the images go along in base64, by SHA-256, and come back checked', () => {
+    const text = threadExportJson(valid(), { [IMAGE_SHA]: base64(png) });
+    expect(JSON.parse(text).images).toEqual({ [IMAGE_SHA]: base64(png) });
+    const read = readThreadExport(text);
+    expect(read).toEqual({
+      ok: true,
+      transcript: valid(),
+      images: [{ image: valid().messages[0]?.images?.[0], bytes: png }],
+    });
+  });
+
+  test.each([
+    ['bytes that are no image', { [IMAGE_SHA]: base64(new Uint8Array(68)) }, /is not a PNG, JPEG, GIF or WebP image/],
+    ['an image of another size', { [IMAGE_SHA]: base64(png.subarray(0, 60)) }, /not the image its message names/],
+    [
+      'an image of another type',
+      { [IMAGE_SHA]: base64(Uint8Array.from([0xff, 0xd8, 0xff, ...new Array(65).fill(0)])) },
+      /not the image its message names/,
+    ],
+    ['an image no message names', { ['cd'.repeat(32)]: base64(png) }, /no message names/],
+    ['bytes that are not base64', { [IMAGE_SHA]: '<script>' }, /not base64/],
+    ['images that are not a map', [base64(png)], /must map/],
+  ])('refuses %s, and stores nothing', (_name, images, reason) => {
+    const text = JSON.stringify({ ...valid(), images });
+    expect(readThreadExport(text)).toEqual({ ok: false, reason: expect.stringMatching(reason) });
+  });
+
+  test('Markdown links each image to its file, never inlines it', () => {
+    const markdown = exportMarkdown(
+      valid(),
+      participants,
+      'You',
+      (image) => `file:///store/assets/${image.sha256}.png`,
+    );
+    expect(markdown).toContain(`![shot.png (PNG, 68 bytes)](<file:///store/assets/${IMAGE_SHA}.png>)`);
+    expect(exportMarkdown(valid(), participants)).toContain('_Image: shot.png (PNG, 68 bytes)_');
   });
 
   test.each([
