@@ -7,6 +7,8 @@ export interface ParticipantSetting {
   readonly enabled: boolean;
   /** A `roundtable.providers` entry to reach it through (CLIProxyAPI when absent). */
   readonly provider?: string;
+  /** Whether the seat is sent images (absent: as its model is known to read them). */
+  readonly vision?: boolean;
 }
 
 /**

@@ -248,7 +248,10 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Message content as text: a string as is, an array of parts as its text parts joined. */
+/**
+ * Message content as text: a string as is, an array of parts as its text parts joined, each image part as a line
+ * `[image part: <type>, <n> bytes]` (read from its data URL), so a test sees which seat was sent the image itself.
+ */
 function toEchoMessages(raw: unknown[]): EchoMessage[] {
   return raw.filter(isRecord).map((m) => ({
     role: typeof m.role === 'string' ? m.role : 'unknown',
@@ -258,10 +261,17 @@ function toEchoMessages(raw: unknown[]): EchoMessage[] {
         : Array.isArray(m.content)
           ? m.content
               .filter(isRecord)
-              .map((part) => (typeof part.text === 'string' ? part.text : ''))
+              .map((part) => (typeof part.text === 'string' ? part.text : describeImagePart(part)))
               .join('')
           : '',
   }));
+}
+
+function describeImagePart(part: Record<string, unknown>): string {
+  const url = isRecord(part.image_url) && typeof part.image_url.url === 'string' ? part.image_url.url : '';
+  const data = /^data:([^;,]+);base64,(.*)$/.exec(url);
+  if (!data) return '\n[image part: not a data URL]';
+  return `\n[image part: ${data[1]}, ${Buffer.from(data[2] ?? '', 'base64').length} bytes]`;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
