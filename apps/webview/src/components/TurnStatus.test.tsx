@@ -1,14 +1,17 @@
 import type { TurnView } from '@roundtable/core/protocol';
 import { fireEvent, screen } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppHarness } from '../testing/AppHarness';
 import { viewState } from '../testing/fixtures';
+import { turnLine } from './TurnStatus';
 
 // Where the turn stands, above the composer: the queue while several participants answer one after another, the mode
 // and step while replies stream at once or a council runs, who a Stop skipped, and the round of a discussion.
 
 const h = new AppHarness();
 afterEach(() => h.dispose());
+// The line's words load with the first turn (a chunk of their own); these tests read them as soon as a turn shows.
+beforeAll(() => turnLine.load());
 
 const table = {
   participants: [
@@ -188,5 +191,13 @@ describe('another round', () => {
     h.emit(h.host.state(viewState({ ...table, turn: answered(1, mode) })));
     expect(screen.getByTestId('turn-round').textContent).toBe('Round 1 of 3Another round');
     expect(screen.getByTestId('turn-another-round').title).toMatch(/^A reveal round: each of them reads every answer/);
+  });
+});
+
+describe('the turn line before its chunk has loaded', () => {
+  it('the live region is there from the start, so the line is announced when it arrives', () => {
+    h.mount();
+    h.emit(h.host.state(viewState()));
+    expect(screen.getByTestId('turn-region').getAttribute('aria-live')).toBe('polite');
   });
 });
