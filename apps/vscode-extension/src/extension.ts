@@ -3,6 +3,7 @@ import { type ProxyEndpoint, ProxyMonitor } from '@roundtable/sidecar';
 import * as vscode from 'vscode';
 import { createAccessKeyOffer, offerReload, reportSettingsProblems } from './adapters/hostPrompts';
 import { trackLastTextEditor } from './adapters/lastTextEditor';
+import { contextTools } from './adapters/loadContext';
 import { OutputChannelLogger } from './adapters/OutputChannelLogger';
 import { PromptDocuments } from './adapters/promptDocuments';
 import { onBuiltInProxy } from './adapters/readProviders';
@@ -212,7 +213,7 @@ export function activate(context: vscode.ExtensionContext): void {
     ),
     logger,
     activeFile: () =>
-      settings.autoIncludeActiveFile ? threadTools().editorFileContext(lastEditor.current()) : undefined,
+      settings.autoIncludeActiveFile ? contextTools().editorFileContext(lastEditor.current()) : undefined,
   };
   const routable = () => orchestrator.table.routable().map((p) => p.id);
   disposables.add(createSidecarStatusBar(sidecarStatus, { seats, routable }));
@@ -252,7 +253,7 @@ export function activate(context: vscode.ExtensionContext): void {
     showLog: () => channel.show(),
     editorSelection: () => {
       const editor = vscode.window.activeTextEditor;
-      return editor ? threadTools().editorSelectionContext(editor) : undefined;
+      return editor ? contextTools().editorSelectionContext(editor) : undefined;
     },
     showDiagnostics: async () => {
       const tools = threadTools();

@@ -1,6 +1,4 @@
 import { join } from 'node:path';
-import type { editorFileContext, editorSelectionContext } from '../adapters/editorContext';
-import type { pickFileContext } from '../adapters/pickFileContext';
 import type { askProxyAccessKey, pickDiscussionMode } from '../commandPickers';
 import type { diagnosticsReport } from '../diagnostics';
 import type { providerReport } from '../proxy/providerHealth';
@@ -18,9 +16,6 @@ export interface ThreadToolsBundle {
   pickDiscussionMode: typeof pickDiscussionMode;
   chooseProxyMode: typeof chooseProxyMode;
   pickSidecarAction: typeof pickSidecarAction;
-  editorFileContext: typeof editorFileContext;
-  editorSelectionContext: typeof editorSelectionContext;
-  pickFileContext: typeof pickFileContext;
   switchThread: typeof switchThread;
   renameThread: typeof renameThread;
   deleteThread: typeof deleteThread;
