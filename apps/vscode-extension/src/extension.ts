@@ -255,30 +255,16 @@ export function activate(context: vscode.ExtensionContext): void {
       const editor = vscode.window.activeTextEditor;
       return editor ? contextTools().editorSelectionContext(editor) : undefined;
     },
-    showDiagnostics: async () => {
-      const tools = threadTools();
-      const { providers: entries, orchestrator: table } = settings;
-      const providers = await tools.providerReport(entries, table.participants, { detect: cliSeats.facts.detection });
-      // The key is taken out of every line, in every form it could be echoed in (the status carries the proxy's words).
-      const secrets = [await accessKey().catch(() => undefined)];
-      channel.appendLine(
-        tools.diagnosticsReport(
-          {
-            version: context.extension.packageJSON.version as string,
-            vscodeVersion: vscode.version,
-            platform: `${process.platform}-${process.arch}`,
-            endpoint: settings.endpoint,
-            binaryPath: settings.binaryPath,
-            storageDir: storageRoot,
-            status: sidecarStatus.current,
-            ...(managed ? { managed: managed.diagnostics() } : {}),
-            providers,
-          },
-          secrets,
-        ),
-      );
-      channel.show();
-    },
+    showDiagnostics: () =>
+      threadTools().showDiagnostics({
+        context,
+        channel,
+        settings,
+        detect: cliSeats.facts.detection,
+        accessKey,
+        sidecar: sidecarStatus,
+        managed,
+      }),
   });
   // External mode: rechecked on a schedule and on focus (the first check waits for the first state, as before).
   if (!managed) afterFirstState.run(() => disposables.add(watchExternalProxy(monitor, shownViews)));

@@ -5,8 +5,7 @@
 // checked or asked for a reply. The editor's context has a bundle of its own (`contextBundle.ts`).
 export { chatOverCli, cliActions, cliRoute, disposeClis, openCliSignIn, setCliTurnsRoot } from '../clis/clisBundle';
 export { askProxyAccessKey, pickDiscussionMode } from '../commandPickers';
-export { diagnosticsReport } from '../diagnostics';
-export { providerReport } from '../proxy/providerHealth';
+export { showDiagnostics } from '../showDiagnostics';
 export { chooseProxyMode } from '../sidecar/chooseProxyMode';
 export { pickSidecarAction } from '../sidecar/pickSidecarAction';
 export { createHostActions } from '../webview/hostActions';
