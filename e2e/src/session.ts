@@ -37,6 +37,11 @@ export interface RoundtableServerOptions {
   readonly recordEgress?: boolean;
   /** Run the extension in Development mode, where it reads its test hooks (see `CodeServerOptions.development`). */
   readonly development?: boolean;
+  /**
+   * Fills the (empty) workspace folder before code-server starts, so what scans it at start-up (VS Code's Git
+   * extension looking for repositories, the file watcher) finds it ready.
+   */
+  readonly prepareWorkspace?: (workspace: string) => void | Promise<void>;
 }
 
 export async function startRoundtableServer(options: RoundtableServerOptions): Promise<RoundtableServer> {
@@ -50,6 +55,7 @@ export async function startRoundtableServer(options: RoundtableServerOptions): P
   const extraEnv = { ...options.extraEnv, ...(egressLog ? { [EGRESS_LOG_ENV]: egressLog } : {}) };
   let server: CodeServer;
   try {
+    await options.prepareWorkspace?.(runDir.workspace);
     server = await startCodeServer({
       toolchain,
       runDir,

@@ -28,6 +28,8 @@ export interface SuiteOptions<P extends SuiteProxy> {
   recordEgress?: boolean;
   /** Run the extension in Development mode, where it reads its test hooks (managed mode's release mirror). */
   development?: boolean;
+  /** Fills the workspace folder before code-server starts (see `RoundtableServerOptions.prepareWorkspace`). */
+  prepareWorkspace?: (workspace: string) => void | Promise<void>;
 }
 
 /** What every e2e test file works with: one proxy, one code-server with the extension, one browser window. */
@@ -68,6 +70,7 @@ export function useSuite(options: SuiteOptions<SuiteProxy> = {}): Suite<SuitePro
       ...(options.extraEnv ? { extraEnv: options.extraEnv(suite.proxy) } : {}),
       ...(options.recordEgress ? { recordEgress: true } : {}),
       ...(options.development ? { development: true } : {}),
+      ...(options.prepareWorkspace ? { prepareWorkspace: options.prepareWorkspace } : {}),
     });
     const { session } = suite;
     suite.browser = await launchBrowser(

@@ -1,5 +1,7 @@
 import type { ContextBlock, DisposableStore, Logger, Orchestrator } from '@roundtable/core';
+import { MAX_CONTEXT_BLOCK_CHARS } from '@roundtable/core/protocol';
 import * as vscode from 'vscode';
+import { contextTools } from './adapters/loadContext';
 import type { SecretAccessKeyStore } from './adapters/SecretAccessKeyStore';
 import { registerThreadCommands } from './threadCommands';
 import { threadTools } from './threads/loadThreadTools';
@@ -96,8 +98,17 @@ export function registerCommands(store: DisposableStore, deps: CommandDeps): voi
   });
   // The file right-clicked in the Explorer, or one picked from the workspace.
   register('roundtable.addFileToChat', async (uri?: vscode.Uri) => {
-    const picked = await threadTools().pickFileContext(uri instanceof vscode.Uri ? uri : undefined);
+    const picked = await contextTools().pickFileContext(uri instanceof vscode.Uri ? uri : undefined);
     if (picked?.ok) await addToComposer([picked.block]);
     else if (picked) deps.ui.showWarning(`Roundtable: ${picked.reason}`);
   });
+  // Each picker says itself why it adds nothing (no Git, no changes, no problems).
+  const addPicked = async (picked: Promise<ContextBlock | undefined>) => {
+    const block = await picked;
+    if (block) await addToComposer([block]);
+  };
+  register('roundtable.addChangesToChat', () => addPicked(contextTools().pickChangesContext(MAX_CONTEXT_BLOCK_CHARS)));
+  register('roundtable.addProblemsToChat', () =>
+    addPicked(contextTools().pickProblemsContext(MAX_CONTEXT_BLOCK_CHARS)),
+  );
 }

@@ -3,6 +3,7 @@ import { type ProxyEndpoint, ProxyMonitor } from '@roundtable/sidecar';
 import * as vscode from 'vscode';
 import { createAccessKeyOffer, offerReload, reportSettingsProblems } from './adapters/hostPrompts';
 import { trackLastTextEditor } from './adapters/lastTextEditor';
+import { contextTools } from './adapters/loadContext';
 import { OutputChannelLogger } from './adapters/OutputChannelLogger';
 import { PromptDocuments } from './adapters/promptDocuments';
 import { onBuiltInProxy } from './adapters/readProviders';
@@ -212,7 +213,7 @@ export function activate(context: vscode.ExtensionContext): void {
     ),
     logger,
     activeFile: () =>
-      settings.autoIncludeActiveFile ? threadTools().editorFileContext(lastEditor.current()) : undefined,
+      settings.autoIncludeActiveFile ? contextTools().editorFileContext(lastEditor.current()) : undefined,
   };
   const routable = () => orchestrator.table.routable().map((p) => p.id);
   disposables.add(createSidecarStatusBar(sidecarStatus, { seats, routable }));
@@ -252,32 +253,18 @@ export function activate(context: vscode.ExtensionContext): void {
     showLog: () => channel.show(),
     editorSelection: () => {
       const editor = vscode.window.activeTextEditor;
-      return editor ? threadTools().editorSelectionContext(editor) : undefined;
+      return editor ? contextTools().editorSelectionContext(editor) : undefined;
     },
-    showDiagnostics: async () => {
-      const tools = threadTools();
-      const { providers: entries, orchestrator: table } = settings;
-      const providers = await tools.providerReport(entries, table.participants, { detect: cliSeats.facts.detection });
-      // The key is taken out of every line, in every form it could be echoed in (the status carries the proxy's words).
-      const secrets = [await accessKey().catch(() => undefined)];
-      channel.appendLine(
-        tools.diagnosticsReport(
-          {
-            version: context.extension.packageJSON.version as string,
-            vscodeVersion: vscode.version,
-            platform: `${process.platform}-${process.arch}`,
-            endpoint: settings.endpoint,
-            binaryPath: settings.binaryPath,
-            storageDir: storageRoot,
-            status: sidecarStatus.current,
-            ...(managed ? { managed: managed.diagnostics() } : {}),
-            providers,
-          },
-          secrets,
-        ),
-      );
-      channel.show();
-    },
+    showDiagnostics: () =>
+      threadTools().showDiagnostics({
+        context,
+        channel,
+        settings,
+        detect: cliSeats.facts.detection,
+        accessKey,
+        sidecar: sidecarStatus,
+        managed,
+      }),
   });
   // External mode: rechecked on a schedule and on focus (the first check waits for the first state, as before).
   if (!managed) afterFirstState.run(() => disposables.add(watchExternalProxy(monitor, shownViews)));

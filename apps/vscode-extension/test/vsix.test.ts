@@ -22,6 +22,7 @@ describe('the packaged .vsix', async () => {
           'extension/changelog.md',
           'extension/LICENSE.txt',
           'extension/dist/extension.js',
+          'extension/dist/context.js',
           'extension/dist/managed.js',
           'extension/dist/threadTools.js',
           'extension/dist/turns.js',
@@ -73,6 +74,19 @@ describe('the packaged .vsix', async () => {
     expect(host.includes('threadTools.js')).toBe(true);
   });
 
+  test('keeps the editor’s context (changes, problems, a picked file) out of the host and the thread tools', () => {
+    const host = entries.get('extension/dist/extension.js')?.toString('utf8') ?? '';
+    const tools = entries.get('extension/dist/threadTools.js')?.toString('utf8') ?? '';
+    const context = entries.get('extension/dist/context.js')?.toString('utf8') ?? '';
+    for (const marker of ['Untracked, not shown', 'in files outside the workspace left out', 'Type to find a file']) {
+      expect(context.includes(marker), `context.js has "${marker}"`).toBe(true);
+      expect(host.includes(marker), `extension.js has "${marker}"`).toBe(false);
+      expect(tools.includes(marker), `threadTools.js has "${marker}"`).toBe(false);
+    }
+    // The host passes the limits in: a runtime import of core would bring a second copy of zod.
+    expect(context.includes('zod')).toBe(false);
+  });
+
   test('keeps what a reply needs (the streaming client, prompt assembly, the council) out of the host bundle', () => {
     const host = entries.get('extension/dist/extension.js')?.toString('utf8') ?? '';
     const turns = entries.get('extension/dist/turns.js')?.toString('utf8') ?? '';
@@ -114,7 +128,7 @@ describe('the packaged .vsix', async () => {
     const host = entries.get('extension/dist/extension.js')?.toString('utf8') ?? '';
     // Each is required as `join(__dirname, '<name>.js')`, which minifying keeps as `__dirname,"<name>.js"`.
     const loaded = [...host.matchAll(/__dirname,"([A-Za-z]+\.js)"/g)].map((m) => m[1]);
-    expect(new Set(loaded)).toEqual(new Set(['managed.js', 'threadTools.js', 'turns.js', 'upkeep.js']));
+    expect(new Set(loaded)).toEqual(new Set(['context.js', 'managed.js', 'threadTools.js', 'turns.js', 'upkeep.js']));
     for (const name of loaded) expect(names).toContain(`extension/dist/${name}`);
   });
 
@@ -130,12 +144,13 @@ describe('the packaged .vsix', async () => {
     expect(gz('extension/media/webview/assets/main.js')).toBeLessThan(40 * 1024);
     // What activation loads and parses: 150 KB minified, 50 KB in the archive. Only what a window needs for its first
     // chat state belongs here; what can wait goes in a bundle of its own: the turns' code (routing, plans, the turn
-    // loop, the chat backend, the proxy check), the thread tools, the managed proxy.
+    // loop, the chat backend, the proxy check), the thread tools, the managed proxy, the editor's context.
     expect(entries.get('extension/dist/extension.js')?.length ?? Number.POSITIVE_INFINITY).toBeLessThan(150 * 1024);
     expect(gz('extension/dist/extension.js')).toBeLessThan(50 * 1024);
     expect(gz('extension/dist/managed.js')).toBeLessThan(130 * 1024);
     expect(gz('extension/dist/threadTools.js')).toBeLessThan(40 * 1024);
     expect(gz('extension/dist/turns.js')).toBeLessThan(40 * 1024);
+    expect(gz('extension/dist/context.js')).toBeLessThan(8 * 1024);
     // The code highlighter and its 24 grammars (each a lazy chunk fetched when a block in its language shows).
     expect((await stat(file)).size).toBeLessThan(640 * 1024);
   });

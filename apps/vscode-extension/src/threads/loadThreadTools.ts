@@ -1,9 +1,6 @@
 import { join } from 'node:path';
-import type { editorFileContext, editorSelectionContext } from '../adapters/editorContext';
-import type { pickFileContext } from '../adapters/pickFileContext';
 import type { askProxyAccessKey, pickDiscussionMode } from '../commandPickers';
-import type { diagnosticsReport } from '../diagnostics';
-import type { providerReport } from '../proxy/providerHealth';
+import type { showDiagnostics } from '../showDiagnostics';
 import type { chooseProxyMode } from '../sidecar/chooseProxyMode';
 import type { pickSidecarAction } from '../sidecar/pickSidecarAction';
 import type { createHostActions } from '../webview/hostActions';
@@ -11,16 +8,12 @@ import type { deleteThread, exportThread, importThread, renameThread, switchThre
 
 /** What dist/threadTools.js exports (see `threadToolsBundle.ts`). */
 export interface ThreadToolsBundle {
-  diagnosticsReport: typeof diagnosticsReport;
-  providerReport: typeof providerReport;
+  showDiagnostics: typeof showDiagnostics;
   createHostActions: typeof createHostActions;
   askProxyAccessKey: typeof askProxyAccessKey;
   pickDiscussionMode: typeof pickDiscussionMode;
   chooseProxyMode: typeof chooseProxyMode;
   pickSidecarAction: typeof pickSidecarAction;
-  editorFileContext: typeof editorFileContext;
-  editorSelectionContext: typeof editorSelectionContext;
-  pickFileContext: typeof pickFileContext;
   switchThread: typeof switchThread;
   renameThread: typeof renameThread;
   deleteThread: typeof deleteThread;

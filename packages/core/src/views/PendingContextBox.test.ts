@@ -34,6 +34,28 @@ describe('PendingContextBox', () => {
     expect(seen).toEqual([['a.ts'], ['a.ts', 'b.ts'], ['a.ts', 'b.ts', 'a.ts'], ['a.ts', 'a.ts']]);
   });
 
+  test('the same source added again keeps its chip and takes what it holds now; other changes are another chip', () => {
+    const box = own.add(new PendingContextBox());
+    const fired: string[] = [];
+    own.add(box.onDidChange(({ blocks }) => fired.push(blocks.map((c) => `${c.id}:${c.block.content}`).join(' '))));
+    const changes = (scope: 'unstaged' | 'staged', content: string): ContextBlock => ({
+      kind: 'changes',
+      path: '.',
+      scope,
+      content,
+      language: 'diff',
+    });
+    box.add(changes('unstaged', 'first\n'));
+    box.add(changes('unstaged', 'first\n')); // unchanged: nothing to tell
+    box.add(changes('unstaged', 'edited since\n'));
+    box.add(changes('staged', 'staged\n'));
+    expect(box.current.map((c) => [c.id, c.block.scope, c.block.content])).toEqual([
+      ['c1', 'unstaged', 'edited since\n'],
+      ['c2', 'staged', 'staged\n'],
+    ]);
+    expect(fired).toEqual(['c1:first\n', 'c1:edited since\n', 'c1:edited since\n c2:staged\n']);
+  });
+
   test(`holds at most ${MAX_CONTEXT_BLOCKS}, refusing the next with why`, () => {
     const box = own.add(new PendingContextBox());
     for (let i = 0; i < MAX_CONTEXT_BLOCKS; i++) expect(box.add(selection(`f${i}.ts`)).ok).toBe(true);

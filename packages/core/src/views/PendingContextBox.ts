@@ -23,7 +23,8 @@ export interface PendingItems {
  * each image once, and go with the same message.
  *
  * Invariants: at most `MAX_CONTEXT_BLOCKS` chips; no chip carries more than `MAX_CONTEXT_BLOCK_CHARS` of content
- * (a longer one is cut, with a note saying how much was left out); the same range of the same file is kept once.
+ * (a longer one is cut, with a note saying how much was left out); the same source (kind, path, range, and which
+ * changes) is kept once, holding what it was last added with.
  */
 export class PendingContextBox extends Disposable {
   private chips: PendingContext[] = [];
@@ -56,7 +57,15 @@ export class PendingContextBox extends Disposable {
 
   add(block: ContextBlock): IntentResult {
     const capped = capContent(block);
-    if (this.chips.some((c) => sameSource(c.block, capped))) return OK;
+    const same = this.chips.findIndex((c) => sameSource(c.block, capped));
+    if (same >= 0) {
+      // Added again: what it holds now (the file, the working tree's changes or the problems may have changed).
+      const chip = this.chips[same] as PendingContext;
+      if (chip.block.content === capped.content) return OK;
+      this.chips = this.chips.with(same, { id: chip.id, block: capped });
+      this.changed();
+      return OK;
+    }
     if (this.chips.length >= MAX_CONTEXT_BLOCKS) {
       return refuse(`A message takes at most ${MAX_CONTEXT_BLOCKS} pieces of context; remove one first.`);
     }
@@ -99,7 +108,13 @@ export class PendingContextBox extends Disposable {
 }
 
 function sameSource(a: ContextBlock, b: ContextBlock): boolean {
-  return a.kind === b.kind && a.path === b.path && a.range?.[0] === b.range?.[0] && a.range?.[1] === b.range?.[1];
+  return (
+    a.kind === b.kind &&
+    a.path === b.path &&
+    a.scope === b.scope &&
+    a.range?.[0] === b.range?.[0] &&
+    a.range?.[1] === b.range?.[1]
+  );
 }
 
 /** A block whose content is at most `MAX_CONTEXT_BLOCK_CHARS`, cut at a line end where possible, with a note. */
