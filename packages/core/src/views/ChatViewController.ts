@@ -13,12 +13,11 @@ import {
 } from '../protocol/messages';
 import type { UnreadableThread } from '../store/ports';
 import type { ThreadChange, ThreadLease } from '../store/ThreadStore';
-import { conversationOrder } from '../transcript/conversationOrder';
-import type { Message } from '../transcript/schema';
 import { PendingContextBox } from './PendingContextBox';
 import {
   listEntries,
   saveProblemsView,
+  shownIndex,
   summaryEntry,
   toPatchPayload,
   toViewMessage,
@@ -27,15 +26,6 @@ import {
   viewStateOf,
 } from './viewModel';
 import type { ChatViewDeps } from './viewPorts';
-
-/**
- * Where a message joins the list the view shows (the conversation's order): its store index, unless the thread holds
- * alternatives, which move replies out of the store's order. O(n) only then.
- */
-function shownIndex(messages: readonly Message[], messageId: string, storeIndex: number): number {
-  if (!messages.some((m) => m.alternativeOf !== undefined)) return storeIndex;
-  return conversationOrder(messages).findIndex((m) => m.id === messageId);
-}
 
 export type { ChatViewDeps, HostActions, StatusSource } from './viewPorts';
 
@@ -87,11 +77,7 @@ export class ChatViewController extends Disposable {
     this._register(deps.sidecar.onDidChange((status) => this.send('sidecar/changed', status)));
     if (deps.seats) this._register(deps.seats.onDidChange((seats) => this.send('seats/changed', seats)));
     if (deps.terms) this._register(deps.terms.onDidChange((show) => this.send('terms/changed', { show })));
-    this._register(
-      this.context.onDidChange(({ blocks, images }) =>
-        this.send('context/changed', { blocks: [...blocks], ...(images.length > 0 ? { images: [...images] } : {}) }),
-      ),
-    );
+    this._register(this.context.onDidChange((pending) => this.send('context/changed', pending)));
     this._register({ dispose: () => this.lease?.dispose() });
   }
 

@@ -9,10 +9,10 @@ import {
 } from '../protocol/pendingContext';
 import { type ContextBlock, type ImageRef, MAX_IMAGES_PER_MESSAGE } from '../transcript/schema';
 
-/** What waits in a composer: chips of editor context, and images. */
+/** What waits in a composer, as a page is told of it: chips of editor context, and images (absent when none). */
 export interface PendingItems {
-  blocks: readonly PendingContext[];
-  images: readonly PendingImage[];
+  blocks: PendingContext[];
+  images?: PendingImage[];
 }
 
 /**
@@ -52,7 +52,10 @@ export class PendingContextBox extends Disposable {
   }
 
   private changed(): void {
-    this.changeEmitter.fire({ blocks: this.chips, images: this.images });
+    this.changeEmitter.fire({
+      blocks: [...this.chips],
+      ...(this.images.length > 0 ? { images: [...this.images] } : {}),
+    });
   }
 
   add(block: ContextBlock): IntentResult {

@@ -143,3 +143,12 @@ export function viewStateOf(
     ...(images.length > 0 ? { images: [...images] } : {}),
   };
 }
+
+/**
+ * Where a message joins the list the view shows (the conversation's order): its store index, unless the thread holds
+ * alternatives, which move replies out of the store's order. O(n) only then.
+ */
+export function shownIndex(messages: readonly Message[], messageId: string, storeIndex: number): number {
+  if (!messages.some((m) => m.alternativeOf !== undefined)) return storeIndex;
+  return conversationOrder(messages).findIndex((m) => m.id === messageId);
+}
