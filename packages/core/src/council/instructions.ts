@@ -3,6 +3,9 @@ import { andList } from '../base/andList';
 // The fixed words of the council's steps. They are part of what each model is sent (golden tests pin them), so a
 // change here changes every review and synthesis prompt.
 
+/** How many files a review's task names; more are "other files". */
+const MAX_FILES_NAMED = 8;
+
 /** The neutral label of a response under review. */
 export function responseLabel(letter: string): string {
   return `Response ${letter}`;
@@ -33,12 +36,23 @@ export function anonymousFraming(userName: string): string {
 
 /**
  * The review a seat writes of the responses above it: evidence weighed first, then a reply that opens with a
- * one-line verdict (the panel shows that line where the review is folded).
+ * one-line verdict (the panel shows that line where the review is folded). `changed`: the files a reviewed reply
+ * proposes changes to (a review asked for on one reply), whose change the review looks at first.
  */
-export function reviewTask(labels: readonly string[], missing: readonly string[]): string {
+export function reviewTask(
+  labels: readonly string[],
+  missing: readonly string[],
+  changed: readonly string[] = [],
+): string {
   const which = labels.length === 1 ? (labels[0] ?? '') : `the responses above (${andList(labels)})`;
+  const files = changed.length > MAX_FILES_NAMED ? [...changed.slice(0, MAX_FILES_NAMED), 'other files'] : changed;
   return [
     `Review ${which} to the user's question.`,
+    ...(changed.length > 0
+      ? [
+          `${which} proposes a change to ${andList(files)}: review that change first, as code: whether it does what it claims, whether it fits the file as shown, and what it breaks or leaves out.`,
+        ]
+      : []),
     'Before you write, weigh the evidence: check each claim, each step of reasoning and any code; note what is right, what is wrong or missing, and where the responses disagree.',
     'Then start your reply with one line of the form `Verdict: <your judgement in one sentence, naming responses by their letter>`, and after it give your reasons, response by response. Do not rewrite the answers; do not guess who wrote them.',
     ...missingNote(missing),

@@ -1,6 +1,7 @@
 import { seatReadsImages } from '../images/takesImages';
 import type { ChatMessage } from '../llm/types';
 import type { OrchestratorSettings } from '../orchestrator/settings';
+import { changeBlocksIn, changedFiles } from '../patches/changeBlocks';
 import { type AssembledPrompt, assemblePrompt } from '../prompt/assemblePrompt';
 import { fitToBudget, type RenderedItem } from '../prompt/fitToBudget';
 import { buildSystemPrompt, displayNameOf } from '../prompt/framing';
@@ -116,7 +117,7 @@ function reviewPrompt(
           visibility.responses.map((r) => r.letter ?? name(r.seat)),
           missing,
         )
-      : reviewTask(visibility.responses.map(label), missing);
+      : reviewTask(visibility.responses.map(label), missing, changedIn(visibility));
   const items = [...context, ...responses, ...reviews, { message: taskMessage(task), hoisted: false }];
   const fitted = fitToBudget({
     system: { role: 'system', content: framing },
@@ -139,6 +140,17 @@ function anonymousMessage(
   if (m.role !== 'assistant') return { ...rendered, content: text(rendered.content) };
   if (m.speaker === speakerId) return { role: 'assistant', content: text(m.content, m.speaker) };
   return { role: 'user', content: `[${EARLIER_REPLY_LABEL}]: ${text(m.content, m.speaker)}` };
+}
+
+/**
+ * A review asked for on one reply that proposes changes (diff blocks, blocks naming a file) looks at the change first:
+ * the files it changes. The plan cannot say which block the user asked from (that would be a new thread format), so
+ * every change the reply proposes is named; a council's cross-review names none.
+ */
+function changedIn(visibility: Visibility): string[] {
+  if (visibility.rule.reads !== 'target') return [];
+  const blocks = visibility.responses.flatMap((r) => changeBlocksIn(r.message.content));
+  return [...new Set(blocks.flatMap(changedFiles))];
 }
 
 function taskMessage(task: string): ChatMessage {

@@ -145,6 +145,29 @@ describe('retries, alternatives and reviews read what their step allows', () => 
   });
 });
 
+describe('a review of a reply that proposes a change', () => {
+  test('looks at the change first, naming its files; a reply with none is reviewed as before', async () => {
+    const { orchestrator, chat, openThread, idle, messages } = setup({ participants: [claude, gpt] });
+    const change = '```ts src/retry.ts\nexport const tries = 5;\n```\n```diff\n--- a/b.ts\n+++ b/b.ts\n```';
+    answerEverything(chat, (call) => (call.model === 'gpt-5.5' ? 'Verdict: fine' : `Raise it:\n\n${change}`));
+    const t = openThread();
+    orchestrator.send(t, '@claude raise the retries');
+    await idle(t);
+    const task = () => chat.calls.at(-1)?.messages.at(-1)?.content ?? '';
+    expect(orchestrator.review(t, messages(t).at(-1)?.id ?? '')).toEqual({ ok: true });
+    await idle(t);
+    expect(task()).toContain(
+      'Response A proposes a change to src/retry.ts and b.ts: review that change first, as code:',
+    );
+    answerEverything(chat, () => 'No change needed.');
+    orchestrator.send(t, '@claude and now?');
+    await idle(t);
+    expect(orchestrator.review(t, messages(t).at(-1)?.id ?? '')).toEqual({ ok: true });
+    await idle(t);
+    expect(task()).toMatch(/^\[Roundtable\] Review Response A to the user's question\.\nBefore you write/);
+  });
+});
+
 describe('what each answer cost', () => {
   test('time to first text and in all, and tokens as reported, or estimated and said so', async () => {
     const { orchestrator, chat, clock, openThread, idle, messages } = setup({ participants: [claude, gpt, gemini] });

@@ -1,4 +1,7 @@
 import { applyPatch, parsePatch, type StructuredPatch, type StructuredPatchHunk } from 'diff';
+import type { ChangeBlock } from './changeBlocks';
+import { wholeFileText } from './proposals';
+import { workspacePath } from './workspacePath';
 
 /**
  * A change a reply proposes, read from a fenced unified diff (```diff with `---`/`+++` file headers): one entry per
@@ -89,4 +92,23 @@ function sidePath(name: string | undefined, prefix: string): string | undefined 
   if (name === undefined || name === '/dev/null' || name.trim() === '') return undefined;
   const path = name.trim().replace(/\t.*$/, '');
   return path.startsWith(prefix) ? path.slice(prefix.length) : path;
+}
+
+/**
+ * What one file of a change block (`path`, one of `changedFiles(block)`) becomes from its text now (undefined: it
+ * does not exist): the diff's change to that file applied, all hunks or none; or the block's whole content.
+ */
+export function fileAfter(current: string | undefined, block: ChangeBlock, path: string): AppliedChange {
+  if (block.kind === 'file') return { ok: true, text: wholeFileText(current, block) };
+  const parsed = parseProposedChange(block.diff);
+  if (!parsed.ok) return { ok: false, failures: [parsed.reason] };
+  const change = parsed.files.find((f) =>
+    [f.newPath, f.oldPath].some((p) => p !== undefined && inWorkspace(p) === path),
+  );
+  return change ? applyFileChange(current, change) : { ok: false, failures: [`The diff does not change ${path}.`] };
+}
+
+function inWorkspace(path: string): string {
+  const where = workspacePath(path);
+  return where.ok ? where.path : path;
 }
