@@ -5,10 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { roundtableSettings } from '../src/settings';
 import { expectNoUnexpectedErrors, useSuite } from '../src/suite';
 
-// A change a reply proposes as a unified diff, in a real VS Code: Review change opens the diff editor between the
-// file and the proposal; Apply writes it as one undo step and leaves it unsaved; a diff that does not apply says why
-// and writes nothing.
+// A change a reply proposes, in a real VS Code: as a unified diff, Review change opens the diff editor between the
+// file and the proposal, Apply writes it as one undo step and leaves it unsaved, and a diff that does not apply says
+// why and writes nothing; as a block naming its file, the same with the block's whole content (a new file created);
+// and two seats' proposals for one file side by side (Compare proposals), then asked of the table for review.
 
+const CLAUDE = 'claude-sonnet-4-6';
+const GPT = 'gpt-5.5';
 const FILE = 'function retry() {\n  return 3;\n}\n\nexport { retry };\n';
 const diffReply = (from: string, to: string) =>
   [
@@ -31,7 +34,8 @@ describe('proposed changes in a real VS Code (code-server + Chromium)', () => {
     startProxy: () => startFakeProxy(),
     settings: (proxy) => ({
       ...roundtableSettings(proxy.url, [
-        { id: 'claude', displayName: 'Claude', color: '#D97706', model: 'claude-sonnet-4-6', enabled: true },
+        { id: 'claude', displayName: 'Claude', color: '#D97706', model: CLAUDE, enabled: true },
+        { id: 'gpt', displayName: 'GPT', color: '#10A37F', model: GPT, enabled: true },
       ]),
       // VS Code in a browser saves after a second by default; the desktop does not, which is what "unsaved" means here.
       'files.autoSave': 'off',
@@ -83,6 +87,82 @@ describe('proposed changes in a real VS Code (code-server + Chromium)', () => {
     await notice.waitFor();
     expect(await notice.textContent()).toContain('retry.ts: Hunk 1 (@@ -1,3 +1,3 @@)');
     expect(await readFile(file, 'utf8')).toBe(FILE);
+  });
+
+  it('a block naming its file: Review change shows the whole new file; Apply replaces it, or creates a new one', async () => {
+    const { page, session, proxy, chat, shot } = suite;
+    const file = join(session.runDir.workspace, 'retry.ts');
+    await chat.newThread();
+    const whole = FILE.replace('return 3', 'return 7');
+    const created = 'export const tries = 7;\n';
+    proxy.enqueueFor(CLAUDE, {
+      kind: 'reply',
+      text: `The whole file:\n\n\`\`\`ts title="retry.ts"\n${whole}\`\`\`\n\nAnd a new one:\n\n\`\`\`ts\n// lib/tries.ts\n${created}\`\`\`\n`,
+    });
+    await chat.send('@claude rewrite it');
+    const reply = chat.messages({ speaker: 'claude', status: 'complete', hasText: 'The whole file' });
+    await reply.waitFor();
+
+    await reply.getByRole('button', { name: 'Review change' }).first().click();
+    await page.locator('.tabs-container .tab.active', { hasText: 'retry.ts ↔ proposed change' }).waitFor();
+    const diffEditor = page.locator('.monaco-diff-editor').first();
+    await diffEditor.locator('.editor.original .view-lines', { hasText: 'return 3;' }).waitFor();
+    await diffEditor.locator('.editor.modified .view-lines', { hasText: 'return 7;' }).waitFor();
+    await shot('review-named-file');
+
+    await reply.getByRole('button', { name: 'Apply change' }).first().click();
+    const editor = page.locator('.editor-instance .monaco-editor .view-lines');
+    await page.locator('.tabs-container .tab.active.dirty', { hasText: 'retry.ts' }).waitFor();
+    await editor.filter({ hasText: 'return 7;' }).waitFor();
+    expect(await readFile(file, 'utf8')).toBe(FILE); // left unsaved
+    await editor.first().click();
+    await page.keyboard.press('Control+Z');
+    await editor.filter({ hasText: 'return 3;' }).waitFor();
+
+    // The comment that named the new file is not written into it.
+    await reply.getByRole('button', { name: 'Apply change' }).nth(1).click();
+    await page.locator('.tabs-container .tab.active', { hasText: 'tries.ts' }).waitFor();
+    await editor.filter({ hasText: 'export const tries = 7;' }).waitFor();
+    expect(await editor.first().textContent()).not.toContain('lib/tries.ts');
+    await shot('applied-new-file');
+  });
+
+  it('Compare proposals shows two seats’ versions of a file side by side; the table can review one', async () => {
+    const { page, session, proxy, chat, shot } = suite;
+    const file = join(session.runDir.workspace, 'limits.ts');
+    const before = 'export const limit = 10;\n';
+    await writeFile(file, before);
+    await chat.newThread();
+    proxy.enqueueFor(CLAUDE, {
+      kind: 'reply',
+      text: 'Double it:\n\n```diff\n--- a/limits.ts\n+++ b/limits.ts\n@@ -1 +1 @@\n-export const limit = 10;\n+export const limit = 20;\n```\n',
+    });
+    proxy.enqueueFor(GPT, {
+      kind: 'reply',
+      text: 'Triple it:\n\n```ts title="limits.ts"\nexport const limit = 30;\n```\n',
+    });
+    await chat.send('@claude @gpt raise the limit');
+    const claude = chat.messages({ speaker: 'claude', status: 'complete', hasText: 'Double it' });
+    await claude.waitFor();
+    await chat.messages({ speaker: 'gpt', status: 'complete', hasText: 'Triple it' }).waitFor();
+
+    await claude.getByRole('button', { name: 'Compare proposals' }).click();
+    await page
+      .locator('.tabs-container .tab.active', { hasText: 'limits.ts: Claude’s proposal ↔ GPT’s proposal' })
+      .waitFor();
+    const diffEditor = page.locator('.monaco-diff-editor').first();
+    await diffEditor.locator('.editor.original .view-lines', { hasText: 'limit = 20;' }).waitFor();
+    await diffEditor.locator('.editor.modified .view-lines', { hasText: 'limit = 30;' }).waitFor();
+    await shot('compare-proposals');
+    expect(await readFile(file, 'utf8')).toBe(before);
+
+    // Asked of the table from the change: GPT reviews Claude's reply, told to look at its change to limits.ts first.
+    const asked = proxy.requests.length;
+    proxy.enqueueFor(GPT, { kind: 'reply', text: 'Verdict: 20 is the safer step.' });
+    await claude.getByRole('button', { name: 'Ask the table to review this change' }).click();
+    await chat.frame.locator('[data-testid="review"]', { hasText: '20 is the safer step' }).waitFor();
+    const review = proxy.requests.slice(asked).find((r) => JSON.stringify(r.body).includes('Review Response A'));
+    expect(JSON.stringify(review?.body)).toContain('Response A proposes a change to limits.ts');
   });
 
   it('raised no unexpected error in the page, the webview or the extension host', async () => {

@@ -53,6 +53,7 @@ export function viewOnDisk(root: string) {
         storeImage: async () => ({ ok: false, reason: 'no images here' }),
         reviewChange: async () => ({ ok: true }),
         applyChange: async () => ({ ok: true }),
+        compareChange: async () => ({ ok: true }),
         showPrompt: async () => ({ ok: true }),
       },
       logger: silentLogger,

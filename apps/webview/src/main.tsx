@@ -16,9 +16,11 @@ const root = document.getElementById('root');
 const api = globalThis.acquireVsCodeApi?.(); // may be called only once per page
 
 if (root && api) {
-  // markdown-it is about half of the bundle: it loads as a lazy chunk while `ready` travels to the host.
-  const markdown = new MarkdownModel(() => import('./markdown/renderMarkdown').then((m) => m.renderMarkdown));
   const chat = new ChatModel(new VsCodeHostTransport(api));
+  // markdown-it is about half of the bundle: it loads as a lazy chunk while `ready` travels to the host.
+  const markdown = new MarkdownModel(() =>
+    import('./markdown/changeRenderers').then((m) => m.rendererFor(chat.replica)),
+  );
   connectCspReports(chat);
   const composer = new ComposerModel(chat, new VsCodeUiStateStore(api));
   render(<App chat={chat} composer={composer} markdown={markdown} />, root);

@@ -1,60 +1,63 @@
 import type { IntentResult } from '@roundtable/core';
-import { applyFileChange, parseProposedChange, workspacePath } from '@roundtable/core/patches';
+import {
+  type AppliedChange,
+  applyFileChange,
+  type ChangeBlock,
+  parseProposedChange,
+  readChangeBlock,
+  wholeFileText,
+  workspacePath,
+} from '@roundtable/core/patches';
+import type { ProposedChange } from '@roundtable/core/protocol';
 import * as vscode from 'vscode';
 
-/** The scheme of the read-only documents that hold a file as a reply's diff would leave it. */
+/** The scheme of the read-only documents that hold a file as a reply's change would leave it. */
 const SCHEME = 'roundtable-change';
 /** The proposed texts by document URI, newest last; a few kept (each a whole file). */
 const proposals = new Map<string, string>();
 const KEPT = 20;
-/** The provider of those documents, registered with the first review and kept for the window's life. */
+/** The provider of those documents, registered with the first one and kept for the window's life. */
 let registered = false;
 let serial = 0;
 
-/** One file a diff changes: where, its text now (undefined: it does not exist) and after (undefined: deleted). */
-interface PlannedFile {
+/** One file a change block changes: where, its text now (undefined: it does not exist) and after (undefined: deleted). */
+export interface PlannedFile {
   uri: vscode.Uri;
   path: string;
   before: string | undefined;
   after: string | undefined;
 }
 
+type Planned<T> = { ok: true; value: T } | { ok: false; reason: string };
+
 /**
- * "Review change": VS Code's diff editor for each file of a reply's diff, between the file as it is now (unsaved edits
- * included) and a read-only document holding it as the diff would leave it. Nothing is written.
+ * "Review change": VS Code's diff editor for each file a block changes, between the file as it is now (unsaved edits
+ * included) and a read-only document holding it as the block would leave it. Nothing is written.
  */
-export async function reviewProposedChange(diff: string): Promise<IntentResult> {
-  const planned = await plan(diff);
+export async function reviewProposedChange(change: ProposedChange): Promise<IntentResult> {
+  const planned = await plan(change);
   if (!planned.ok) return planned;
-  if (!registered) {
-    vscode.workspace.registerTextDocumentContentProvider(SCHEME, {
-      provideTextDocumentContent: (uri) => proposals.get(uri.toString()) ?? '',
-    });
-    registered = true;
-  }
-  for (const file of planned.files) {
-    const id = String(++serial);
-    const proposed = keep(vscode.Uri.from({ scheme: SCHEME, path: `/${file.path}`, query: id }), file.after ?? '');
-    const current =
-      file.before === undefined
-        ? keep(vscode.Uri.from({ scheme: SCHEME, path: `/${file.path}`, query: `${id}-none` }), '')
-        : file.uri;
-    await vscode.commands.executeCommand('vscode.diff', current, proposed, `${file.path} ↔ proposed change`, {
-      preview: planned.files.length === 1,
-    });
+  for (const file of planned.value) {
+    const current = file.before === undefined ? proposed(file.path, '') : file.uri;
+    await showDiff(current, proposed(file.path, file.after ?? ''), `${file.path} ↔ proposed change`, planned.value);
   }
   return { ok: true };
 }
 
 /**
- * "Apply": the whole diff as one workspace edit (one undo step), or nothing when any hunk of any file does not apply.
- * Changed files are left unsaved and the first is shown; a new file is created, a deleted one deleted.
+ * "Apply": the whole change as one workspace edit (one undo step), or nothing when any hunk of any file does not
+ * apply. Changed files are left unsaved and the first is shown; a new file is created, a deleted one deleted. A block
+ * naming its file replaces the file's whole text (or creates it).
  */
-export async function applyProposedChange(diff: string): Promise<IntentResult> {
-  const planned = await plan(diff);
+export async function applyProposedChange(change: ProposedChange): Promise<IntentResult> {
+  const planned = await plan(change);
   if (!planned.ok) return planned;
+  const files = planned.value.filter((f) => f.before !== f.after);
+  if (files.length === 0) {
+    return { ok: true, notice: `${planned.value.map((f) => f.path).join(', ')} already reads as proposed.` };
+  }
   const edit = new vscode.WorkspaceEdit();
-  for (const file of planned.files) {
+  for (const file of files) {
     if (file.after === undefined) edit.deleteFile(file.uri);
     else if (file.before === undefined) {
       edit.createFile(file.uri, { ignoreIfExists: false });
@@ -73,42 +76,92 @@ export async function applyProposedChange(diff: string): Promise<IntentResult> {
       reason: 'VS Code did not apply the change (a file may have changed meanwhile); nothing was written.',
     };
   }
-  const shown = planned.files.find((f) => f.after !== undefined);
+  const shown = files.find((f) => f.after !== undefined);
   if (shown) await vscode.window.showTextDocument(shown.uri, { preview: false });
-  const count = planned.files.length;
+  const count = files.length;
   return {
     ok: true,
-    notice: `Applied to ${count === 1 ? planned.files[0]?.path : `${count} files`}: review, then save (Undo reverts it).`,
+    notice: `Applied to ${count === 1 ? files[0]?.path : `${count} files`}: review, then save (Undo reverts it).`,
   };
 }
 
-/** Each file of the diff resolved in the workspace and applied in memory; or every reason it cannot be. */
-async function plan(diff: string): Promise<{ ok: true; files: PlannedFile[] } | { ok: false; reason: string }> {
-  const parsed = parseProposedChange(diff);
+/** The block as the host reads it (the page's reading is not trusted), or why it proposes no change. */
+export function readBlock(change: ProposedChange): Planned<ChangeBlock> {
+  const block = readChangeBlock(change.info, change.code);
+  return block
+    ? { ok: true, value: block }
+    : { ok: false, reason: 'That code block proposes no change (it is no diff and names no file).' };
+}
+
+/** Each file of the block resolved in the workspace and changed in memory; or every reason it cannot be. */
+async function plan(change: ProposedChange): Promise<Planned<PlannedFile[]>> {
+  const block = readBlock(change);
+  if (!block.ok) return block;
+  const proposal = block.value;
+  if (proposal.kind === 'file') {
+    return filesAfter([
+      { path: proposal.path, after: (before) => ({ ok: true, text: wholeFileText(before, proposal) }) },
+    ]);
+  }
+  const parsed = parseProposedChange(proposal.diff);
   if (!parsed.ok) return parsed;
+  const renamed = parsed.files.find((f) => f.oldPath && f.newPath && f.oldPath !== f.newPath);
+  if (renamed) {
+    return { ok: false, reason: `${renamed.oldPath} → ${renamed.newPath}: a renamed file cannot be applied yet.` };
+  }
+  return filesAfter(
+    parsed.files.map((f) => ({ path: f.newPath ?? f.oldPath ?? '', after: (before) => applyFileChange(before, f) })),
+  );
+}
+
+/**
+ * Each file resolved in the (first) workspace folder, with its text now and `after` it; or every reason one cannot
+ * be (a path outside the workspace, a hunk that does not apply) after `refusal`, and then none of them.
+ */
+export async function filesAfter(
+  changes: readonly { path: string; after: (before: string | undefined) => AppliedChange }[],
+  refusal = 'The change does not apply, so nothing was written.',
+): Promise<Planned<PlannedFile[]>> {
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!folder) return { ok: false, reason: 'Open a folder first: a change is applied to the files of the workspace.' };
   const failures: string[] = [];
   const files: PlannedFile[] = [];
-  for (const change of parsed.files) {
-    if (change.oldPath && change.newPath && change.oldPath !== change.newPath) {
-      failures.push(`${change.oldPath} → ${change.newPath}: a renamed file cannot be applied yet.`);
-      continue;
-    }
-    const where = workspacePath(change.newPath ?? change.oldPath ?? '');
+  for (const change of changes) {
+    const where = workspacePath(change.path);
     if (!where.ok) {
       failures.push(where.reason);
       continue;
     }
     const uri = vscode.Uri.joinPath(folder.uri, ...where.path.split('/'));
     const before = await currentText(uri);
-    const applied = applyFileChange(before, change);
+    const applied = change.after(before);
     if (applied.ok) files.push({ uri, path: where.path, before, after: applied.text });
     else failures.push(...applied.failures.map((f) => `${where.path}: ${f}`));
   }
-  if (failures.length > 0)
-    return { ok: false, reason: `The change does not apply, so nothing was written. ${failures.join(' ')}` };
-  return { ok: true, files };
+  if (failures.length > 0) return { ok: false, reason: `${refusal} ${failures.join(' ')}` };
+  return { ok: true, value: files };
+}
+
+/** A read-only document holding `text`, named after the file (so it gets the file's language). */
+export function proposed(path: string, text: string): vscode.Uri {
+  if (!registered) {
+    vscode.workspace.registerTextDocumentContentProvider(SCHEME, {
+      provideTextDocumentContent: (uri) => proposals.get(uri.toString()) ?? '',
+    });
+    registered = true;
+  }
+  const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${path}`, query: String(++serial) });
+  proposals.set(uri.toString(), text);
+  for (const oldest of proposals.keys()) {
+    if (proposals.size <= KEPT) break;
+    proposals.delete(oldest);
+  }
+  return uri;
+}
+
+/** VS Code's diff editor; one file's opens as a preview, several stay open side by side. */
+export async function showDiff(left: vscode.Uri, right: vscode.Uri, title: string, all: readonly unknown[]) {
+  await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: all.length === 1 });
 }
 
 /** The file's text as the editor has it (unsaved edits included), or from disk; undefined when there is no file. */
@@ -120,13 +173,4 @@ async function currentText(uri: vscode.Uri): Promise<string | undefined> {
   } catch {
     return undefined;
   }
-}
-
-function keep(uri: vscode.Uri, text: string): vscode.Uri {
-  proposals.set(uri.toString(), text);
-  for (const oldest of proposals.keys()) {
-    if (proposals.size <= KEPT) break;
-    proposals.delete(oldest);
-  }
-  return uri;
 }

@@ -86,8 +86,9 @@ export function createHostActions(deps: {
       return { ok: true };
     },
     // VS Code's editors and workspace edits, reached only when the user clicks (the rest here is testable without them).
-    reviewChange: async (diff) => (await import('../adapters/proposedChanges')).reviewProposedChange(diff),
-    applyChange: async (diff) => (await import('../adapters/proposedChanges')).applyProposedChange(diff),
+    reviewChange: async (change) => (await import('../adapters/proposedChanges')).reviewProposedChange(change),
+    applyChange: async (change) => (await import('../adapters/proposedChanges')).applyProposedChange(change),
+    compareChange: async (...args) => (await import('../adapters/compareProposals')).compareProposedChanges(...args),
     async storeImage(data, name) {
       try {
         return await storeImageData(imageFolder(deps.storageRoot), data, name);

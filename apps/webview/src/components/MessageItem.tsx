@@ -37,6 +37,8 @@ export function MessageItem({
   views: PlanViews;
 }) {
   const value = message.value;
+  // The reply's own renderer: what its change blocks offer depends on the rest of the thread.
+  const own = render?.of?.(value.id) ?? render;
   const speaker = describeSpeaker(value, participants);
   const planId = value.step?.plan;
   const plan = planId === undefined ? undefined : views.plan(planId).value;
@@ -44,7 +46,7 @@ export function MessageItem({
   const inPlan = plan !== undefined && isUnit(plan);
   const isReview = value.role === 'assistant' && (value.reviewOf !== undefined || step?.kind === 'review');
   if (isReview)
-    return <ReviewBubble message={value} speaker={speaker} actions={actions} render={render} inPlan={inPlan} />;
+    return <ReviewBubble message={value} speaker={speaker} actions={actions} render={own} inPlan={inPlan} />;
   const regenerateTo =
     value.role === 'assistant'
       ? [...participants.values()]
@@ -54,11 +56,11 @@ export function MessageItem({
   // Everyone else would be nobody when the speaker is the only one who can answer.
   const reviewers = [...(regenerateTo.length > 0 ? [EVERYONE_ELSE_CHOICE] : []), ...groups];
   const synthesis =
-    step?.kind === 'synthesis' && plan && planId !== undefined && render ? (
+    step?.kind === 'synthesis' && plan && planId !== undefined && own ? (
       <SynthesisContent
         content={value.content}
         final={value.status !== 'streaming'}
-        render={render}
+        render={own}
         plan={plan}
         participants={participants}
         views={views}
@@ -70,7 +72,7 @@ export function MessageItem({
       message={value}
       speaker={speaker}
       actions={actions}
-      render={render}
+      render={own}
       regenerateTo={regenerateTo}
       reviewTo={isReviewable(value, isReview) ? reviewers : []}
       tag={stepTag(step)}

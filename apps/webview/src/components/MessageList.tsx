@@ -18,8 +18,9 @@ const COPIED_LABEL_MS = 1500;
  * handlers exist under the CSP):
  * - a link never navigates the webview: the click is cancelled and the host is asked to open it. It also
  *   stops propagating, because VS Code's own webview frame opens clicked links too and would open it twice.
- * - a code block's toolbar copies its code, or asks the host to insert it at the cursor or open it in a new file;
- *   arrow keys move between the toolbar's buttons (one Tab stop per toolbar).
+ * - a code block's toolbar copies its code, or asks the host to insert it at the cursor or open it in a new file; a
+ *   change block's, to review, apply or compare it, or the table to review its reply; arrow keys move between the
+ *   toolbar's buttons (one Tab stop per toolbar).
  *
  * The list is a polite live region for *new messages*: a streaming bubble is `aria-busy`, so its per-token
  * updates are not read out one by one.
@@ -86,12 +87,13 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
     if (!(action instanceof HTMLButtonElement)) return;
     const block = action.closest('.code-block');
     const code = block?.querySelector('pre > code')?.textContent ?? '';
-    if (action.dataset.action === 'copy-code') void copyCode(action, code);
-    else if (action.dataset.action === 'insert-code') chat.insertCode(code);
-    else if (action.dataset.action === 'new-file-code')
-      chat.openCodeInNewFile(code, block?.getAttribute('data-language') ?? '');
-    else if (action.dataset.action === 'review-change') chat.reviewChange(code);
-    else if (action.dataset.action === 'apply-change') chat.applyChange(code);
+    const name = action.dataset.action ?? '';
+    const messageId = action.closest('[data-message-id]')?.getAttribute('data-message-id') ?? '';
+    if (name === 'copy-code') void copyCode(action, code);
+    else if (name === 'insert-code') chat.insertCode(code);
+    else if (name === 'new-file-code') chat.openCodeInNewFile(code, block?.getAttribute('data-language') ?? '');
+    else if (name === 'ask-change') chat.review(messageId);
+    else chat.change(name, { info: block?.getAttribute('data-info') ?? '', code }, messageId);
   };
 
   // Middle-click would otherwise try to open the link in a new browser tab inside the webview.

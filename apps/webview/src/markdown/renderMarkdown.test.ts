@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './renderMarkdown';
+import { type RenderEnv, renderMarkdown } from './renderMarkdown';
 
 /** Parses the output like the webview will (innerHTML) so assertions are about the DOM, not string shapes. */
 function toDom(markdown: string): HTMLElement {
@@ -120,11 +120,14 @@ describe('renderMarkdown rendering', () => {
     ]);
   });
 
-  it('gives a diff block Review change and Apply change, and no other block', () => {
-    const actions = (markdown: string) =>
-      [...toDom(markdown).querySelectorAll('.code-toolbar button')].map(
+  it('gives a change block (a diff, a block naming its file) Review change and Apply change, and no other block', () => {
+    const actions = (markdown: string, env?: RenderEnv) => {
+      const container = document.createElement('div');
+      container.innerHTML = renderMarkdown(markdown, env);
+      return [...container.querySelectorAll('.code-toolbar button')].map(
         (b) => b.getAttribute('aria-label') ?? b.textContent,
       );
+    };
     const diff = '--- a/x.ts\n+++ b/x.ts\n@@ -1 +1 @@\n-a\n+b\n';
     expect(actions(`\`\`\`diff\n${diff}\`\`\``)).toEqual([
       'Copy',
@@ -135,6 +138,30 @@ describe('renderMarkdown rendering', () => {
     ]);
     expect(actions(`\`\`\`patch\n${diff}\`\`\``)).toContain('Apply change');
     expect(actions(`\`\`\`ts\n${diff}\`\`\``)).not.toContain('Apply change');
+    expect(actions('```ts title="x.ts"\nb\n```')).toContain('Apply change');
+    expect(actions('```ts\n// src/x.ts\nb\n```')).toContain('Review change');
+    expect(actions('```ts\n// retry twice\nb\n```')).not.toContain('Review change');
+    // What the rest of the thread allows: Compare on a block changing a compared file only, Ask the table.
+    const compare = { compare: new Set(['x.ts']), ask: true };
+    expect(actions(`\`\`\`diff\n${diff}\`\`\``, compare).slice(3)).toEqual([
+      'Review change',
+      'Apply change',
+      'Compare proposals',
+      'Ask the table to review this change',
+    ]);
+    expect(actions('```ts src/y.ts\nb\n```', compare)).not.toContain('Compare proposals');
+    expect(actions('```ts\nplain\n```', compare)).not.toContain('Ask the table to review this change');
+  });
+
+  it('keeps a change block’s whole info string for the host, escaped; an ordinary block has none', () => {
+    const dom = toDom('```ts title="src/a.ts" x="<i>"\nb\n```\n\n```ts\nplain\n```');
+    const [named, plain] = dom.querySelectorAll('.code-block');
+    expect(named?.getAttribute('data-info')).toBe('ts title="src/a.ts" x="<i>"');
+    expect(named?.querySelector('i')).toBeNull();
+    expect(plain?.hasAttribute('data-info')).toBe(false);
+    // The file it holds whole is shown where the language is.
+    expect(named?.querySelector('.code-language')?.textContent).toBe('src/a.ts');
+    expect(plain?.querySelector('.code-language')?.textContent).toBe('ts');
   });
 
   it('escapes a hostile fence tag in the label and the data attribute', () => {

@@ -1,3 +1,4 @@
+import { type ChangeBlock, changedFiles, readChangeBlock } from '@roundtable/core/protocol';
 import markdownIt, { type MarkdownIt } from 'markdown-it';
 import { revealBidiControls } from './revealBidi';
 
@@ -76,15 +77,23 @@ function markdown(): MarkdownIt {
   });
 
   // Code blocks get a toolbar: their language and, always visible, Copy, Insert at Cursor and Open in New File; a
-  // diff also Review change and Apply (the host reads the diff and refuses one that names no file).
+  // change block (a diff, or a block naming its file: `readChangeBlock`) also Review change and Apply, and what `env`
+  // allows (see `RenderEnv`). A change block keeps its whole info string, which the host reads the block with again.
   // Clicks and arrow keys are handled by delegation in MessageList (no inline handlers exist under the CSP).
   const fence = md.renderer.rules.fence;
   md.renderer.rules.fence = (tokens, idx, options, env, self) => {
     const rendered = fence ? fence(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options);
     // A code block scrolls sideways: keyboard users reach it with Tab to scroll it.
     const code = rendered.replace(/^<pre>/, '<pre tabindex="0">');
-    const language = md.utils.escapeHtml(tokens[idx]?.info.trim().split(/\s+/, 1)[0] ?? '');
-    return `<div class="code-block" data-language="${language}">${codeToolbar(language)}${code}</div>\n`;
+    const info = md.utils.unescapeAll(tokens[idx]?.info ?? '').trim();
+    const language = md.utils.escapeHtml(info.split(/\s+/, 1)[0] ?? '');
+    const change = readChangeBlock(info, tokens[idx]?.content ?? '');
+    const data = change ? ` data-info="${md.utils.escapeHtml(info)}"` : '';
+    const actions = change ? changeActions(change, env as RenderEnv | undefined) : '';
+    // A block holding a whole file shows which: its info string, where the path may be, is not shown otherwise.
+    const path = change?.kind === 'file' ? md.utils.escapeHtml(change.path) : undefined;
+    const toolbar = codeToolbar(language, actions, path);
+    return `<div class="code-block" data-language="${language}"${data}>${toolbar}${code}</div>\n`;
   };
 
   instance = md;
@@ -92,29 +101,56 @@ function markdown(): MarkdownIt {
 }
 
 /**
- * A code block's toolbar (its language already escaped): one Tab stop, arrows move between the buttons (a roving
- * tabindex, kept by MessageList).
+ * What a reply's change blocks offer besides Review change and Apply (`rendererFor` works it out per reply):
+ * Compare proposals on a block changing one of `compare` (files another seat's reply in the thread changes too), and
+ * Ask the table to review this change when the reply can be reviewed (`ask`).
  */
-function codeToolbar(language: string): string {
-  // Short labels fit a narrow sidebar; the full name is what assistive technology reads and the tooltip shows.
-  const button = (action: string, label: string, name: string, first = false) => {
-    const named = label === name ? '' : ` aria-label="${name}" title="${name}"`;
-    return `<button type="button" class="code-action" data-action="${action}" tabindex="${first ? 0 : -1}"${named}>${label}</button>`;
-  };
+// A type, not an interface: markdown-it takes `env` as an open record.
+export type RenderEnv = {
+  compare?: ReadonlySet<string>;
+  ask?: boolean;
+};
+
+function changeActions(change: ChangeBlock, env: RenderEnv | undefined): string {
+  const compare = env?.compare;
+  return (
+    button('review-change', 'Review', 'Review change') +
+    button('apply-change', 'Apply', 'Apply change') +
+    (compare && changedFiles(change).some((f) => compare.has(f))
+      ? button('compare-change', 'Compare', 'Compare proposals')
+      : '') +
+    (env?.ask ? button('ask-change', 'Ask table', 'Ask the table to review this change') : '')
+  );
+}
+
+/**
+ * A code block's toolbar (its language, and the path of the file it holds whole, already escaped; `actions`, a change
+ * block's buttons): one Tab stop, arrows move between the buttons (a roving tabindex, kept by MessageList).
+ */
+function codeToolbar(language: string, actions: string, path?: string): string {
+  const label = path ? `<span class="code-language" title="The whole of ${path}">${path}</span>` : '';
   return (
     `<div class="code-toolbar" role="toolbar" aria-label="Code block${language ? ` (${language})` : ''}">` +
-    `<span class="code-language">${language || 'text'}</span>` +
+    (label || `<span class="code-language">${language || 'text'}</span>`) +
     button('copy-code', 'Copy', 'Copy', true) +
     button('insert-code', 'Insert', 'Insert at Cursor') +
     button('new-file-code', 'New File', 'Open in New File') +
-    (language === 'diff' || language === 'patch'
-      ? button('review-change', 'Review', 'Review change') + button('apply-change', 'Apply', 'Apply change')
-      : '') +
+    actions +
     '</div>'
   );
 }
 
+/**
+ * A toolbar button. Short labels fit a narrow sidebar; the full name is what assistive technology reads and the
+ * tooltip shows.
+ */
+function button(action: string, label: string, name: string, first = false): string {
+  const named = label === name ? '' : ` aria-label="${name}" title="${name}"`;
+  return `<button type="button" class="code-action" data-action="${action}" tabindex="${first ? 0 : -1}"${named}>${label}</button>`;
+}
+
 /** Renders untrusted Markdown to HTML that is safe to insert into the webview (see the rules above). */
-export function renderMarkdown(markdownText: string): string {
-  return markdown().render(revealBidiControls(markdownText));
+export function renderMarkdown(markdownText: string, env?: RenderEnv): string {
+  // A fresh env each time: markdown-it keeps a text's link reference definitions in it.
+  return markdown().render(revealBidiControls(markdownText), { ...env });
 }

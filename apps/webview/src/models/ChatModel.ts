@@ -7,6 +7,7 @@ import {
   MAX_CODE_CHARS,
   MAX_USER_TEXT_CHARS,
   PROTOCOL_VERSION,
+  type ProposedChange,
   viewSignal,
   type WebviewIntent,
   type WebviewToHost,
@@ -177,14 +178,16 @@ export class ChatModel {
     if (code.length <= MAX_CODE_CHARS) this.intent('code/newFile', { code, language: language.slice(0, 64) });
   }
 
-  /** Asks the host to show what a reply's diff would change, in VS Code's diff editor. */
-  reviewChange(diff: string): void {
-    if (diff.length <= MAX_CODE_CHARS) this.intent('change/review', { diff });
-  }
-
-  /** Asks the host to write a reply's diff into the workspace (all of it or nothing). */
-  applyChange(diff: string): void {
-    if (diff.length <= MAX_CODE_CHARS) this.intent('change/apply', { diff });
+  /**
+   * A change block's button (`review-change`, `apply-change`, `compare-change`): asks the host to show what the block
+   * would change in VS Code's diff editor, to write it (all of it or nothing), or to compare it with another seat's
+   * proposal for the same file in the reply `messageId`'s thread.
+   */
+  change(action: string, change: ProposedChange, messageId: string): void {
+    if (change.code.length > MAX_CODE_CHARS) return;
+    if (action === 'compare-change')
+      this.onShown((threadId) => this.intent('change/compare', { ...change, threadId, messageId }));
+    else this.intent(action === 'apply-change' ? 'change/apply' : 'change/review', change);
   }
 
   /** Asks the host to sign in to the login a participant's seat needs. */

@@ -1,6 +1,9 @@
 import { batch, signal } from '@preact/signals';
 
-export type RenderMarkdown = (markdown: string) => string;
+export type RenderMarkdown = ((markdown: string) => string) & {
+  /** One reply's renderer, its change blocks' actions worked out (`rendererFor`); reading it subscribes to those. */
+  of?: (messageId: string) => RenderMarkdown;
+};
 
 /** How long the view waits for the renderer before it shows the transcript as text (it loads in milliseconds). */
 export const MARKDOWN_GRACE_MS = 250;

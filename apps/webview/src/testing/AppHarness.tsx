@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { App } from '../components/App';
+import { rendererFor } from '../markdown/changeRenderers';
 import { renderMarkdown } from '../markdown/renderMarkdown';
 import { ChatModel } from '../models/ChatModel';
 import { ComposerModel } from '../models/ComposerModel';
@@ -22,16 +23,14 @@ export class AppHarness {
   private models: { chat: ChatModel; composer: ComposerModel } | undefined;
 
   /** `container`: where to render (by default a new element in the body); `pageRoot()` gives the app the page. */
-  mount(
-    store = new MemoryUiStateStore(),
-    markdown = MarkdownModel.loaded(renderMarkdown),
-    container?: HTMLElement,
-  ): void {
+  mount(store = new MemoryUiStateStore(), markdown?: MarkdownModel, container?: HTMLElement): void {
     const chat = new ChatModel(this.transport);
     const composer = new ComposerModel(chat, store);
     this.models = { chat, composer };
     this.chat = chat;
-    render(<App chat={chat} composer={composer} markdown={markdown} />, container ? { container } : {});
+    // As main.tsx has it: each reply's change blocks offer what the rest of the thread allows.
+    const shown = markdown ?? MarkdownModel.loaded(rendererFor(chat.replica));
+    render(<App chat={chat} composer={composer} markdown={shown} />, container ? { container } : {});
   }
 
   /**

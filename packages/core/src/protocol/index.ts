@@ -6,6 +6,7 @@ export { type LedgerClaim, type LedgerReading, type Mark, parseLedger, verdictOf
 export { formatSeconds } from '../llm/formatDuration';
 export type { SeatGroup } from '../participants/groups';
 export { isRoutable } from '../participants/participant';
+export { type ChangeBlock, changeBlocksIn, changedFiles, readChangeBlock } from '../patches/changeBlocks';
 export { describeUnrouted } from '../router/describeUnrouted';
 export { describeCost, formatElapsed } from '../threads/describeCost';
 export { contextKindLabel, contextPlace } from '../transcript/contextLabel';
@@ -29,6 +30,7 @@ export {
   PendingContext,
   PendingImage,
   PROTOCOL_VERSION,
+  type ProposedChange,
   type RefusalAction,
   SaveProblem,
   SeatMap,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { DiscussionMode } from '../transcript/plan';
 import { MAX_IMAGE_BYTES } from '../transcript/schema';
-import { empty, id, MAX_CODE_CHARS, MAX_USER_TEXT_CHARS, requestId, v } from './common';
+import { empty, id, MAX_CODE_CHARS, MAX_INFO_CHARS, MAX_USER_TEXT_CHARS, requestId, v } from './common';
 
 // ---- webview -> host ---------------------------------------------------------------------------------------
 
@@ -13,8 +13,15 @@ function intent<T extends string, P extends z.ZodMiniType>(type: T, payload: P) 
 /** How long each field of a `view/cspViolation` report may be; the page cuts its report to these. */
 export const CSP_REPORT_MAX_CHARS = { directive: 200, blocked: 500, sample: 200 } as const;
 
-/** A reply's diff block, for Review change and Apply. */
-const ProposedChange = z.strictObject({ diff: z.string().check(z.maxLength(MAX_CODE_CHARS)) });
+/**
+ * A reply's change block as the page shows it, its info string and its code: a unified diff, or a file's whole new
+ * content when the block names its file. The host reads it again (`readChangeBlock`) and refuses any other block.
+ */
+export const ProposedChange = z.strictObject({
+  info: z.string().check(z.maxLength(MAX_INFO_CHARS)),
+  code: z.string().check(z.maxLength(MAX_CODE_CHARS)),
+});
+export type ProposedChange = z.infer<typeof ProposedChange>;
 
 /** The longest base64 text of an image that may be at most `MAX_IMAGE_BYTES`. */
 export const MAX_IMAGE_BASE64_CHARS = Math.ceil(MAX_IMAGE_BYTES / 3) * 4;
@@ -94,11 +101,16 @@ export const WebviewToHost = z.discriminatedUnion('type', [
     }),
   ),
   /**
-   * A reply's diff block: Review change opens VS Code's diff editor between each file as it is now and as the diff
-   * would leave it; Apply writes it (one undo step, files left unsaved), all or nothing. The host reads the diff.
+   * A reply's change block: Review change opens VS Code's diff editor between each file as it is now and as the
+   * block would leave it; Apply writes it (one undo step, files left unsaved), all or nothing.
    */
   intent('change/review', ProposedChange),
   intent('change/apply', ProposedChange),
+  /**
+   * Compare proposals: the files the block changes as it would leave them beside the same files as another seat's
+   * reply in the thread would (the host finds those replies, and asks which when there are several).
+   */
+  intent('change/compare', z.extend(ProposedChange, { threadId: id, messageId: id })),
   /** The user clicked the proxy's status: the host offers what can be done (check again, restart, sign in, log). */
   intent('sidecar/actions', empty),
   /** Sign in to the login a participant's seat needs. */

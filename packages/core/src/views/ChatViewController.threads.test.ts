@@ -190,14 +190,20 @@ describe('ChatViewController: storage problems and host actions', () => {
     expect(opened).toEqual(['sidecar-actions', 'sign-in:claude', 'reset:claude']);
   });
 
-  test('a diff block’s Review change and Apply go to the host with the diff', async () => {
-    const { view, opened } = setup();
+  test('a change block’s Review change, Apply and Compare proposals go to the host with the block', async () => {
+    const { view, opened, orchestrator } = setup();
     const v = view();
     await v.ready();
     const diff = '--- a/x.ts\n+++ b/x.ts\n@@ -1 +1 @@\n-a\n+b\n';
-    expect(await v.intent('change/review', { diff })).toMatchObject({ ok: true });
-    expect(await v.intent('change/apply', { diff })).toMatchObject({ ok: true });
-    expect(opened).toEqual([`review:${diff}`, `apply:${diff}`]);
+    expect(await v.intent('change/review', { info: 'diff', code: diff })).toMatchObject({ ok: true });
+    expect(await v.intent('change/apply', { info: 'ts x.ts', code: 'b\n' })).toMatchObject({ ok: true });
+    const threadId = v.lastState().thread.id;
+    const compare = { threadId, messageId: 'm1', info: 'ts x.ts', code: 'b\n' };
+    expect(await v.intent('change/compare', compare)).toMatchObject({ ok: true });
+    // Compare reads the shown thread only.
+    expect(await v.intent('change/compare', { ...compare, threadId: 'other' })).toMatchObject({ ok: false });
+    const seats = orchestrator.table.settings.participants.map((p) => p.id).join(',');
+    expect(opened).toEqual([`review:diff:${diff}`, 'apply:ts x.ts:b\n', `compare:ts x.ts:m1:${threadId}:${seats}`]);
   });
 
   test('links and reveal go to the host, and their refusals come back as the result', async () => {

@@ -104,14 +104,18 @@ export async function handleIntent(intent: WebviewIntent, view: IntentView, deps
     case 'code/newFile':
       return host.openCodeInNewFile(intent.payload.code, intent.payload.language);
     case 'change/review':
-      return host.reviewChange(intent.payload.diff);
+      return host.reviewChange(intent.payload);
     case 'change/apply':
-      return host.applyChange(intent.payload.diff);
+      return host.applyChange(intent.payload);
+    case 'change/compare':
+      return onShown(view, intent.payload.threadId, (t) =>
+        host.compareChange(intent.payload, orchestrator.store.transcript(t), orchestrator.table.settings.participants),
+      );
   }
 }
 
 /** Runs a thread-scoped intent only if it is about the thread this view shows (it may have moved on). */
-function onShown<T extends IntentResult | PromptInspection>(
+function onShown<T extends IntentResult | PromptInspection | Promise<IntentResult>>(
   view: IntentView,
   threadId: string,
   fn: (threadId: string) => T,

@@ -1,10 +1,12 @@
 import type { Event } from '../base/event';
 import type { Orchestrator } from '../orchestrator/Orchestrator';
 import type { IntentResult } from '../orchestrator/result';
+import type { ParticipantConfig } from '../participants/participant';
 import type { Logger } from '../ports';
 import type { PromptDocument } from '../prompt/describePrompt';
 import type { SeatMap, SidecarStatus } from '../protocol/proxyStatus';
-import type { ContextBlock, ImageRef } from '../transcript/schema';
+import type { ProposedChange } from '../protocol/webviewToHost';
+import type { ContextBlock, ImageRef, Transcript } from '../transcript/schema';
 import type { handleIntent } from './handleIntent';
 
 /** A value that changes over time, with its current value. */
@@ -28,10 +30,19 @@ export interface HostActions {
   insertCode(code: string): Promise<IntentResult>;
   /** Opens a code block in a new untitled editor; `language` is the fence's tag (`ts`, `python`, or empty). */
   openCodeInNewFile(code: string, language: string): Promise<IntentResult>;
-  /** Opens VS Code's diff editor for each file a reply's diff changes: as it is now, and as the diff would leave it. */
-  reviewChange(diff: string): Promise<IntentResult>;
-  /** Writes a reply's diff into the workspace, all hunks of all files or nothing, as one undo step. */
-  applyChange(diff: string): Promise<IntentResult>;
+  /** Opens VS Code's diff editor for each file a change block changes: as it is now, and as the block would leave it. */
+  reviewChange(change: ProposedChange): Promise<IntentResult>;
+  /** Writes a change block into the workspace (a diff's hunks, or a named file's whole content), all or nothing. */
+  applyChange(change: ProposedChange): Promise<IntentResult>;
+  /**
+   * Compare proposals: the files a block of the reply `messageId` changes, as it would leave them, beside the same
+   * files as another seat's reply in `transcript` (its thread) would, asking which when several do.
+   */
+  compareChange(
+    change: ProposedChange & { messageId: string },
+    transcript: Transcript | undefined,
+    participants: readonly ParticipantConfig[],
+  ): Promise<IntentResult>;
   /**
    * Checks an image's bytes (type by magic bytes, size) and stores it once, by its SHA-256, beside the threads: what
    * the composer then holds is the reference.

@@ -122,12 +122,17 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
       opened.push(`new-file:${language}:${code}`);
       return { ok: true };
     },
-    reviewChange: async (diff) => {
-      opened.push(`review:${diff}`);
+    reviewChange: async (change) => {
+      opened.push(`review:${change.info}:${change.code}`);
       return { ok: true };
     },
-    applyChange: async (diff) => {
-      opened.push(`apply:${diff}`);
+    applyChange: async (change) => {
+      opened.push(`apply:${change.info}:${change.code}`);
+      return { ok: true };
+    },
+    compareChange: async (change, transcript, participants) => {
+      const ids = [change.messageId, transcript?.id, participants.map((p) => p.id).join(',')];
+      opened.push(`compare:${change.info}:${ids.join(':')}`);
       return { ok: true };
     },
     storeImage: async (data, name) => {
