@@ -163,6 +163,26 @@ describe('proposed changes in a real VS Code (code-server + Chromium)', () => {
     await chat.frame.locator('[data-testid="review"]', { hasText: '20 is the safer step' }).waitFor();
     const review = proxy.requests.slice(asked).find((r) => JSON.stringify(r.body).includes('Review Response A'));
     expect(JSON.stringify(review?.body)).toContain('Response A proposes a change to limits.ts');
+
+    // A second proposal of Claude's: Compare on GPT's block asks which, the newest first.
+    proxy.enqueueFor(CLAUDE, {
+      kind: 'reply',
+      text: 'Or more:\n\n```ts\n// limits.ts\nexport const limit = 40;\n```\n',
+    });
+    await chat.send('@claude once more');
+    await chat.messages({ speaker: 'claude', status: 'complete', hasText: 'Or more' }).waitFor();
+    const gpt = chat.messages({ speaker: 'gpt', status: 'complete', hasText: 'Triple it' });
+    await gpt.getByRole('button', { name: 'Compare proposals' }).click();
+    const picker = page.locator('.quick-input-widget', { hasText: 'Compare with which proposal?' });
+    await picker.locator('.monaco-list-row', { hasText: 'Claude’s proposal' }).nth(1).waitFor();
+    await shot('compare-which');
+    await page.keyboard.press('Enter');
+    await page
+      .locator('.tabs-container .tab.active', { hasText: 'limits.ts: GPT’s proposal ↔ Claude’s proposal' })
+      .waitFor();
+    const again = page.locator('.monaco-diff-editor').first();
+    await again.locator('.editor.original .view-lines', { hasText: 'limit = 30;' }).waitFor();
+    await again.locator('.editor.modified .view-lines', { hasText: 'limit = 40;' }).waitFor();
   });
 
   it('raised no unexpected error in the page, the webview or the extension host', async () => {

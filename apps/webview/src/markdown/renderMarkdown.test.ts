@@ -162,6 +162,11 @@ describe('renderMarkdown rendering', () => {
     // The file it holds whole is shown where the language is.
     expect(named?.querySelector('.code-language')?.textContent).toBe('src/a.ts');
     expect(plain?.querySelector('.code-language')?.textContent).toBe('ts');
+    // Named by its first word, the block is in the language before the path, or the path's.
+    const language = (markdown: string) => toDom(markdown).querySelector('.code-block')?.getAttribute('data-language');
+    expect(language('```ts:src/a.ts\nb\n```')).toBe('ts');
+    expect(language('```src/a.py\nb\n```')).toBe('py');
+    expect(language('```ts src/a.ts\nb\n```')).toBe('ts');
   });
 
   it('escapes a hostile fence tag in the label and the data attribute', () => {

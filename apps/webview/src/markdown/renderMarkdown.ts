@@ -86,13 +86,16 @@ function markdown(): MarkdownIt {
     // A code block scrolls sideways: keyboard users reach it with Tab to scroll it.
     const code = rendered.replace(/^<pre>/, '<pre tabindex="0">');
     const info = md.utils.unescapeAll(tokens[idx]?.info ?? '').trim();
-    const language = md.utils.escapeHtml(info.split(/\s+/, 1)[0] ?? '');
+    const word = info.split(/\s+/, 1)[0] ?? '';
     const change = readChangeBlock(info, tokens[idx]?.content ?? '');
+    // A block named by its first word (`ts:src/a.ts`, `src/a.ts`) is in the language before the path, else the path's.
+    const path = change?.kind === 'file' && word.endsWith(change.path) ? change.path : undefined;
+    const tag = path ? word.slice(0, -path.length).replace(/:$/, '') || path.slice(path.lastIndexOf('.') + 1) : word;
+    const language = md.utils.escapeHtml(tag);
     const data = change ? ` data-info="${md.utils.escapeHtml(info)}"` : '';
     const actions = change ? changeActions(change, env as RenderEnv | undefined) : '';
     // A block holding a whole file shows which: its info string, where the path may be, is not shown otherwise.
-    const path = change?.kind === 'file' ? md.utils.escapeHtml(change.path) : undefined;
-    const toolbar = codeToolbar(language, actions, path);
+    const toolbar = codeToolbar(language, actions, change?.kind === 'file' ? md.utils.escapeHtml(change.path) : '');
     return `<div class="code-block" data-language="${language}"${data}>${toolbar}${code}</div>\n`;
   };
 
@@ -103,9 +106,9 @@ function markdown(): MarkdownIt {
 /**
  * What a reply's change blocks offer besides Review change and Apply (`rendererFor` works it out per reply):
  * Compare proposals on a block changing one of `compare` (files another seat's reply in the thread changes too), and
- * Ask the table to review this change when the reply can be reviewed (`ask`).
+ * Ask the table to review this change when the reply can be reviewed (`ask`). A type, not an interface: markdown-it
+ * takes `env` as an open record.
  */
-// A type, not an interface: markdown-it takes `env` as an open record.
 export type RenderEnv = {
   compare?: ReadonlySet<string>;
   ask?: boolean;
@@ -127,7 +130,7 @@ function changeActions(change: ChangeBlock, env: RenderEnv | undefined): string 
  * A code block's toolbar (its language, and the path of the file it holds whole, already escaped; `actions`, a change
  * block's buttons): one Tab stop, arrows move between the buttons (a roving tabindex, kept by MessageList).
  */
-function codeToolbar(language: string, actions: string, path?: string): string {
+function codeToolbar(language: string, actions: string, path: string): string {
   const label = path ? `<span class="code-language" title="The whole of ${path}">${path}</span>` : '';
   return (
     `<div class="code-toolbar" role="toolbar" aria-label="Code block${language ? ` (${language})` : ''}">` +
