@@ -15,9 +15,6 @@ export const MAX_USER_TEXT_CHARS = 200_000;
 /** The longest code block the host takes from the view (to insert it or open it in a new file). */
 export const MAX_CODE_CHARS = 2_000_000;
 
-/** The longest info string (what follows a code fence) a change block may have. */
-export const MAX_INFO_CHARS = 300;
-
 /** Describes why a raw message was dropped, for the log (never echoes the whole payload: it may be large). */
 export function describeInvalidMessage(raw: unknown, error: z.core.$ZodError): string {
   const rawType = typeof raw === 'object' && raw !== null && 'type' in raw ? (raw as { type: unknown }).type : '?';

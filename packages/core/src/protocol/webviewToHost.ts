@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
+import { MAX_INFO_CHARS } from '../patches/limits';
 import { DiscussionMode } from '../transcript/plan';
 import { MAX_IMAGE_BYTES } from '../transcript/schema';
-import { empty, id, MAX_CODE_CHARS, MAX_INFO_CHARS, MAX_USER_TEXT_CHARS, requestId, v } from './common';
+import { empty, id, MAX_CODE_CHARS, MAX_USER_TEXT_CHARS, requestId, v } from './common';
 
 // ---- webview -> host ---------------------------------------------------------------------------------------
 
