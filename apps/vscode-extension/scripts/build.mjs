@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const production = process.env.NODE_ENV !== 'development';
 
-// Six bundles: the host (what a window needs for its first chat state: storage, the store, the views); the managed
+// Seven bundles: the host (what a window needs for its first chat state: storage, the store, the views); the managed
 // proxy's code (archives, YAML, processes), which the host requires in managed mode once the first state is out; the
 // thread tools (switch, rename, delete, export, import), required the first time one of them runs; and the turns'
 // code (routing, plans, the turn loop, the chat backend and streaming client, prompt assembly, the proxy's endpoint),
@@ -16,10 +16,13 @@ const production = process.env.NODE_ENV !== 'development';
 // index rebuild, the folder watcher), required after the first state or when a rebuild is due; and the editor's
 // context (the selection, a file, the working tree's changes, the problems), required when one is first added. The
 // seats on the official CLIs (their dialects, detection, the launcher) ride with the thread tools: alone they would
-// carry a second copy of zod, which the thread tools' bundle already has.
+// carry a second copy of zod, which the thread tools' bundle already has. And the proposed changes (the diff library,
+// Review change, Apply, Compare proposals), which the thread tools' host actions require on a change block's first
+// click.
 await build({
   entryPoints: {
     extension: join(root, 'src/extension.ts'),
+    changes: join(root, 'src/changes/changesBundle.ts'),
     context: join(root, 'src/adapters/contextBundle.ts'),
     managed: join(root, 'src/sidecar/managedBundle.ts'),
     threadTools: join(root, 'src/threads/threadToolsBundle.ts'),

@@ -22,6 +22,7 @@ describe('the packaged .vsix', async () => {
           'extension/changelog.md',
           'extension/LICENSE.txt',
           'extension/dist/extension.js',
+          'extension/dist/changes.js',
           'extension/dist/context.js',
           'extension/dist/managed.js',
           'extension/dist/threadTools.js',
@@ -124,6 +125,19 @@ describe('the packaged .vsix', async () => {
     }
   });
 
+  test('keeps the proposed changes (the diff library, Review change, Apply, Compare) apart, required on a click', () => {
+    const changes = entries.get('extension/dist/changes.js')?.toString('utf8') ?? '';
+    const tools = entries.get('extension/dist/threadTools.js')?.toString('utf8') ?? '';
+    const others = ['extension', 'threadTools', 'turns'].map((n) => entries.get(`extension/dist/${n}.js`)?.toString());
+    // Text that survives minifying: the scheme of the proposals' documents, and a message of the diff library.
+    for (const marker of ['roundtable-change', 'Hunk at line']) {
+      expect(changes.includes(marker), `changes.js has "${marker}"`).toBe(true);
+      for (const other of others) expect(other?.includes(marker)).toBe(false);
+    }
+    // The thread tools' host actions require it, as the host requires the thread tools.
+    expect(tools.includes('__dirname,"changes.js"')).toBe(true);
+  });
+
   test('packages every bundle the host loads on demand', () => {
     const host = entries.get('extension/dist/extension.js')?.toString('utf8') ?? '';
     // Each is required as `join(__dirname, '<name>.js')`, which minifying keeps as `__dirname,"<name>.js"`.
@@ -151,6 +165,7 @@ describe('the packaged .vsix', async () => {
     expect(gz('extension/dist/threadTools.js')).toBeLessThan(40 * 1024);
     expect(gz('extension/dist/turns.js')).toBeLessThan(40 * 1024);
     expect(gz('extension/dist/context.js')).toBeLessThan(8 * 1024);
+    expect(gz('extension/dist/changes.js')).toBeLessThan(10 * 1024);
     // The code highlighter and its 24 grammars (each a lazy chunk fetched when a block in its language shows).
     expect((await stat(file)).size).toBeLessThan(640 * 1024);
   });

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { errorMessage, type HostActions, type IntentResult, type Logger, type PromptDocument } from '@roundtable/core';
+import { changes } from '../changes/loadChanges';
 import { storeImageData } from '../images/imageAssets';
 import { imageFolder } from '../images/imageFolder';
 import { languageIdFor } from './codeLanguage';
@@ -86,9 +87,9 @@ export function createHostActions(deps: {
       return { ok: true };
     },
     // VS Code's editors and workspace edits, reached only when the user clicks (the rest here is testable without them).
-    reviewChange: async (change) => (await import('../adapters/proposedChanges')).reviewProposedChange(change),
-    applyChange: async (change) => (await import('../adapters/proposedChanges')).applyProposedChange(change),
-    compareChange: async (...args) => (await import('../adapters/compareProposals')).compareProposedChanges(...args),
+    reviewChange: (change) => changes().reviewProposedChange(change),
+    applyChange: (change) => changes().applyProposedChange(change),
+    compareChange: (...args) => changes().compareProposedChanges(...args),
     async storeImage(data, name) {
       try {
         return await storeImageData(imageFolder(deps.storageRoot), data, name);
