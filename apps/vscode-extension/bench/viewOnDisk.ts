@@ -51,6 +51,8 @@ export function viewOnDisk(root: string) {
         reviewChange: async () => ({ ok: true }),
         applyChange: async () => ({ ok: true }),
         showPrompt: async () => ({ ok: true }),
+        findFiles: async () => [],
+        readFile: async () => ({ ok: false, reason: 'no files here' }),
       },
       logger: silentLogger,
     },

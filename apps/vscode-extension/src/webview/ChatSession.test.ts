@@ -1,4 +1,11 @@
-import { DEFAULT_ORCHESTRATOR_SETTINGS, Emitter, Orchestrator, silentLogger, turnCode } from '@roundtable/core';
+import {
+  DEFAULT_ORCHESTRATOR_SETTINGS,
+  DisposableStore,
+  Emitter,
+  Orchestrator,
+  silentLogger,
+  turnCode,
+} from '@roundtable/core';
 import {
   type HostToWebview,
   HostToWebview as HostToWebviewSchema,
@@ -103,7 +110,10 @@ function setup() {
     onDidChange: new Emitter<SidecarStatus>().event,
   };
   let sidecarMenus = 0;
+  const owner = new DisposableStore();
+  cleanup.push(owner);
   const host = createHostActions({
+    owner,
     ui,
     logger: silentLogger,
     locate: (key) =>

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { HostActions, IntentResult, Logger, PromptDocument } from '@roundtable/core';
+import type { DisposableStore, HostActions, IntentResult, Logger, PromptDocument } from '@roundtable/core';
+import type { WorkspaceFileIndex } from '../adapters/WorkspaceFileIndex';
 import { languageIdFor } from './codeLanguage';
 import { checkExternalLink } from './links';
 
@@ -40,7 +41,11 @@ export function createHostActions(deps: {
   seats?: { signIn(participantId: string): Promise<IntentResult>; reset(participantId: string): Promise<IntentResult> };
   /** A seat on a CLI provider signs in through that CLI (undefined for any other seat). */
   cliSignIn?: (participantId: string) => Promise<IntentResult> | undefined;
+  /** Owns what lives until the extension goes: the `#` list's file index and its watcher. */
+  owner: DisposableStore;
 }): HostActions {
+  // The workspace's files, listed at the first `#` typed in any view and kept for every view after.
+  let files: Promise<WorkspaceFileIndex> | undefined;
   const noSeats: IntentResult = {
     ok: false,
     reason: 'Seats are managed only when Roundtable runs CLIProxyAPI itself.',
@@ -81,7 +86,13 @@ export function createHostActions(deps: {
       else if (other) await deps.ui.compareDocuments(shown, other);
       return { ok: true };
     },
-    // VS Code's editors and workspace edits, reached only when the user clicks (the rest here is testable without them).
+    // VS Code's editors, workspace edits and files, reached only when the user acts (the rest here is testable
+    // without them).
+    async findFiles(query) {
+      files ??= import('../adapters/workspaceFiles').then((m) => m.workspaceFileIndex(deps.owner));
+      return (await files).find(query);
+    },
+    readFile: async (path) => (await import('../adapters/workspaceFiles')).readWorkspaceFile(path),
     reviewChange: async (diff) => (await import('../adapters/proposedChanges')).reviewProposedChange(diff),
     applyChange: async (diff) => (await import('../adapters/proposedChanges')).applyProposedChange(diff),
     async openCodeInNewFile(code, language): Promise<IntentResult> {

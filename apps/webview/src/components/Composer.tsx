@@ -10,7 +10,8 @@ import './Composer.css';
  * The message box, keyboard first:
  * - Enter sends, Shift+Enter is a new line; a key that belongs to an IME composition (`isComposing`, or keyCode 229,
  *   which some engines report instead) never acts;
- * - `@` opens the autocomplete of who can be addressed: arrows move, Enter or Tab take, Escape closes;
+ * - `@` opens the autocomplete of who can be addressed, `#` and a name the workspace's files (the chosen one becomes
+ *   a chip; the `#name` leaves the text): arrows move, Enter or Tab take, Escape closes;
  * - Escape stops a reply that is coming in; ArrowUp in an empty box brings back the last message sent here;
  * - while a turn runs, Stop takes the Send button's place (same element, so keyboard focus stays on it).
  */
@@ -95,7 +96,7 @@ export function Composer({ chat, composer }: { chat: ChatModel; composer: Compos
         class="composer-input"
         data-testid="composer-input"
         rows={3}
-        placeholder="Message the table: @ to address someone, Enter to send"
+        placeholder="Message the table: @ to address someone, # to add a file, Enter to send"
         value={draft}
         role="combobox"
         aria-autocomplete="list"

@@ -49,6 +49,8 @@ export class ChatModel {
   );
   /** The host's answer the user should read now (see `Notices` for when it goes away). */
   readonly notice = this.notices.current;
+  /** The host's answer for the `#name` asked about last; the composer shows it only while that name is typed. */
+  readonly files = signal<{ query: string; files: string[] } | undefined>(undefined);
   /** Goes up each time the host asks to focus the message box. */
   readonly focusRequests = signal(0);
   readonly ready = computed(() => this.replica.thread.value !== undefined);
@@ -73,6 +75,8 @@ export class ChatModel {
     { intent: IntentType; threadId: string | undefined; onDone?: ((answer: IntentAnswer) => void) | undefined }
   >();
   private requests = 0;
+  /** The last `#name` asked about: an answer to an earlier one comes late and must not replace its answer. */
+  private asked: string | undefined;
   private resyncAsked = false;
 
   constructor(private readonly transport: HostTransport) {
@@ -104,6 +108,17 @@ export class ChatModel {
   /** Takes a chip of editor context out of the composer. */
   removeContext(id: string): void {
     this.intent('context/remove', { id });
+  }
+
+  /** Asks the host for the workspace files that match a `#name` (answered with `files/found`). */
+  findFiles(query: string): void {
+    this.asked = query;
+    this.intent('files/find', { query });
+  }
+
+  /** Asks the host to add a workspace file the `#` list offered as a chip; a refusal says why (binary, gone). */
+  addFile(path: string): void {
+    this.intent('context/addFile', { path });
   }
 
   /** Gives the participants the last turn skipped their turn now. */
@@ -259,6 +274,7 @@ export class ChatModel {
       this.post(viewSignal('view/resync'));
     }
     if (message.type === 'composer/focus') this.focusRequests.value += 1;
+    if (message.type === 'files/found' && message.payload.query === this.asked) this.files.value = message.payload;
     // An answer counts even when the replica lost track: the request is over either way.
     if (message.type === 'request/done') {
       const { requestId, ...answer } = message.payload;

@@ -1,6 +1,15 @@
 import * as z from 'zod/mini';
 import { DiscussionMode } from '../transcript/plan';
-import { empty, id, MAX_CODE_CHARS, MAX_USER_TEXT_CHARS, requestId, v } from './common';
+import {
+  empty,
+  id,
+  MAX_CODE_CHARS,
+  MAX_FILE_QUERY_CHARS,
+  MAX_USER_TEXT_CHARS,
+  relativePath,
+  requestId,
+  v,
+} from './common';
 
 // ---- webview -> host ---------------------------------------------------------------------------------------
 
@@ -31,6 +40,13 @@ export const WebviewToHost = z.discriminatedUnion('type', [
   intent('chat/stop', z.strictObject({ threadId: id })),
   /** Take a chip of editor context out of the composer. */
   intent('context/remove', z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(64)) })),
+  /** The user typed `#name`: the workspace files that match it (answered with `files/found`, then `request/done`). */
+  intent('files/find', z.strictObject({ query: z.string().check(z.maxLength(MAX_FILE_QUERY_CHARS)) })),
+  /**
+   * Add a workspace file as a chip, by a path `files/found` listed. The host reads it only if the path is relative,
+   * inside a workspace folder, and names a file there (see `workspacePath`); it may have gone since.
+   */
+  intent('context/addFile', z.strictObject({ path: relativePath })),
   /** Give the participants a stopped turn skipped their turn now. */
   intent('turn/continue', z.strictObject({ threadId: id })),
   /** Drop the offer to continue with them. */

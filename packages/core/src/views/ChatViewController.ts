@@ -166,6 +166,10 @@ export class ChatViewController extends Disposable {
     if (this.ready) this.send('composer/focus', {});
   }
 
+  filesFound(query: string, files: string[]): void {
+    this.send('files/found', { query, files });
+  }
+
   /** Shows a new, empty thread (the "New thread" command). */
   async newThread(): Promise<IntentResult> {
     await this.ensureThread();
