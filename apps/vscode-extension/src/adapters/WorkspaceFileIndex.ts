@@ -1,4 +1,4 @@
-import { Disposable, type IDisposable, toDisposable } from '@roundtable/core';
+import type { IDisposable } from '@roundtable/core';
 import { rankFiles } from '@roundtable/core/files';
 
 /** Where the index gets the workspace's files from, and hears that the set of files changed. */
@@ -21,30 +21,31 @@ export const SETTLE_MS = 300;
  * now, while a fresh one is read in the background when files were created or deleted (a watcher, started with the
  * first query) or when the list has grown old; a read in progress is shared, never doubled.
  */
-export class WorkspaceFileIndex extends Disposable {
+export class WorkspaceFileIndex implements IDisposable {
   private paths: string[] | undefined;
   private readAt = 0;
   private reading: Promise<string[]> | undefined;
-  private watching = false;
+  /** The watcher, from the first query on; `null` once disposed (nothing starts again). */
+  private watcher: IDisposable | undefined | null;
   private settle: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly source: FileSource,
     private readonly now: () => number = Date.now,
-  ) {
-    super();
-    this._register(toDisposable(() => clearTimeout(this.settle)));
-  }
+  ) {}
 
   /** The files that match `query`, best first (`rankFiles`). */
   async find(query: string): Promise<string[]> {
-    if (!this.watching) {
-      this.watching = true;
-      this._register(this.source.watch(() => this.changed()));
-    }
+    if (this.watcher === undefined) this.watcher = this.source.watch(() => this.changed());
     const paths = this.paths ?? (await this.read());
     if (this.now() - this.readAt > LIST_MAX_AGE_MS) this.refresh();
     return rankFiles(paths, query);
+  }
+
+  dispose(): void {
+    clearTimeout(this.settle);
+    this.watcher?.dispose();
+    this.watcher = null;
   }
 
   private changed(): void {

@@ -1,4 +1,4 @@
-import { MAX_FOUND_FILES, MAX_PATH_CHARS } from '../protocol/common';
+import { MAX_FOUND_FILES, MAX_PATH_CHARS } from './limits';
 
 /** How one path matched a query; smaller is better, field by field. */
 interface Match {
