@@ -65,6 +65,7 @@ export class ChatViewController extends Disposable {
   private unreadable = new Map<string, UnreadableThread>();
   /** Editor context waiting in this view's composer ("Add Selection to Chat"). */
   readonly context = this._register(new PendingContextBox());
+  readonly filesFound = (query: string, files: string[]) => this.send('files/found', { query, files });
 
   constructor(
     private readonly deps: ChatViewDeps,
@@ -164,10 +165,6 @@ export class ChatViewController extends Disposable {
   focusComposer(): void {
     this.focusPending = !this.ready;
     if (this.ready) this.send('composer/focus', {});
-  }
-
-  filesFound(query: string, files: string[]): void {
-    this.send('files/found', { query, files });
   }
 
   /** Shows a new, empty thread (the "New thread" command). */
