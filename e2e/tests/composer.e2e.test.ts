@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentOf } from '../src/chatView';
@@ -7,7 +7,7 @@ import { openFile, pickContextMenuItem, runCommand } from '../src/workbench';
 
 // The composer and the view's title bar in a real VS Code: addressing a participant through the @ autocomplete,
 // stopping a reply with Escape, the keybinding that focuses the message box, New Thread in the title bar, and adding
-// context: the selection, a workspace file.
+// context: the selection, a workspace file (by the command, and by `#` in the message box).
 
 describe('the composer in a real VS Code (code-server + Chromium)', () => {
   const suite = useSuite({
@@ -230,6 +230,35 @@ describe('the composer in a real VS Code (code-server + Chromium)', () => {
     await input.press('Enter');
     await page.locator('.notification-toast', { hasText: 'screenshot.png looks like a binary file' }).waitFor();
     expect(await chat.frame.locator('[data-testid="context-chip"]').count()).toBe(0);
+  });
+
+  it('# and part of a file’s name in the message box, chosen with the keyboard, adds the file as a chip the model reads', async () => {
+    const { session, proxy, chat, shot } = suite;
+    await chat.newThread();
+    await mkdir(join(session.runDir.workspace, 'src'), { recursive: true });
+    await writeFile(join(session.runDir.workspace, 'src/backoffSchedule.ts'), 'export const delays = [1, 2, 4];\n');
+    await chat.composer.click();
+    await chat.composer.pressSequentially('@claude which delays does #backoffS');
+    const option = chat.frame.locator('[data-testid="mention-option"][data-id="src/backoffSchedule.ts"]');
+    await option.waitFor();
+    await expect.poll(() => chat.composer.getAttribute('aria-activedescendant')).toBe('mention-src/backoffSchedule.ts');
+    expect(await chat.frame.getByRole('listbox', { name: 'Files to add' }).isVisible()).toBe(true);
+    await shot('file-menu');
+    await chat.composer.press('Enter'); // takes the file, sends nothing
+    const chip = chat.frame.locator('[data-testid="context-chip"]', { hasText: 'backoffSchedule.ts' });
+    await chip.waitFor();
+    await expect.poll(() => chat.composer.inputValue()).toBe('@claude which delays does ');
+    await shot('file-chip-from-hash');
+    const index = proxy.requests.length;
+    await chat.composer.pressSequentially('this file set?');
+    await chat.composer.press('Enter');
+    await chip.waitFor({ state: 'detached' });
+    await chat.messages({ speaker: 'claude', status: 'complete', hasText: 'this file set?' }).waitFor();
+    const request = proxy.requests.slice(index).find((r) => r.path.startsWith('/v1/chat/completions'));
+    const sent = (request?.body as { messages?: { content: string }[] } | undefined)?.messages?.at(-1)?.content;
+    expect(sent).toBe(
+      '[User] @claude which delays does this file set?\n\nFile: src/backoffSchedule.ts\n```typescript\nexport const delays = [1, 2, 4];\n```',
+    );
   });
 
   it('raised no unexpected error in the page, the webview or the extension host', async () => {

@@ -55,6 +55,8 @@ export function viewOnDisk(root: string) {
         applyChange: async () => ({ ok: true }),
         compareChange: async () => ({ ok: true }),
         showPrompt: async () => ({ ok: true }),
+        findFiles: async () => [],
+        readFile: async () => ({ ok: false, reason: 'no files here' }),
       },
       logger: silentLogger,
     },

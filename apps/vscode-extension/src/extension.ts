@@ -206,6 +206,7 @@ export function activate(context: vscode.ExtensionContext): void {
             }
           : {}),
         cliSignIn: (id: string) => cliSeats.signIn(id),
+        owner: disposables,
         sidecarActions: async () => {
           await vscode.commands.executeCommand('roundtable.sidecar.actions');
         },

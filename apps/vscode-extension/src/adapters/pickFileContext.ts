@@ -1,10 +1,6 @@
 import * as vscode from 'vscode';
-import { type FileContext, fileContextBlock } from './fileContextBlock';
-
-/** The most files the picker lists (a workspace can hold far more; typing narrows the list). */
-const MAX_LISTED = 5_000;
-/** What the picker never lists: dependencies, version control and build output. */
-const EXCLUDED = '**/{node_modules,.git,dist,out,build,.next,target}/**';
+import type { FileContext } from './fileContextBlock';
+import { listWorkspaceFiles, readFileContext } from './workspaceFiles';
 
 /**
  * "Add File to Chat…": the file the user right-clicked in the Explorer, or one picked from the workspace's files (a
@@ -13,22 +9,7 @@ const EXCLUDED = '**/{node_modules,.git,dist,out,build,.next,target}/**';
  */
 export async function pickFileContext(uri?: vscode.Uri): Promise<FileContext | undefined> {
   const target = uri ?? (await pickWorkspaceFile());
-  if (!target) return undefined;
-  const path = vscode.workspace.asRelativePath(target, false);
-  let bytes: Uint8Array;
-  try {
-    bytes = await vscode.workspace.fs.readFile(target);
-  } catch (error) {
-    return { ok: false, reason: `${path} could not be read: ${(error as Error).message}` };
-  }
-  const context = fileContextBlock(path, bytes);
-  if (!context.ok) return context;
-  // VS Code's own language for the file (the user's file associations included), for the fence.
-  const languageId = await vscode.workspace.openTextDocument(target).then(
-    (document) => document.languageId,
-    () => undefined,
-  );
-  return fileContextBlock(path, bytes, languageId);
+  return target && readFileContext(target);
 }
 
 async function pickWorkspaceFile(): Promise<vscode.Uri | undefined> {
@@ -36,7 +17,7 @@ async function pickWorkspaceFile(): Promise<vscode.Uri | undefined> {
     void vscode.window.showWarningMessage('Roundtable: open a folder to add its files to the chat.');
     return undefined;
   }
-  const files = await vscode.workspace.findFiles('**/*', EXCLUDED, MAX_LISTED);
+  const files = await listWorkspaceFiles();
   const items = files
     .map((uri) => ({ label: vscode.workspace.asRelativePath(uri, false), uri }))
     .sort((a, b) => a.label.localeCompare(b.label));

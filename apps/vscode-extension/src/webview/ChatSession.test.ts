@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   DEFAULT_ORCHESTRATOR_SETTINGS,
+  DisposableStore,
   Emitter,
   handleIntent,
   Orchestrator,
@@ -115,7 +116,10 @@ function setup() {
   let sidecarMenus = 0;
   const storageRoot = mkdtempSync(join(tmpdir(), 'rt-session-'));
   cleanup.push({ dispose: () => rmSync(storageRoot, { recursive: true, force: true }) });
+  const owner = new DisposableStore();
+  cleanup.push(owner);
   const host = createHostActions({
+    owner,
     ui,
     logger: silentLogger,
     storageRoot,

@@ -1,6 +1,14 @@
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { errorMessage, type HostActions, type IntentResult, type Logger, type PromptDocument } from '@roundtable/core';
+import {
+  type DisposableStore,
+  errorMessage,
+  type HostActions,
+  type IntentResult,
+  type Logger,
+  type PromptDocument,
+} from '@roundtable/core';
+import type { WorkspaceFileIndex } from '../adapters/WorkspaceFileIndex';
 import { changes } from '../changes/loadChanges';
 import { storeImageData } from '../images/imageAssets';
 import { imageFolder } from '../images/imageFolder';
@@ -45,7 +53,11 @@ export function createHostActions(deps: {
   cliSignIn?: (participantId: string) => Promise<IntentResult> | undefined;
   /** Roundtable's storage folder: images are stored in its `assets` folder. */
   storageRoot: string;
+  /** Owns what lives until the extension goes: the `#` list's file index and its watcher. */
+  owner: DisposableStore;
 }): HostActions {
+  // The workspace's files, listed at the first `#` typed in any view and kept for every view after.
+  let files: Promise<WorkspaceFileIndex> | undefined;
   const noSeats: IntentResult = {
     ok: false,
     reason: 'Seats are managed only when Roundtable runs CLIProxyAPI itself.',
@@ -86,7 +98,8 @@ export function createHostActions(deps: {
       else if (other) await deps.ui.compareDocuments(shown, other);
       return { ok: true };
     },
-    // VS Code's editors and workspace edits, reached only when the user clicks (the rest here is testable without them).
+    // VS Code's editors, workspace edits and files, reached only when the user acts (the rest here is testable
+    // without them).
     reviewChange: (change) => changes().reviewProposedChange(change),
     applyChange: (change) => changes().applyProposedChange(change),
     compareChange: (...args) => changes().compareProposedChanges(...args),
@@ -98,6 +111,11 @@ export function createHostActions(deps: {
         return { ok: false, reason: `Roundtable could not store the image: ${errorMessage(error)}` };
       }
     },
+    async findFiles(query) {
+      files ??= import('../adapters/workspaceFiles').then((m) => m.workspaceFileIndex(deps.owner));
+      return (await files).find(query);
+    },
+    readFile: async (path) => (await import('../adapters/workspaceFiles')).readWorkspaceFile(path),
     async openCodeInNewFile(code, language): Promise<IntentResult> {
       await deps.ui.openUntitled(code, languageIdFor(language, await deps.ui.languages()));
       return { ok: true };

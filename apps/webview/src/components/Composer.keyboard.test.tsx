@@ -78,13 +78,13 @@ describe('the @ autocomplete', () => {
 
 describe('mentionAt', () => {
   it.each([
-    ['@', 1, { start: 0, query: '' }],
-    ['hi @Gp', 6, { start: 3, query: 'gp' }],
-    ['(@cl', 4, { start: 1, query: 'cl' }],
+    ['@', 1, { start: 0, query: '', files: false }],
+    ['hi @Gp', 6, { start: 3, query: 'gp', files: false }],
+    ['(@cl', 4, { start: 1, query: 'cl', files: false }],
     ['me@claude', 9, undefined],
     ['@claude done', 12, undefined],
     ['```ts\n@Component', 16, undefined],
-    ['```ts\nx\n```\n@cl', 15, { start: 12, query: 'cl' }],
+    ['```ts\nx\n```\n@cl', 15, { start: 12, query: 'cl', files: false }],
   ])('%j with the caret at %i', (text, caret, expected) => {
     expect(mentionAt(text, caret)).toEqual(expected);
   });

@@ -11,7 +11,8 @@ import './Composer.css';
  * The message box, keyboard first:
  * - Enter sends, Shift+Enter is a new line; a key that belongs to an IME composition (`isComposing`, or keyCode 229,
  *   which some engines report instead) never acts;
- * - `@` opens the autocomplete of who can be addressed: arrows move, Enter or Tab take, Escape closes;
+ * - `@` opens the autocomplete of who can be addressed, `#` and a name the workspace's files (the chosen one becomes
+ *   a chip; the `#name` leaves the text): arrows move, Enter or Tab take, Escape closes;
  * - Escape stops a reply that is coming in; ArrowUp in an empty box brings back the last message sent here;
  * - while a turn runs, Stop takes the Send button's place (same element, so keyboard focus stays on it).
  */
@@ -25,7 +26,7 @@ export function Composer({ chat, composer }: { chat: ChatModel; composer: Compos
   const problem = composer.problem.value;
   const menu = composer.menu.value;
   const busy = chat.busy.value;
-  const hasContext = chat.hasAttachments();
+  const hasContext = chat.attached.value;
 
   // After an autocomplete choice rewrote the draft, put the caret after the inserted name.
   useLayoutEffect(() => {
@@ -102,7 +103,7 @@ export function Composer({ chat, composer }: { chat: ChatModel; composer: Compos
         class="composer-input"
         data-testid="composer-input"
         rows={3}
-        placeholder="Message the table: @ to address someone, Enter to send"
+        placeholder="Message the table: @ to address someone, # to add a file, Enter to send"
         value={draft}
         role="combobox"
         aria-autocomplete="list"

@@ -2,15 +2,16 @@ import type { MentionMenu as Menu } from '../models/ComposerModel';
 import './MentionMenu.css';
 
 /**
- * The `@` autocomplete, above the message box. The box keeps focus (it is the combobox; this is its listbox and
- * `aria-activedescendant` names the highlighted entry), and a live line says how many match, for screen readers.
- * A mouse pick uses `onMouseDown` so the box does not lose focus first.
+ * The `@` autocomplete (who to address) and the `#` one (workspace files by path; a file's entry is `mention-<path>`,
+ * which `aria-activedescendant` finds even when the path holds a space), above the message box. The box keeps focus (it is the combobox; this is its listbox and `aria-activedescendant` names the
+ * highlighted entry), and a live line says how many match, for screen readers. A mouse pick uses `onMouseDown` so
+ * the box does not lose focus first.
  */
 export function MentionMenu({ menu, onPick }: { menu: Menu; onPick: (index: number) => void }) {
   const count = menu.candidates.length;
   return (
     <div class="mention-menu" data-testid="mention-menu">
-      <div id="mention-menu" role="listbox" aria-label="Who to address">
+      <div id="mention-menu" role="listbox" aria-label={menu.files ? 'Files to add' : 'Who to address'}>
         {menu.candidates.map((candidate, index) => (
           <div
             key={candidate.id}
@@ -26,7 +27,10 @@ export function MentionMenu({ menu, onPick }: { menu: Menu; onPick: (index: numb
               onPick(index);
             }}
           >
-            <span class="mention-name">@{candidate.id}</span>
+            <span class="mention-name">
+              {menu.files ? '' : '@'}
+              {candidate.id}
+            </span>
             <span class="mention-detail">
               {candidate.label === candidate.id ? '' : `${candidate.label} · `}
               {candidate.detail}

@@ -1,6 +1,5 @@
 import { computed, signal } from '@preact/signals';
 import {
-  CSP_REPORT_MAX_CHARS,
   type DiscussionMode,
   type HostToWebview,
   isRoutable,
@@ -50,6 +49,8 @@ export class ChatModel {
   );
   /** The host's answer the user should read now (see `Notices` for when it goes away). */
   readonly notice = this.notices.current;
+  /** The host's answer for the `#name` asked about last; the composer shows it only while that name is typed. */
+  readonly files = signal<{ query: string; files: string[] } | undefined>(undefined);
   /** Goes up each time the host asks to focus the message box. */
   readonly focusRequests = signal(0);
   readonly ready = computed(() => this.replica.thread.value !== undefined);
@@ -74,6 +75,8 @@ export class ChatModel {
     { intent: IntentType; threadId: string | undefined; onDone?: ((answer: IntentAnswer) => void) | undefined }
   >();
   private requests = 0;
+  /** The last `#name` asked about: an answer to an earlier one comes late and must not replace its answer. */
+  private asked: string | undefined;
   private resyncAsked = false;
 
   constructor(private readonly transport: HostTransport) {
@@ -87,7 +90,7 @@ export class ChatModel {
    */
   send(text: string, onRefused?: (reason: string) => void): SendResult {
     // Context chips or images alone make a message (the question can be in the code's comments, or the screenshot).
-    if (text.trim() === '' && !this.hasAttachments()) return 'empty';
+    if (text.trim() === '' && !this.attached.peek()) return 'empty';
     if (text.length > MAX_USER_TEXT_CHARS) return 'tooLong';
     const thread = this.replica.thread.peek();
     if (!thread || thread.busy) return 'busy';
@@ -102,10 +105,8 @@ export class ChatModel {
     if (thread) this.intent('chat/stop', { threadId: thread.id });
   }
 
-  /** Chips of editor context or images wait in the composer. */
-  hasAttachments(): boolean {
-    return this.replica.context.value.length + this.replica.images.value.length > 0;
-  }
+  /** Chips of editor context or images wait in the composer (either alone makes a message). */
+  readonly attached = computed(() => this.replica.context.value.length + this.replica.images.value.length > 0);
 
   /** Hands an image (base64) to the host, which checks and stores it and puts it in the composer. */
   attachImage(data: string, name?: string): void {
@@ -120,6 +121,17 @@ export class ChatModel {
   /** Takes a chip of editor context (or an image) out of the composer. */
   removeContext(id: string): void {
     this.intent('context/remove', { id });
+  }
+
+  /** Asks the host for the workspace files that match a `#name` (answered with `files/found`). */
+  findFiles(query: string): void {
+    this.asked = query;
+    this.intent('files/find', { query });
+  }
+
+  /** Asks the host to add a workspace file the `#` list offered as a chip; a refusal says why (binary, gone). */
+  addFile(path: string): void {
+    this.intent('context/addFile', { path });
   }
 
   /** Gives the participants the last turn skipped their turn now. */
@@ -178,11 +190,7 @@ export class ChatModel {
     if (code.length <= MAX_CODE_CHARS) this.intent('code/newFile', { code, language: language.slice(0, 64) });
   }
 
-  /**
-   * A change block's button (`review-change`, `apply-change`, `compare-change`): asks the host to show what the block
-   * would change in VS Code's diff editor, to write it (all of it or nothing), or to compare it with another seat's
-   * proposal for the same file in the reply `messageId`'s thread.
-   */
+  /** A change block's button (`review-change`, `apply-change`, `compare-change`, with another seat's proposal). */
   change(action: string, change: ProposedChange, messageId: string): void {
     if (change.code.length > MAX_CODE_CHARS) return;
     if (action === 'compare-change')
@@ -236,11 +244,7 @@ export class ChatModel {
 
   /** Tells the host the page's Content Security Policy blocked something (see `watchCspViolations`). */
   reportCspViolation(directive: string, blocked: string, sample: string): void {
-    this.intent('view/cspViolation', {
-      directive: directive.slice(0, CSP_REPORT_MAX_CHARS.directive),
-      blocked: blocked.slice(0, CSP_REPORT_MAX_CHARS.blocked),
-      sample: sample.slice(0, CSP_REPORT_MAX_CHARS.sample),
-    });
+    this.intent('view/cspViolation', { directive, blocked, sample });
   }
 
   dismissNotice(): void {
@@ -277,6 +281,7 @@ export class ChatModel {
       this.post(viewSignal('view/resync'));
     }
     if (message.type === 'composer/focus') this.focusRequests.value += 1;
+    if (message.type === 'files/found' && message.payload.query === this.asked) this.files.value = message.payload;
     // An answer counts even when the replica lost track: the request is over either way.
     if (message.type === 'request/done') {
       const { requestId, ...answer } = message.payload;

@@ -2,7 +2,7 @@ import { computed, effect, signal } from '@preact/signals';
 import { andList, MAX_USER_TEXT_CHARS } from '@roundtable/core/protocol';
 import type { UiStateStore } from '../transport/HostTransport';
 import type { ChatModel } from './ChatModel';
-import { type MentionCandidate, type MentionQuery, matchCandidates, mentionAt } from './mentionQuery';
+import { fileCandidates, type MentionCandidate, type MentionQuery, matchCandidates, mentionAt } from './mentionQuery';
 import { MODE_LABEL } from './modes';
 
 const count = new Intl.NumberFormat('en-US');
@@ -11,7 +11,10 @@ const count = new Intl.NumberFormat('en-US');
 export const BUSY_PROBLEM =
   'A reply is still coming in this thread. Press Escape (or Stop) to stop it, or send once it is done; your message stays here.';
 
-/** The open autocomplete: what is being typed, what matches, and which match Enter or Tab would take. */
+/**
+ * The open autocomplete: what is being typed, what matches, and which match Enter or Tab would take. For a `#name`
+ * (`files`), each candidate is a workspace file, named by its path.
+ */
 export interface MentionMenu extends MentionQuery {
   candidates: MentionCandidate[];
   active: number;
@@ -56,11 +59,16 @@ export class ComposerModel {
     return [...people, ...groups, ...everyone];
   });
 
-  /** The autocomplete, while an `@name` is being typed and something matches it. */
+  /**
+   * The autocomplete, while an `@name` is being typed and something matches it, or a `#name` and the host's answer
+   * for it (an answer to what was typed before is not shown) lists files.
+   */
   readonly menu = computed<MentionMenu | undefined>(() => {
     const query = mentionAt(this.draft.value, this.caret.value);
     if (!query || query.start === this.dismissed.value) return undefined;
-    const candidates = matchCandidates(this.addressable.value, query.query);
+    const candidates = query.files
+      ? fileCandidates(this.chat.files.value, query.query)
+      : matchCandidates(this.addressable.value, query.query);
     if (candidates.length === 0) return undefined;
     return { ...query, candidates, active: Math.min(this.active.value, candidates.length - 1) };
   });
@@ -93,7 +101,12 @@ export class ComposerModel {
     this.draft.value = text;
     this.caret.value = caret;
     const after = mentionAt(text, caret);
-    if (after?.start !== before?.start || after?.query !== before?.query) this.active.value = 0;
+    if (after?.start !== before?.start || after?.query !== before?.query) {
+      this.active.value = 0;
+      // A `#name` asks the host for its files whenever it changes; the bare `#` too, so the host has the workspace's
+      // files listed by the time a name is typed.
+      if (after?.files) this.chat.findFiles(after.query);
+    }
     if (after?.start !== this.dismissed.peek()) this.dismissed.value = undefined;
   }
 
@@ -110,15 +123,19 @@ export class ComposerModel {
     this.dismissed.value = this.menu.peek()?.start;
   }
 
-  /** Replaces the `@name` being typed with the chosen one and a space; returns where the caret goes. */
+  /**
+   * Replaces the `@name` being typed with the chosen one and a space; or takes the `#name` being typed out of the
+   * draft (with one space after it) and asks the host for the chosen file as a chip. Returns where the caret goes.
+   */
   acceptMention(index = this.menu.peek()?.active ?? 0): number | undefined {
     const menu = this.menu.peek();
     const chosen = menu?.candidates[index];
     if (!menu || !chosen) return undefined;
     const text = this.draft.peek();
-    const insert = `@${chosen.id} `;
-    const end = menu.start + 1 + menu.query.length;
-    const rest = text.slice(end).replace(/^[A-Za-z0-9_-]*\s?/, '');
+    const insert = menu.files ? '' : `@${chosen.id} `;
+    if (menu.files) this.chat.addFile(chosen.id);
+    // The whole name under the caret goes (what follows the caret too) with one space: a chosen `@name` brings its own.
+    const rest = text.slice(menu.start).replace(menu.files ? /^\S* ?/ : /^@[\w-]*\s?/, '');
     this.setDraft(text.slice(0, menu.start) + insert + rest, menu.start + insert.length);
     return this.caret.peek();
   }

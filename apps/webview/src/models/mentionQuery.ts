@@ -1,9 +1,11 @@
-/** An `@name` being typed: where its `@` is, and the part of the name typed so far. */
+/** An `@name` or a `#name` being typed: where its `@` or `#` is, and the part of the name typed so far. */
 export interface MentionQuery {
-  /** Index of the `@`. */
+  /** Index of the `@` or `#`. */
   start: number;
-  /** The name so far, lower-cased (may be empty: just the `@`). */
+  /** The name so far, lower-cased (may be empty: just the `@` or `#`). */
   query: string;
+  /** True for a `#name`: a workspace file is being named, not someone to address. */
+  files: boolean;
 }
 
 /**
@@ -11,20 +13,26 @@ export interface MentionQuery {
  * brackets and quotes, emphasis and list separators. So `me@claude.ai` never opens the autocomplete.
  */
 const MENTION_START = /[\s([{<"'“‘«‹*~,;]/u;
-const NAME_SO_FAR = /@([A-Za-z][A-Za-z0-9_-]*)?$/;
+/**
+ * An `@` and name characters, or a `#` and anything but whitespace up to the longest query the host takes
+ * (`MAX_FILE_QUERY_CHARS`; longer is no file being named), at the end of the text before the caret.
+ */
+const TYPED = /(?:@([A-Za-z][A-Za-z0-9_-]*)?|#([^\s#]{0,200}))$/;
 
 /**
- * The mention the caret is in, if any: an `@` at a mention start, then name characters up to the caret. None
- * inside a fenced code block (code is full of `@decorators`).
+ * The `@name` or `#name` the caret is in, if any. An `@` at a mention start, then name characters up to the caret;
+ * a `#` at the start or after whitespace (so `issue#3` names no file), then anything but whitespace. None inside a
+ * fenced code block (code is full of `@decorators` and `#include`s).
  */
 export function mentionAt(text: string, caret: number): MentionQuery | undefined {
   const before = text.slice(0, caret);
-  const match = NAME_SO_FAR.exec(before);
+  const match = TYPED.exec(before);
   if (!match) return undefined;
   const start = match.index;
-  if (start > 0 && !MENTION_START.test(before[start - 1] ?? '')) return undefined;
+  const files = match[0][0] === '#';
+  if (start > 0 && !(files ? /\s/ : MENTION_START).test(before[start - 1] ?? '')) return undefined;
   if (insideFence(before)) return undefined;
-  return { start, query: (match[1] ?? '').toLowerCase() };
+  return { start, query: (match[1] ?? match[2] ?? '').toLowerCase(), files };
 }
 
 function insideFence(before: string): boolean {
@@ -53,4 +61,15 @@ export function matchCandidates(candidates: readonly MentionCandidate[], query: 
   return candidates.filter(
     (c) => c.id.startsWith(query) || (c.aliasOf === undefined && c.label.toLowerCase().startsWith(query)),
   );
+}
+
+/**
+ * The host's answer to `files/find` as candidates, each named by its workspace-relative path (as "Add File to
+ * Chat…" lists them), if it answers `query`: an answer to what was typed before is not shown.
+ */
+export function fileCandidates(
+  found: { query: string; files: string[] } | undefined,
+  query: string,
+): MentionCandidate[] {
+  return found?.query === query ? found.files.map((id) => ({ id, label: id, detail: '' })) : [];
 }

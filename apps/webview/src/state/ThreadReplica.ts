@@ -168,6 +168,7 @@ export class ThreadReplica {
         return true;
       case 'request/done':
       case 'composer/focus':
+      case 'files/found':
         return true; // acted on by the model; it only has to be in sequence
       default:
         return assertNever(message);

@@ -1,3 +1,5 @@
+import { CSP_REPORT_MAX_CHARS } from '@roundtable/core/protocol';
+
 /** The most violations one page reports: one is already a bug; a flood says nothing more. */
 export const MAX_CSP_REPORTS = 20;
 
@@ -16,7 +18,12 @@ export function watchCspViolations(target: Pick<Document, 'addEventListener'>): 
   let reported = 0;
   target.addEventListener('securitypolicyviolation', (event) => {
     if (reported++ >= MAX_CSP_REPORTS) return;
-    const report: [string, string, string] = [event.effectiveDirective, event.blockedURI, event.sample ?? ''];
+    // Cut to what the protocol's `view/cspViolation` takes, or the host would drop the report as invalid.
+    const report: [string, string, string] = [
+      event.effectiveDirective.slice(0, CSP_REPORT_MAX_CHARS.directive),
+      event.blockedURI.slice(0, CSP_REPORT_MAX_CHARS.blocked),
+      (event.sample ?? '').slice(0, CSP_REPORT_MAX_CHARS.sample),
+    ];
     if (reporter) reporter.reportCspViolation(...report);
     else waiting.push(report);
   });

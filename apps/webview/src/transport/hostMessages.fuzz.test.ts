@@ -55,6 +55,7 @@ function snapshot({ chat, transport }: Pick<ReturnType<typeof setup>, 'chat' | '
     context: r.context.peek(),
     notice: chat.notice.peek(),
     focusRequests: chat.focusRequests.peek(),
+    files: chat.files.peek(),
     posted: transport.postedTypes(),
   });
 }
@@ -97,6 +98,7 @@ const next: { [K in HostMessageType]: HostToWebview } = {
   }),
   'terms/changed': hostMessage('terms/changed', 1, THREAD, { show: true }),
   'composer/focus': hostMessage('composer/focus', 1, THREAD, {}),
+  'files/found': hostMessage('files/found', 1, THREAD, { query: 'retr', files: ['src/retry.ts'] }),
   'request/done': hostMessage('request/done', 1, THREAD, { requestId: 'q1', ok: false, reason: 'refused' }),
 };
 

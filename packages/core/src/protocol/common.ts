@@ -1,4 +1,7 @@
 import * as z from 'zod/mini';
+import { MAX_PATH_CHARS } from '../files/limits';
+
+export { MAX_FILE_QUERY_CHARS, MAX_FOUND_FILES, MAX_PATH_CHARS } from '../files/limits';
 
 // What both directions of the webview protocol share (see messages.ts for the protocol itself).
 
@@ -14,6 +17,9 @@ export const MAX_USER_TEXT_CHARS = 200_000;
 
 /** The longest code block the host takes from the view (to insert it or open it in a new file). */
 export const MAX_CODE_CHARS = 2_000_000;
+
+/** A workspace-relative path, as the host lists it and the view sends it back. */
+export const relativePath = z.string().check(z.minLength(1), z.maxLength(MAX_PATH_CHARS));
 
 /** Describes why a raw message was dropped, for the log (never echoes the whole payload: it may be large). */
 export function describeInvalidMessage(raw: unknown, error: z.core.$ZodError): string {

@@ -3,7 +3,7 @@ import { SeatGroup } from '../participants/groups';
 import { ParticipantConfig } from '../participants/participant';
 import { DiscussionMode, TurnPlan } from '../transcript/plan';
 import { Message, MessageStatus, Timing, Usage } from '../transcript/schema';
-import { empty, id, requestId, v } from './common';
+import { empty, id, MAX_FILE_QUERY_CHARS, MAX_FOUND_FILES, relativePath, requestId, v } from './common';
 import { PendingContextList, PendingImageList } from './pendingContext';
 import { SeatMap, SidecarStatus } from './proxyStatus';
 import { TurnView } from './turnView';
@@ -128,6 +128,17 @@ export const HostToWebview = z.discriminatedUnion('type', [
   update('seats/changed', SeatMap),
   /** The composer's editor context changed (a chip added or removed, or all taken by a message). */
   update('context/changed', z.strictObject({ blocks: PendingContextList, images: z.optional(PendingImageList) })),
+  /**
+   * The workspace files that match a `files/find` query, best first. It echoes the query: the page shows an answer
+   * only while its `#name` still reads that (answers to what it typed before come late and are ignored).
+   */
+  update(
+    'files/found',
+    z.strictObject({
+      query: z.string().check(z.maxLength(MAX_FILE_QUERY_CHARS)),
+      files: z.array(relativePath).check(z.maxLength(MAX_FOUND_FILES)),
+    }),
+  ),
   /** The shown thread's turn moved on to its next responder, ended early, or is over. */
   update('turn/changed', z.strictObject({ turn: z.nullable(TurnView) })),
   update('storage/changed', z.strictObject({ saveProblems: z.array(SaveProblem) })),

@@ -25,6 +25,7 @@ export {
   MAX_CODE_CHARS,
   MAX_CONTEXT_BLOCK_CHARS,
   MAX_CONTEXT_BLOCKS,
+  MAX_FILE_QUERY_CHARS,
   MAX_USER_TEXT_CHARS,
   MessagePatchPayload,
   PendingContext,

@@ -19,6 +19,9 @@ export {
   assertNever,
   describeInvalidMessage,
   MAX_CODE_CHARS,
+  MAX_FILE_QUERY_CHARS,
+  MAX_FOUND_FILES,
+  MAX_PATH_CHARS,
   MAX_USER_TEXT_CHARS,
   PROTOCOL_VERSION,
 } from './common';

@@ -2,7 +2,16 @@ import * as z from 'zod/mini';
 import { MAX_INFO_CHARS } from '../patches/limits';
 import { DiscussionMode } from '../transcript/plan';
 import { MAX_IMAGE_BYTES } from '../transcript/schema';
-import { empty, id, MAX_CODE_CHARS, MAX_USER_TEXT_CHARS, requestId, v } from './common';
+import {
+  empty,
+  id,
+  MAX_CODE_CHARS,
+  MAX_FILE_QUERY_CHARS,
+  MAX_USER_TEXT_CHARS,
+  relativePath,
+  requestId,
+  v,
+} from './common';
 
 // ---- webview -> host ---------------------------------------------------------------------------------------
 
@@ -51,6 +60,13 @@ export const WebviewToHost = z.discriminatedUnion('type', [
   intent('image/attach', ImageUpload),
   /** Take a chip of editor context (or an image) out of the composer. */
   intent('context/remove', z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(64)) })),
+  /** The user typed `#name`: the workspace files that match it (answered with `files/found`, then `request/done`). */
+  intent('files/find', z.strictObject({ query: z.string().check(z.maxLength(MAX_FILE_QUERY_CHARS)) })),
+  /**
+   * Add a workspace file as a chip, by a path `files/found` listed. The host reads it only if the path is relative,
+   * inside a workspace folder, and names a file there (see `workspacePath`); it may have gone since.
+   */
+  intent('context/addFile', z.strictObject({ path: relativePath })),
   /** Give the participants a stopped turn skipped their turn now. */
   intent('turn/continue', z.strictObject({ threadId: id })),
   /** Drop the offer to continue with them. */

@@ -54,6 +54,7 @@ export class ChatViewController extends Disposable {
   private unreadable = new Map<string, UnreadableThread>();
   /** Editor context waiting in this view's composer ("Add Selection to Chat"). */
   readonly context = this._register(new PendingContextBox());
+  readonly filesFound = (query: string, files: string[]) => this.send('files/found', { query, files });
 
   constructor(
     private readonly deps: ChatViewDeps,

@@ -9,6 +9,8 @@ export interface IntentView {
   /** The thread the view shows now. */
   readonly threadId: string | undefined;
   readonly context: PendingContextBox;
+  /** Sends the page the files that match its `#name` query. */
+  filesFound(query: string, files: string[]): void;
   newThread(): Promise<IntentResult>;
   openThread(threadId: string): Promise<IntentResult>;
 }
@@ -46,6 +48,13 @@ export async function handleIntent(intent: WebviewIntent, view: IntentView, deps
     }
     case 'context/remove':
       return view.context.remove(intent.payload.id);
+    case 'files/find':
+      view.filesFound(intent.payload.query, await host.findFiles(intent.payload.query));
+      return OK;
+    case 'context/addFile': {
+      const file = await host.readFile(intent.payload.path);
+      return file.ok ? view.context.add(file.block) : file;
+    }
     case 'chat/stop':
       return onShown(view, intent.payload.threadId, (t) => orchestrator.stop(t));
     case 'turn/continue':

@@ -50,6 +50,13 @@ export interface HostActions {
   storeImage(data: string, name?: string): Promise<{ ok: true; image: ImageRef } | { ok: false; reason: string }>;
   /** Shows a reply's prompt in a read-only editor, offering to compare it with the other replies' of its turn. */
   showPrompt(shown: PromptDocument, others: readonly PromptDocument[]): Promise<IntentResult>;
+  /** The workspace's files that match a `#name` query, best first (`rankFiles`), at most `MAX_FOUND_FILES`. */
+  findFiles(query: string): Promise<string[]>;
+  /**
+   * A workspace file read as a context block, as "Add File to Chat…" reads it; refused, with why, for a path that
+   * is not relative, leaves the workspace, names no file, or a binary file.
+   */
+  readFile(path: string): Promise<{ ok: true; block: ContextBlock } | { ok: false; reason: string }>;
 }
 
 export interface ChatViewDeps {

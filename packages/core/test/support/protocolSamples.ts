@@ -24,6 +24,8 @@ export const intents: { [K in WebviewMessageType]: Extract<WebviewToHost, { type
   'chat/stop': { v: 2, type: 'chat/stop', requestId: 'r', payload: { threadId: T } },
   'context/remove': { v: 2, type: 'context/remove', requestId: 'r', payload: { id: 'c1' } },
   'image/attach': { v: 2, type: 'image/attach', requestId: 'r', payload: { name: 'a.png', data: 'iVBORw0KGgo=' } },
+  'files/find': { v: 2, type: 'files/find', requestId: 'r', payload: { query: 'retr' } },
+  'context/addFile': { v: 2, type: 'context/addFile', requestId: 'r', payload: { path: 'src/retry.ts' } },
   'turn/continue': { v: 2, type: 'turn/continue', requestId: 'r', payload: { threadId: T } },
   'turn/dismiss': { v: 2, type: 'turn/dismiss', requestId: 'r', payload: { threadId: T } },
   'turn/anotherRound': { v: 2, type: 'turn/anotherRound', requestId: 'r', payload: { threadId: T } },
@@ -176,6 +178,13 @@ export const hostMessages: { [K in HostMessageType]: Extract<HostToWebview, { ty
     payload: { gpt: { kind: 'needs-login', provider: 'codex' } },
   },
   'context/changed': { v: 2, seq: 1, threadId: T, type: 'context/changed', payload: { blocks: [block] } },
+  'files/found': {
+    v: 2,
+    seq: 1,
+    threadId: T,
+    type: 'files/found',
+    payload: { query: 'retr', files: ['src/retry.ts', 'lib/r-e-t-r.ts'] },
+  },
   'turn/changed': {
     v: 2,
     seq: 1,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
 import { FakeClock, MemoryThreadRepository, MemoryThreadStorage, ScriptedChat } from '../../src/../src/testing';
 import { Emitter } from '../../src/base/event';
+import { rankFiles } from '../../src/files/rankFiles';
 import { checkImage } from '../../src/images/imageCheck';
 import { Orchestrator } from '../../src/orchestrator/Orchestrator';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../../src/orchestrator/settings';
@@ -17,7 +18,7 @@ import {
   viewSignal,
   webviewIntent,
 } from '../../src/protocol/messages';
-import type { Message, Transcript } from '../../src/transcript/schema';
+import type { ContextBlock, Message, Transcript } from '../../src/transcript/schema';
 import { ChatViewController, type HostActions } from '../../src/views/ChatViewController';
 import { handleIntent } from '../../src/views/handleIntent';
 import type { ChatViewDeps } from '../../src/views/viewPorts';
@@ -92,7 +93,17 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
   const sidecar = { current: { state: 'healthy', detail: 'fine' } as SidecarStatus, onDidChange: sidecarEmitter.event };
   const opened: string[] = [];
   const prompts: { shown: PromptDocument; others: readonly PromptDocument[] }[] = [];
+  // The workspace's files, for `#` and `context/addFile`: path -> content (null: a binary file).
+  const files = new Map<string, string | null>();
   const host: HostActions = {
+    findFiles: async (query) => rankFiles([...files.keys()], query),
+    readFile: async (path) => {
+      const content = files.get(path);
+      if (content === undefined) return { ok: false, reason: `${path} is not a file of the workspace.` };
+      if (content === null) return { ok: false, reason: `${path} looks like a binary file.` };
+      const block: ContextBlock = { kind: 'file', path, content };
+      return { ok: true, block };
+    },
     openLink: async (url) => {
       opened.push(url);
       return { ok: true };
@@ -194,5 +205,18 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
     return { controller, posted, intent, ready, lastState, lastList, types: () => posted.map((m) => m.type) };
   };
   const turnCodeUsed = () => turnCodeAsked > 0;
-  return { orchestrator, repository, chat, clock, sidecarEmitter, sidecar, opened, prompts, logs, view, turnCodeUsed };
+  return {
+    orchestrator,
+    repository,
+    chat,
+    clock,
+    sidecarEmitter,
+    sidecar,
+    opened,
+    prompts,
+    logs,
+    view,
+    turnCodeUsed,
+    files,
+  };
 }
