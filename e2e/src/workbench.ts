@@ -156,7 +156,16 @@ export async function pickContextMenuItem(page: Page, label: string): Promise<vo
   await menu.waitFor();
   const focused = page.locator('.context-view .action-item.focused');
   await eventually(async () => {
-    if (((await focused.textContent().catch(() => '')) ?? '').includes(label)) return true;
+    // Nothing is focused until the first arrow key: read the focused item only when there is one, or the read would
+    // wait out its whole timeout on every pass.
+    const text =
+      (await focused.count()) > 0
+        ? await focused
+            .first()
+            .textContent({ timeout: 1_000 })
+            .catch(() => '')
+        : '';
+    if ((text ?? '').includes(label)) return true;
     await page.keyboard.press('ArrowDown');
     return false;
   }, `the context menu to reach "${label}"`);
