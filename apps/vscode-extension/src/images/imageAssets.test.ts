@@ -66,17 +66,31 @@ describe('the images beside the threads', () => {
       `${JSON.stringify({ thread: { messages: [{ images: [kept.image] }] } })}\n`,
     );
     const now = Date.now();
-    expect(await sweepImages(root, threads, now)).toBe(0); // the JPEG is too young: it may be waiting in a composer
+    expect(await sweepImages(root, threads, new Set(), now)).toBe(0); // too young: it may be waiting in a composer
     const old = new Date(now - UNNAMED_IMAGE_AGE_MS - 1000);
     for (const name of await readdir(folder)) await utimes(join(folder, name), old, old);
-    expect(await sweepImages(root, threads, now)).toBe(1);
+    expect(await sweepImages(root, threads, new Set(), now)).toBe(1);
     expect(await readdir(folder)).toEqual([imageFileName(kept.image)]);
+  });
+
+  test('the images the deleted thread named go at once, unless another thread names them too', async () => {
+    const folder = imageFolder(root);
+    const threads = join(root, 'threads');
+    await mkdir(threads);
+    const shared = await storeImage(folder, PNG);
+    const own = await storeImage(folder, JPEG);
+    if (!shared.ok || !own.ok) throw new Error('not stored');
+    await writeFile(join(threads, 't2.json'), JSON.stringify({ messages: [{ images: [shared.image] }] }));
+    const deleted = new Set([shared.image.sha256, own.image.sha256]);
+    expect(await sweepImages(root, threads, deleted)).toBe(1);
+    expect(await readdir(folder)).toEqual([imageFileName(shared.image)]);
   });
 
   test('a threads folder that cannot be read removes nothing', async () => {
     const folder = imageFolder(root);
     await storeImage(folder, JPEG);
-    expect(await sweepImages(root, join(root, 'no-such-folder'), Date.now() + 10 * UNNAMED_IMAGE_AGE_MS)).toBe(0);
+    const all = new Set((await readdir(folder)).map((name) => name.slice(0, 64)));
+    expect(await sweepImages(root, join(root, 'no-such-folder'), all, Date.now() + 10 * UNNAMED_IMAGE_AGE_MS)).toBe(0);
     expect(await readdir(folder)).toHaveLength(1);
     expect(await removeUnnamedImages(join(root, 'none'), new Set(), Date.now(), 0)).toBe(0);
   });

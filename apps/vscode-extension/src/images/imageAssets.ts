@@ -56,15 +56,17 @@ export async function readImage(folder: string, image: ImageRef): Promise<Buffer
 }
 
 /**
- * Removes the images no thread names any more, once they are older than `minAgeMs` (an image pasted into a composer
- * in some window is stored before its message is: a young image may be waiting to be sent). `named` holds every
- * SHA-256 a thread file names. Returns how many were removed. Never throws: an image left behind costs disk, not data.
+ * Removes the images no thread names any more: at once those in `sent` (named by the thread just deleted), the others
+ * once they are older than `minAgeMs` (an image pasted into a composer in some window is stored before its message
+ * is: a young image no thread names may be waiting to be sent). `named` holds every SHA-256 a thread file names.
+ * Returns how many were removed. Never throws: an image left behind costs disk, not data.
  */
 export async function removeUnnamedImages(
   folder: string,
   named: ReadonlySet<string>,
   now: number,
   minAgeMs: number,
+  sent: ReadonlySet<string> = new Set(),
 ): Promise<number> {
   const entries = await readdir(folder).catch(() => [] as string[]);
   let removed = 0;
@@ -73,7 +75,7 @@ export async function removeUnnamedImages(
     if (!sha || named.has(sha)) continue;
     const path = join(folder, entry);
     const info = await stat(path).catch(() => undefined);
-    if (!info?.isFile() || now - info.mtimeMs < minAgeMs) continue;
+    if (!info?.isFile() || (!sent.has(sha) && now - info.mtimeMs < minAgeMs)) continue;
     await rm(path, { force: true }).then(
       () => removed++,
       () => {},
@@ -95,11 +97,16 @@ async function isFile(path: string): Promise<boolean> {
 export const UNNAMED_IMAGE_AGE_MS = 24 * 60 * 60 * 1000;
 
 /**
- * After a thread is deleted: removes the images that no thread file in `threadsFolder` names any more. Anything it
- * cannot read (the folder, one file) stops it before it removes anything: an image is removed only when every thread
- * was read and none names it.
+ * After a thread is deleted: removes the images that no thread file in `threadsFolder` names any more, those the
+ * deleted thread named (`sent`) at once (see `removeUnnamedImages`). Anything it cannot read (the folder, one file)
+ * stops it before it removes anything: an image is removed only when every thread was read and none names it.
  */
-export async function sweepImages(storageRoot: string, threadsFolder: string, now = Date.now()): Promise<number> {
+export async function sweepImages(
+  storageRoot: string,
+  threadsFolder: string,
+  sent: ReadonlySet<string> = new Set(),
+  now = Date.now(),
+): Promise<number> {
   const named = new Set<string>();
   try {
     for (const entry of await readdir(threadsFolder, { withFileTypes: true })) {
@@ -109,5 +116,5 @@ export async function sweepImages(storageRoot: string, threadsFolder: string, no
   } catch {
     return 0;
   }
-  return removeUnnamedImages(imageFolder(storageRoot), named, now, UNNAMED_IMAGE_AGE_MS);
+  return removeUnnamedImages(imageFolder(storageRoot), named, now, UNNAMED_IMAGE_AGE_MS, sent);
 }

@@ -147,9 +147,11 @@ export async function deleteThread(session: ChatSession, deps: ThreadToolsDeps, 
     'Delete',
   );
   if (answer !== 'Delete') return;
+  const transcript = await deps.orchestrator.store.peek(id).catch(() => undefined);
+  const sent = new Set(transcript?.messages.flatMap((m) => m.images ?? []).map((i) => i.sha256));
   await deps.orchestrator.deleteThread(id);
   deps.logger.info(`Thread ${id} deleted.`);
-  const removed = await sweepImages(deps.storageRoot, join(deps.storageRoot, 'threads'));
+  const removed = await sweepImages(deps.storageRoot, join(deps.storageRoot, 'threads'), sent);
   if (removed > 0) deps.logger.info(`${removed} image${removed === 1 ? '' : 's'} no thread names any more removed.`);
 }
 
