@@ -120,6 +120,7 @@ export { compareMessages } from './transcript/order';
 export { parseTranscript, type TranscriptParseResult } from './transcript/parseTranscript';
 export { DiscussionMode, type SpeakingOrder, type TurnPlan } from './transcript/plan';
 export {
+  ChangesScope,
   ContextBlock,
   ImageRef,
   Message,

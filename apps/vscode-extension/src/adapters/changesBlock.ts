@@ -1,8 +1,8 @@
 import { isAbsolute, relative, sep } from 'node:path';
-import type { ContextBlock } from '@roundtable/core';
+import type { ChangesScope, ContextBlock } from '@roundtable/core';
 import { fitWhole, nameList, plural } from './contextCap';
 
-export type ChangesScope = NonNullable<ContextBlock['scope']>;
+export type { ChangesScope };
 
 /** A file git does not track yet: its text when it is small text that was read, else only its path. */
 export interface UntrackedFile {

@@ -4,7 +4,11 @@ import './imageViews.css';
 
 type ImageRef = NonNullable<ViewMessage['images']>[number];
 
-/** What the host takes: at most 5 MB an image, 4 a message (the host checks both again, with the magic bytes). */
+/**
+ * What the host takes: at most 5 MB an image, 4 a message (core's MAX_IMAGE_BYTES and MAX_IMAGES_PER_MESSAGE; the host
+ * checks both again, with the magic bytes). Restated here: a value imported from core into this chunk makes the
+ * bundler move zod and Preact out of main.js into chunks of their own, one more request before the first paint.
+ */
 const MAX_BYTES = 5 * 1024 * 1024;
 const MAX_IMAGES = 4;
 /** A larger image is drawn again at most this wide or high, as a JPEG, before it is refused for its size. */
@@ -12,7 +16,8 @@ const SCALED_SIDE = 2048;
 
 /**
  * Where the page loads a stored image from: the host's images folder, inside the page's own resource origin (the
- * CSP admits no other), named by the image's SHA-256.
+ * CSP admits no other), named by the image's SHA-256 and the extension core's `imageExtension` gives (restated, as the
+ * limits above are).
  */
 export function imageSrc(image: Pick<ImageRef, 'sha256' | 'mime'>): string {
   const base = document.getElementById('root')?.dataset.images ?? '';

@@ -14,6 +14,11 @@ export function takeImages(event: Event, data: DataTransfer | null, chat: ChatMo
   const files = [...(data?.files ?? [])];
   if (files.length === 0) return;
   event.preventDefault();
+  attachLater(files, chat);
+}
+
+/** Hands files to the image chunk, loading it first (the first image a page takes loads it). */
+function attachLater(files: readonly File[], chat: ChatModel): void {
   void imageViews.load().then((m) => m.attachFiles(files, chat));
 }
 
@@ -46,7 +51,7 @@ export function AttachImage({ chat }: { chat: ChatModel }) {
           const input = event.currentTarget;
           const files = [...(input.files ?? [])];
           input.value = '';
-          if (files.length > 0) void imageViews.load().then((m) => m.attachFiles(files, chat));
+          if (files.length > 0) attachLater(files, chat);
         }}
       />
     </label>
