@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { beforeV3, valid } from '../../test/support/transcriptFixture';
 import { brokenInvariants, expectSound } from '../../test/support/transcriptInvariants';
-import { mutant } from '../../test/support/transcriptMutants';
+import { mutant, mutate, pathsOf } from '../../test/support/transcriptMutants';
 import { parseTranscript } from './parseTranscript';
 import { TranscriptShape } from './schema';
 
@@ -72,5 +72,18 @@ describe('an upgrade that would not read back (the round trip above, minimised)'
 
   test('the last instant of 9999 itself still upgrades, and reads back', () => {
     expect(expectSound(version1('9999-12-31T23:59:59.999Z'))).toBe(true);
+  });
+});
+
+describe('the mutator itself', () => {
+  test('survives a messages array given its own constructor by an earlier mutation (a seed CI found)', () => {
+    const root = structuredClone(valid()) as unknown as Record<string, unknown>;
+    const path = pathsOf(root).findIndex((p) => p.length === 1 && p[0] === 'messages');
+    mutate(root, { kind: 'special', path, key: 'constructor', value: 1 });
+    expect(Object.hasOwn(root.messages as object, 'constructor')).toBe(true);
+    for (const kind of ['duplicate', 'swap', 'sort'] as const) {
+      expect(() => mutate(root, { kind, message: 0, at: 0, a: 0, b: 1 } as never)).not.toThrow();
+    }
+    expect(() => parseTranscript(root)).not.toThrow();
   });
 });

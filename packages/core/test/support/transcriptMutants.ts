@@ -80,7 +80,7 @@ const MESSAGE_FIELDS = [
   'createdAt',
 ];
 
-type Mutation =
+export type Mutation =
   | { kind: 'set'; path: number; value: Json }
   | { kind: 'delete'; path: number }
   | { kind: 'special'; path: number; key: string; value: Json }
@@ -121,7 +121,7 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
 const isContainer = (v: Json): v is Record<string | number, Json> => typeof v === 'object' && v !== null;
 
 /** Every path inside `value` (not the root itself). */
-function pathsOf(value: Json, prefix: Path = []): Path[] {
+export function pathsOf(value: Json, prefix: Path = []): Path[] {
   if (!isContainer(value)) return [];
   return Object.keys(value).flatMap((key) => {
     const path = [...prefix, Array.isArray(value) ? Number(key) : key];
@@ -150,9 +150,18 @@ function byThreadOrder(a: Json, b: Json): number {
   return ta - tb || (ia < ib ? -1 : ia > ib ? 1 : 0);
 }
 
+/**
+ * An array whose methods still behave: an earlier 'special' mutation may have given it its own `constructor` (a
+ * hostile value), which `splice` consults to build its result and throws on. Such an array is left as it is: the
+ * mutation is about the thread, not about the mutator surviving what it made.
+ */
+function plainArray(value: unknown): value is Json[] {
+  return Array.isArray(value) && !Object.hasOwn(value, 'constructor');
+}
+
 /** Applies one mutation in place to `root` (a JSON copy of a thread, perhaps already mutated out of shape). */
-function mutate(root: Record<string, Json>, m: Mutation): void {
-  const messages = Array.isArray(root.messages) ? (root.messages as Json[]) : undefined;
+export function mutate(root: Record<string, Json>, m: Mutation): void {
+  const messages = plainArray(root.messages) ? root.messages : undefined;
   switch (m.kind) {
     case 'set':
     case 'delete':
@@ -165,7 +174,7 @@ function mutate(root: Record<string, Json>, m: Mutation): void {
       else if (m.kind === 'special') {
         const target = isContainer(parent[key]) ? (parent[key] as object) : parent;
         Object.defineProperty(target, m.key, { value: m.value, enumerable: true, writable: true, configurable: true });
-      } else if (Array.isArray(parent)) parent.splice(Number(key), 1);
+      } else if (plainArray(parent)) parent.splice(Number(key), 1);
       else delete parent[key];
       return;
     }
