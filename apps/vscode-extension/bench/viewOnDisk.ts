@@ -47,6 +47,7 @@ export function viewOnDisk(root: string) {
         reveal: async () => ({ ok: true }),
         sidecarActions: async () => ({ ok: true }),
         signInSeat: async () => ({ ok: true }),
+        fixSeat: async () => ({ ok: true }),
         resetSeat: async () => ({ ok: true }),
         insertCode: async () => ({ ok: true }),
         openCodeInNewFile: async () => ({ ok: true }),

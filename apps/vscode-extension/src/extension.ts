@@ -14,6 +14,7 @@ import { TermsNoticeState } from './adapters/TermsNoticeState';
 import { vscodeHostUi } from './adapters/vscodeHostUi';
 import { CliSeats } from './clis/CliSeats';
 import { registerCommands } from './commands';
+import { intents } from './intents/loadIntents';
 import { AfterFirstState } from './lifecycle/AfterFirstState';
 import { ShutdownOrder } from './lifecycle/ShutdownOrder';
 import { JoinedSeats, ProviderSeats } from './proxy/providerSeats';
@@ -184,10 +185,12 @@ export function activate(context: vscode.ExtensionContext): void {
   const prompts = disposables.add(new PromptDocuments());
   const ui = vscodeHostUi(logger, () => lastEditor.current(), prompts);
   const terms = disposables.add(new TermsNoticeState(context.globalState));
-  const seats = disposables.add(new JoinedSeats(managed ? [managed.seats, providerSeats] : [providerSeats]));
+  // The one seat map every turn and view reads: the proxy's logins and models (managed), or the models it serves (an
+  // external one), and the seats on other providers and CLIs.
+  const seats = disposables.add(new JoinedSeats([managed ? managed.seats : monitor.seats, providerSeats]));
   const viewDeps: ChatViewDeps = {
     orchestrator,
-    intents: () => turns().handleIntent,
+    intents,
     terms,
     sidecar: sidecarStatus,
     seats,
@@ -206,6 +209,7 @@ export function activate(context: vscode.ExtensionContext): void {
             }
           : {}),
         cliSignIn: (id: string) => cliSeats.signIn(id),
+        fixes: threadTools().seatFixes(() => settings, managed && ((id) => managed.enableSeat(id))),
         owner: disposables,
         sidecarActions: async () => {
           await vscode.commands.executeCommand('roundtable.sidecar.actions');

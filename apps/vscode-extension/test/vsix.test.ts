@@ -24,6 +24,7 @@ describe('the packaged .vsix', async () => {
           'extension/dist/extension.js',
           'extension/dist/changes.js',
           'extension/dist/context.js',
+          'extension/dist/intents.js',
           'extension/dist/managed.js',
           'extension/dist/threadTools.js',
           'extension/dist/turns.js',
@@ -103,6 +104,17 @@ describe('the packaged .vsix', async () => {
     expect(host.includes('turns.js')).toBe(true);
   });
 
+  test('carries out a view’s intents from a bundle of its own, which neither the host nor the turns’ code holds', () => {
+    const text = (n: string) => entries.get(`extension/dist/${n}.js`)?.toString('utf8') ?? '';
+    const [host, turns, intents] = [text('extension'), text('turns'), text('intents')];
+    // Text that survives minifying: a refusal of the intent handler's own.
+    const marker = 'That seat can answer now: there is nothing to fix.';
+    expect(intents.includes(marker)).toBe(true);
+    expect(host.includes(marker)).toBe(false);
+    expect(turns.includes(marker)).toBe(false);
+    expect(intents.includes('zod')).toBe(false);
+  });
+
   test('keeps the storage upkeep (journal compaction, the index rebuild, the folder watcher) out of the host bundle', () => {
     const host = entries.get('extension/dist/extension.js')?.toString('utf8') ?? '';
     const upkeep = entries.get('extension/dist/upkeep.js')?.toString('utf8') ?? '';
@@ -142,7 +154,9 @@ describe('the packaged .vsix', async () => {
     const host = entries.get('extension/dist/extension.js')?.toString('utf8') ?? '';
     // Each is required as `join(__dirname, '<name>.js')`, which minifying keeps as `__dirname,"<name>.js"`.
     const loaded = [...host.matchAll(/__dirname,"([A-Za-z]+\.js)"/g)].map((m) => m[1]);
-    expect(new Set(loaded)).toEqual(new Set(['context.js', 'managed.js', 'threadTools.js', 'turns.js', 'upkeep.js']));
+    expect(new Set(loaded)).toEqual(
+      new Set(['context.js', 'intents.js', 'managed.js', 'threadTools.js', 'turns.js', 'upkeep.js']),
+    );
     for (const name of loaded) expect(names).toContain(`extension/dist/${name}`);
   });
 
@@ -166,6 +180,8 @@ describe('the packaged .vsix', async () => {
     expect(gz('extension/dist/turns.js')).toBeLessThan(40 * 1024);
     expect(gz('extension/dist/context.js')).toBeLessThan(8 * 1024);
     expect(gz('extension/dist/changes.js')).toBeLessThan(10 * 1024);
+    // A view's intent handler: a switch that hands each intent on, loaded by a page's first intent.
+    expect(gz('extension/dist/intents.js')).toBeLessThan(4 * 1024);
     // The code highlighter and its 24 grammars (each a lazy chunk fetched when a block in its language shows).
     expect((await stat(file)).size).toBeLessThan(640 * 1024);
   });

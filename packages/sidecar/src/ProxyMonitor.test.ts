@@ -11,7 +11,7 @@ afterEach(async () => {
   for (const fn of cleanup.splice(0).reverse()) await fn();
 });
 
-function setup(port: number, options: { accessKey?: string } = {}) {
+function setup(port: number, options: { accessKey?: string; participants?: string[] } = {}) {
   const clock = new FakeClock();
   const logger = new RecordingLogger();
   const lines = logger.lines;
@@ -20,7 +20,10 @@ function setup(port: number, options: { accessKey?: string } = {}) {
     check: checkProxy,
     endpoint: async () => ({ ok: true, root: `http://127.0.0.1:${port}`, apiBase: `http://127.0.0.1:${port}/v1` }),
     accessKey: async () => options.accessKey,
-    participants: () => [{ id: 'claude', model: 'claude-sonnet-4-6', enabled: true }],
+    participants: () =>
+      options.participants
+        ? options.participants.map((model, i) => ({ id: `p${i}`, model, enabled: true }))
+        : [{ id: 'claude', model: 'claude-sonnet-4-6', enabled: true }],
     logger,
     clock,
   });
@@ -94,6 +97,36 @@ describe('ProxyMonitor', () => {
     }
     await monitor.check();
     expect(lines.filter((line) => line.startsWith('info: Proxy status'))).toHaveLength(1);
+  });
+
+  test('a seat whose model it does not serve is unavailable while it is up; a change is reported once', async () => {
+    const port = await freePort();
+    const { monitor } = setup(port, { participants: ['claude-sonnet-4-6', 'gemini-3-flash'] });
+    const seen: unknown[] = [];
+    monitor.seats.onDidChange((seats) => seen.push(seats));
+    const proxy = await startFakeProxy({ port, models: ['gpt-5.5', 'claude-sonnet-4-6'] });
+    await monitor.check();
+    const gemini = { kind: 'unavailable', reason: 'CLIProxyAPI does not serve gemini-3-flash', fix: 'settings' };
+    expect(monitor.seats.current).toEqual({ p1: gemini });
+    await monitor.check(); // the same list: nothing to report
+    expect(seen).toHaveLength(1);
+    await proxy.close();
+    await monitor.check(); // down: nothing is known of its models (the pill says it is down)
+    expect(monitor.seats.current).toEqual({});
+    expect(seen).toHaveLength(2);
+  });
+
+  test('a model it listed before and lists no more (a login it paused) keeps its seat: the proxy’s error says why', async () => {
+    const port = await freePort();
+    const { monitor } = setup(port, { participants: ['claude-sonnet-4-6', 'gemini-3-flash'] });
+    const both = await startFakeProxy({ port, models: ['claude-sonnet-4-6', 'gemini-3-flash'] });
+    await monitor.check();
+    expect(monitor.seats.current).toEqual({});
+    await both.close();
+    const one = await startFakeProxy({ port, models: ['claude-sonnet-4-6'] });
+    cleanup.push(() => one.close());
+    await monitor.check();
+    expect(monitor.seats.current).toEqual({});
   });
 
   test('disposing stops the back-off', async () => {

@@ -7,10 +7,17 @@ import {
   type Logger,
   MutableDisposable,
   redactSecret,
+  type StatusSource,
   toDisposable,
 } from '@roundtable/core';
-import { isSidecarUp, type SidecarStatus } from '@roundtable/core/protocol';
-import { type checkProxy, describeUnavailableModels, findUnavailableModels } from './checkProxy';
+import { isSidecarUp, type SeatMap, type SidecarStatus } from '@roundtable/core/protocol';
+import {
+  type checkProxy,
+  describeUnavailableModels,
+  findUnavailableModels,
+  ServedModels,
+  unservedSeats,
+} from './checkProxy';
 import type { ProxyEndpoint } from './endpoint';
 
 export interface ProxyMonitorDeps {
@@ -50,12 +57,27 @@ export class ProxyMonitor extends Disposable {
   private readonly accessKeyEmitter = this._register(new Emitter<void>());
   /** The proxy refused the access key: the host offers to set it. */
   readonly onDidNeedAccessKey = this.accessKeyEmitter.event;
+  private readonly seatsEmitter = this._register(new Emitter<SeatMap>());
+  private unserved: SeatMap = {};
+  private readonly servedModels = new ServedModels();
+  /**
+   * The participants' seats whose model the proxy does not serve, as of its last healthy check (none known while it
+   * is down: the pill says so then). A change is reported once.
+   */
+  readonly seats: StatusSource<SeatMap>;
   private readonly inFlight = this._register(new MutableDisposable());
   private readonly recheck = this._register(new MutableDisposable<IDisposable>());
   private failedChecks = 0;
 
   constructor(private readonly deps: ProxyMonitorDeps) {
     super();
+    const read = () => this.unserved;
+    this.seats = {
+      get current() {
+        return read();
+      },
+      onDidChange: this.seatsEmitter.event,
+    };
   }
 
   /** A reply ended: recheck when it failed, or when it succeeded while the pill says the proxy is down. */
@@ -69,8 +91,9 @@ export class ProxyMonitor extends Disposable {
     this.inFlight.value = toDisposable(() => controller.abort());
     const status = await this.evaluate(controller.signal);
     if (controller.signal.aborted || status === undefined) return;
-    this.report(status);
-    if (isSidecarUp(status)) {
+    this.report(status.status);
+    this.serve(status.models);
+    if (isSidecarUp(status.status)) {
       this.failedChecks = 0;
       return;
     }
@@ -79,12 +102,15 @@ export class ProxyMonitor extends Disposable {
     this.recheck.value = this.deps.clock.setTimeout(() => void this.check(), delay);
   }
 
-  /** The status now, or undefined when a newer check superseded this one. */
-  private async evaluate(signal: AbortSignal): Promise<SidecarStatus | undefined> {
+  /** The status now and the models served, or undefined when a newer check superseded this one. */
+  private async evaluate(
+    signal: AbortSignal,
+  ): Promise<{ status: SidecarStatus; models?: readonly string[] } | undefined> {
     let accessKey: string | undefined;
+    const unhealthy = (detail: string) => ({ status: { state: 'unhealthy' as const, detail } });
     try {
       const endpoint = await this.deps.endpoint();
-      if (!endpoint.ok) return { state: 'unhealthy', detail: endpoint.error };
+      if (!endpoint.ok) return unhealthy(endpoint.error);
       accessKey = await this.deps.accessKey();
       const health = await this.deps.check(
         {
@@ -95,19 +121,27 @@ export class ProxyMonitor extends Disposable {
         signal,
       );
       if (health.needsAccessKey) this.accessKeyEmitter.fire();
-      if (!health.ok) return { state: 'unhealthy', detail: health.detail };
-      const missing = findUnavailableModels(this.deps.participants(), health.models);
-      if (missing.length === 0) return { state: 'healthy', detail: health.detail };
+      if (!health.ok) return unhealthy(health.detail);
+      const { models } = health;
+      const missing = findUnavailableModels(this.deps.participants(), models);
+      if (missing.length === 0) return { status: { state: 'healthy', detail: health.detail }, models };
       const list = describeUnavailableModels(missing);
       this.deps.logger.warn(
-        `CLIProxyAPI does not list the model of ${list}. Available: ${health.models.join(', ') || 'none'}.`,
+        `CLIProxyAPI does not list the model of ${list}. Available: ${models.join(', ') || 'none'}.`,
       );
-      return { state: 'healthy', detail: `${health.detail} Not served now: ${list}.` };
+      return { status: { state: 'healthy', detail: `${health.detail} Not served now: ${list}.` }, models };
     } catch (error) {
       if (signal.aborted) return undefined;
       const why = redactSecret(error instanceof Error ? error.message : String(error), accessKey);
-      return { state: 'unhealthy', detail: `Checking CLIProxyAPI failed: ${why}` };
+      return unhealthy(`Checking CLIProxyAPI failed: ${why}`);
     }
+  }
+
+  private serve(models: readonly string[] | undefined): void {
+    const next = models ? unservedSeats(this.deps.participants(), this.servedModels.note(models), 'settings') : {};
+    if (JSON.stringify(next) === JSON.stringify(this.unserved)) return;
+    this.unserved = next;
+    this.seatsEmitter.fire(next);
   }
 
   private report(status: SidecarStatus): void {

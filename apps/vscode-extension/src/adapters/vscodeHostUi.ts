@@ -34,6 +34,9 @@ export function vscodeHostUi(
     languages: () => Promise.resolve(vscode.languages.getLanguages()),
     showDocument: (document) => prompts.show(document),
     compareDocuments: (left, right) => prompts.compare(left, right),
+    openSettings: async (query) => {
+      await vscode.commands.executeCommand('workbench.action.openSettings', query);
+    },
     pick: async (title, labels) => {
       const items = labels.map((label, index) => ({ label, index }));
       return (await vscode.window.showQuickPick(items, { title }))?.index;

@@ -81,7 +81,7 @@ describe('createChatBackend with a CLI provider', () => {
   test('a CLI detection could not use fails the reply at once with the reason, starting nothing', async () => {
     const launcher = new OneProcessLauncher();
     const reason = 'Claude Code is not installed: `claude` is not on the PATH the editor sees.';
-    const book = new TestBook(async () => ({ ok: false, reason }));
+    const book = new TestBook(async () => ({ ok: false, problem: 'missing', reason }));
     expect(await run(book, launcher)).toEqual([{ type: 'error', error: { kind: 'network', message: reason } }]);
     expect(launcher.launches).toEqual([]);
   });

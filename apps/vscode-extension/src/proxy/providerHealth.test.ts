@@ -97,7 +97,11 @@ describe('providerReport', () => {
         detect: async (p) =>
           p.cli === 'claude'
             ? { ok: true, path: '/usr/bin/claude', version: '2.1.328' }
-            : { ok: false, reason: 'Codex was not found at `/opt/codex` (no executable file there).' },
+            : {
+                ok: false,
+                problem: 'missing',
+                reason: 'Codex was not found at `/opt/codex` (no executable file there).',
+              },
       },
     );
     expect(lines).toEqual([

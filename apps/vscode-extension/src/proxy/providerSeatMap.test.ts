@@ -23,7 +23,11 @@ function book() {
     asked.push(`${dialect.program} ${command ?? '(PATH)'}`);
     return dialect.program === 'claude'
       ? { ok: true, path: '/usr/bin/claude', version: '2.1.328' }
-      : { ok: false, reason: 'Codex 0.1.0 is older than 0.169.0, the oldest Roundtable can drive: update it.' };
+      : {
+          ok: false,
+          problem: 'outdated',
+          reason: 'Codex 0.1.0 is older than 0.169.0, the oldest Roundtable can drive: update it.',
+        };
   });
   return { clis, asked };
 }
@@ -36,6 +40,7 @@ describe('providerSeatMap for CLI providers', () => {
       gpt: {
         kind: 'unavailable',
         reason: 'Codex 0.1.0 is older than 0.169.0, the oldest Roundtable can drive: update it.',
+        fix: 'update',
       },
     });
     await providerSeatMap(providers, participants, { http: noHttp, clis });
@@ -54,5 +59,19 @@ describe('providerSeatMap for CLI providers', () => {
     });
     clis.noteSignInEnded('claude-code');
     expect((await providerSeatMap(providers, participants, { http: noHttp, clis })).opus).toBeUndefined();
+  });
+
+  it('says a CLI missing from PATH is not installed (Install); a missing or broken `command` is for the settings', async () => {
+    const missing = (problem: 'missing' | 'broken') =>
+      new CliSeatBook(async () => ({ ok: false, problem, reason: `the detection's own words (${problem})` }));
+    const onPath = await providerSeatMap(providers, participants, { http: noHttp, clis: missing('missing') });
+    expect(onPath.opus).toEqual({ kind: 'unavailable', reason: 'Claude Code is not installed', fix: 'install' });
+    expect(onPath.gpt).toEqual({
+      kind: 'unavailable',
+      reason: "the detection's own words (missing)",
+      fix: 'settings',
+    });
+    const broken = await providerSeatMap(providers, participants, { http: noHttp, clis: missing('broken') });
+    expect(broken.opus).toMatchObject({ fix: 'settings' });
   });
 });

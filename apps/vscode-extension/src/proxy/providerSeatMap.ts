@@ -1,5 +1,6 @@
-import type { SeatMap } from '@roundtable/core/protocol';
-import { cliProvidersOf, httpProviders, type ProviderConfig } from '../adapters/readProviders';
+import type { SeatMap, SeatView } from '@roundtable/core/protocol';
+import type { CliDetection } from '@roundtable/sidecar/cli';
+import { type CliProviderConfig, cliProvidersOf, httpProviders, type ProviderConfig } from '../adapters/readProviders';
 import type { CliSeatBook } from '../clis/cliSeatBook';
 import type { ProviderHealth } from './providerHealth';
 
@@ -14,9 +15,9 @@ type Participant = { id: string; model: string; enabled: boolean; provider?: str
 
 /**
  * The seats of participants on a `roundtable.providers` entry that cannot answer now, and why:
- * - an HTTP endpoint that is down, or does not list the seat's model;
- * - a CLI that is not installed, cannot be run or is too old (`unavailable`, in the detection's words);
- * - a CLI that said it is not signed in (`needs-login`: the seat's turns are held until the user signs in).
+ * - an HTTP endpoint that is down, or does not list the seat's model (`unavailable`, fixed in the settings);
+ * - a CLI that is not installed (Install), too old (Update), or cannot be run (the settings);
+ * - a CLI that is not signed in (`needs-login`: the seat is left out of turns until the user signs in).
  * Each provider someone sits on is asked once; a provider no enabled participant sits on is not asked at all.
  */
 export async function providerSeatMap(
@@ -37,16 +38,29 @@ export async function providerSeatMap(
     if (!provider) continue; // an unknown provider is a settings problem, reported with the settings
     if (provider.kind === 'cli') {
       const found = detected.get(provider.id);
-      if (found && !found.ok) seats[p.id] = { kind: 'unavailable', reason: found.reason };
+      if (found && !found.ok) seats[p.id] = cliProblem(provider, found);
       else if (probes.clis.isSignedOut(provider.id)) seats[p.id] = { kind: 'needs-login', provider: provider.name };
       continue;
     }
     const state = http.get(provider.id);
     if (!state) continue;
-    if (!state.ok) seats[p.id] = { kind: 'unavailable', reason: `${provider.name} is down: ${state.reason}` };
-    else if (!state.models.includes(p.model)) {
-      seats[p.id] = { kind: 'unavailable', reason: `${provider.name} does not serve ${p.model}` };
+    if (!state.ok) {
+      seats[p.id] = { kind: 'unavailable', reason: `${provider.name} is down: ${state.reason}`, fix: 'settings' };
+    } else if (!state.models.includes(p.model)) {
+      seats[p.id] = { kind: 'unavailable', reason: `${provider.name} does not serve ${p.model}`, fix: 'settings' };
     }
   }
   return seats;
+}
+
+/**
+ * A CLI that cannot be used, as its seat says it: a missing program on PATH is "not installed" (Install); one too
+ * old is in the detection's words (Update); a `command` that is not there, or a program that does not run, is
+ * fixed in the settings.
+ */
+function cliProblem(provider: CliProviderConfig, found: Extract<CliDetection, { ok: false }>): SeatView {
+  if (found.problem === 'missing' && provider.command === undefined) {
+    return { kind: 'unavailable', reason: `${provider.name} is not installed`, fix: 'install' };
+  }
+  return { kind: 'unavailable', reason: found.reason, fix: found.problem === 'outdated' ? 'update' : 'settings' };
 }

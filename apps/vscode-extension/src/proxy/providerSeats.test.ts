@@ -55,7 +55,9 @@ describe('ProviderSeats', () => {
     source.onDidChange((m) => fired.push(m));
     await source.refresh();
     expect(asked).toEqual([local.baseUrl]);
-    expect(source.current).toEqual({ qwen: { kind: 'unavailable', reason: 'Ollama does not serve qwen3' } });
+    expect(source.current).toEqual({
+      qwen: { kind: 'unavailable', reason: 'Ollama does not serve qwen3', fix: 'settings' },
+    });
     expect(fired).toHaveLength(1);
     // The same answer again: no change to report.
     await source.refresh();
@@ -68,7 +70,11 @@ describe('ProviderSeats', () => {
     });
     await source.refresh();
     expect(source.current).toEqual({
-      gpt: { kind: 'unavailable', reason: 'Copilot is down: nothing is listening at http://127.0.0.1:4141/v1' },
+      gpt: {
+        kind: 'unavailable',
+        reason: 'Copilot is down: nothing is listening at http://127.0.0.1:4141/v1',
+        fix: 'settings',
+      },
     });
   });
 

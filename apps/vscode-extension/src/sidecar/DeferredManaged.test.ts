@@ -29,6 +29,7 @@ function fakeManaged() {
     },
     seatProvider: () => 'claude',
     resetSeat: async () => ({ ok: true as const }),
+    enableSeat: async () => ({ ok: true as const }),
     noteReplyFailed: vi.fn(),
     diagnostics: () => ({ port: '8317' }),
     dispose: vi.fn(),

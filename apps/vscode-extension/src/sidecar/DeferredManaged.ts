@@ -85,6 +85,10 @@ export class DeferredManaged extends Disposable implements ManagedSidecar {
     return this.loaded().resetSeat(participantId);
   }
 
+  enableSeat(participantId: string): Promise<{ ok: true } | { ok: false; reason: string }> {
+    return this.loaded().enableSeat(participantId);
+  }
+
   noteReplyFailed(): void {
     this.inner?.noteReplyFailed();
   }

@@ -36,6 +36,8 @@ export interface ManagedSidecar extends StatusSource<SidecarStatus> {
   seatProvider(participantId: string): string | undefined;
   /** Clears the pause of the login a cooling seat waits for. */
   resetSeat(participantId: string): Promise<{ ok: true } | { ok: false; reason: string }>;
+  /** Enables the login the proxy holds disabled for a seat (its seat is `unavailable` with the fix `enable`). */
+  enableSeat(participantId: string): Promise<{ ok: true } | { ok: false; reason: string }>;
   /** A reply failed: the seats may have changed (a login paused). */
   noteReplyFailed(): void;
   /** Facts for the diagnostics command: never a key or a token. */

@@ -68,8 +68,8 @@ export const startManagedSidecar: StartManagedSidecar = (deps) => {
     () => sidecar.url(),
     () => deps.secrets.get(PASSWORD_SECRET),
   );
-  const seats = new SeatWatch(management, () => sidecar.url() !== undefined, deps.participants, deps.logger);
-  // Which participants' models the proxy does not serve now (no login for them yet): said on the green pill too.
+  // Which participants' models the proxy does not serve now: said on the green pill too, and their seats are left
+  // out of turns (the seat map says so, with the fix).
   let modelsNote = '';
   let last: SharedProxyStatus = { role: 'none' };
   const publish = () => {
@@ -80,29 +80,36 @@ export const startManagedSidecar: StartManagedSidecar = (deps) => {
         : described;
     changes.fire(status);
   };
-  const checkModels = async () => {
+  /** The models the proxy serves now, read with each look at the seats (undefined when it cannot say). */
+  const servedModels = async (): Promise<readonly string[] | undefined> => {
     const url = sidecar.url();
-    if (!url) return;
+    if (!url) return undefined;
     const health = await checkProxy({ root: url, accessKey: await ensureKey() }, new AbortController().signal);
-    if (!health.ok) return;
+    if (!health.ok) return undefined;
     const missing = findUnavailableModels(deps.participants(), health.models);
     const note = missing.length ? `Not served now: ${describeUnavailableModels(missing)}.` : '';
-    if (note === modelsNote) return;
-    modelsNote = note;
-    if (note)
-      deps.logger.warn(
-        `CLIProxyAPI does not serve ${note.slice('Not served now: '.length)} Sign in to their providers.`,
-      );
-    publish();
+    if (note !== modelsNote) {
+      modelsNote = note;
+      if (note)
+        deps.logger.warn(
+          `CLIProxyAPI does not serve ${note.slice('Not served now: '.length)} Sign in to their providers.`,
+        );
+      publish();
+    }
+    return health.models;
   };
+  const seats = new SeatWatch(
+    management,
+    () => sidecar.url() !== undefined,
+    deps.participants,
+    deps.logger,
+    servedModels,
+  );
   const report = (next: SharedProxyStatus) => {
     const wasUp = status.state === 'healthy';
     last = next;
     publish();
-    if (status.state === 'healthy' && !wasUp) {
-      seats.restarted();
-      void checkModels();
-    }
+    if (status.state === 'healthy' && !wasUp) seats.restarted();
   };
   shared.onDidChange(report);
   void ensureKey().then(() => shared.start());
@@ -125,7 +132,6 @@ export const startManagedSidecar: StartManagedSidecar = (deps) => {
       if (!known) return { kind: 'failed', reason: `Unknown provider ${provider}.` };
       const outcome = await runLogin(management, known.id, { open, signal });
       await seats.refresh();
-      await checkModels();
       return outcome;
     },
     terminalLogin: async (provider) => {
@@ -149,6 +155,13 @@ export const startManagedSidecar: StartManagedSidecar = (deps) => {
       const reset = await management.resetCooldown(state.authIndex);
       await seats.refresh();
       return reset;
+    },
+    enableSeat: async (participantId) => {
+      const state = seats.stateOf(participantId);
+      if (state?.kind !== 'disabled') return { ok: false, reason: 'That seat’s login is not disabled.' };
+      const enabled = await management.enableLogin(state.login);
+      await seats.refresh();
+      return enabled;
     },
     noteReplyFailed: () => void seats.refresh(),
     diagnostics: () => ({

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { seatFixes } from '../clis/seatFixes';
 import type { askProxyAccessKey, pickDiscussionMode } from '../commandPickers';
 import type { showDiagnostics } from '../showDiagnostics';
 import type { chooseProxyMode } from '../sidecar/chooseProxyMode';
@@ -10,6 +11,7 @@ import type { deleteThread, exportThread, importThread, renameThread, switchThre
 export interface ThreadToolsBundle {
   showDiagnostics: typeof showDiagnostics;
   createHostActions: typeof createHostActions;
+  seatFixes: typeof seatFixes;
   askProxyAccessKey: typeof askProxyAccessKey;
   pickDiscussionMode: typeof pickDiscussionMode;
   chooseProxyMode: typeof chooseProxyMode;

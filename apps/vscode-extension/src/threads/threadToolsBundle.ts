@@ -4,6 +4,7 @@
 // at activation. The seats on the official CLIs too (`clisBundle.ts`), loaded the first time a CLI provider is
 // checked or asked for a reply. The editor's context has a bundle of its own (`contextBundle.ts`).
 export { chatOverCli, cliActions, cliRoute, disposeClis, openCliSignIn, setCliTurnsRoot } from '../clis/clisBundle';
+export { seatFixes } from '../clis/seatFixes';
 export { askProxyAccessKey, pickDiscussionMode } from '../commandPickers';
 export { showDiagnostics } from '../showDiagnostics';
 export { chooseProxyMode } from '../sidecar/chooseProxyMode';

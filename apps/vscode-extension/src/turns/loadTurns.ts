@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { ChatBackend, handleIntent, streamChatCompletion, TurnCode } from '@roundtable/core';
+import type { ChatBackend, streamChatCompletion, TurnCode } from '@roundtable/core';
 import type { checkProxy, RecheckSchedule, resolveProxyEndpoint } from '@roundtable/sidecar';
 import type { ProviderConfig } from '../adapters/readProviders';
 import type { CliChat, createChatBackend } from '../proxy/createChatBackend';
@@ -8,7 +8,6 @@ import type { providerSeatMap, SeatProbes } from '../proxy/providerSeatMap';
 /** What dist/turns.js exports (see `turnsBundle.ts`). */
 export interface TurnsBundle {
   turnCode: TurnCode;
-  handleIntent: typeof handleIntent;
   streamChatCompletion: typeof streamChatCompletion;
   resolveProxyEndpoint: typeof resolveProxyEndpoint;
   checkProxy: typeof checkProxy;

@@ -108,6 +108,7 @@ function setup() {
       editor.picks.push([...labels]);
       return editor.choose;
     },
+    openSettings: async () => {},
   };
   const sidecar = {
     current: { state: 'healthy', detail: 'ok' } as SidecarStatus,
@@ -128,6 +129,7 @@ function setup() {
     sidecarActions: async () => {
       sidecarMenus += 1;
     },
+    fixes: { cliPage: () => undefined, setting: () => 'roundtable.participants' },
   });
   const active: ChatSession[] = [];
   const shown = new ShownViews();

@@ -35,6 +35,18 @@ export interface HostUi {
   compareDocuments(left: PromptDocument, right: PromptDocument): Promise<void>;
   /** A choice among `labels`: the index picked, or undefined when the user dismissed it. */
   pick(title: string, labels: readonly string[]): Promise<number | undefined>;
+  /** Opens the Settings editor on `query` (a setting's id). */
+  openSettings(query: string): Promise<void>;
+}
+
+/** What fixes a seat that cannot answer, other than signing in (see `HostActions.fixSeat`). */
+export interface SeatFixes {
+  /** The page on installing and updating the CLI a seat runs on (undefined for a seat on no CLI). */
+  cliPage(participantId: string): string | undefined;
+  /** The setting that seats a participant: `roundtable.providers` for one on a provider, else `roundtable.participants`. */
+  setting(participantId: string): string;
+  /** Managed mode: enables the login the proxy holds disabled for the seat. */
+  enable?(participantId: string): Promise<IntentResult>;
 }
 
 /**
@@ -49,6 +61,7 @@ export function createHostActions(deps: {
   sidecarActions: () => Promise<void>;
   /** Managed mode only: what a seat needs (sign in, clear a pause); refused in words otherwise. */
   seats?: { signIn(participantId: string): Promise<IntentResult>; reset(participantId: string): Promise<IntentResult> };
+  fixes: SeatFixes;
   /** A seat on a CLI provider signs in through that CLI (undefined for any other seat). */
   cliSignIn?: (participantId: string) => Promise<IntentResult> | undefined;
   /** Roundtable's storage folder: images are stored in its `assets` folder. */
@@ -66,6 +79,20 @@ export function createHostActions(deps: {
     signInSeat: (participantId) =>
       deps.cliSignIn?.(participantId) ?? deps.seats?.signIn(participantId) ?? Promise.resolve(noSeats),
     resetSeat: (participantId) => deps.seats?.reset(participantId) ?? Promise.resolve(noSeats),
+    async fixSeat(participantId, fix): Promise<IntentResult> {
+      if (fix === 'enable') return deps.fixes.enable?.(participantId) ?? noSeats;
+      if (fix === 'settings') {
+        await deps.ui.openSettings(deps.fixes.setting(participantId));
+        return { ok: true };
+      }
+      const page = deps.fixes.cliPage(participantId);
+      if (!page) return { ok: false, reason: 'That seat does not run on a CLI Roundtable can install.' };
+      if (!(await deps.ui.openExternal(page))) return { ok: false, reason: 'The page could not be opened.' };
+      return {
+        ok: true,
+        notice: `${fix === 'install' ? 'Install' : 'Update'} it as the page says; Roundtable looks for it again when this window is next focused.`,
+      };
+    },
     async sidecarActions(): Promise<IntentResult> {
       await deps.sidecarActions();
       return { ok: true };

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/preact';
+import { act, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppHarness, composerInput, contentOf, messageEl } from '../testing/AppHarness';
 import { listEntry, viewMessage, viewState } from '../testing/fixtures';
@@ -159,7 +159,7 @@ describe('App rendering the host state', () => {
       expect(screen.getByTestId('seat-countdown').textContent).toBe(', 59 s left');
 
       fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-      expect(h.lastIntent()).toEqual({ type: 'seat/signIn', payload: { participantId: 'claude' } });
+      expect(h.lastIntent()).toEqual({ type: 'seat/fix', payload: { participantId: 'claude' } });
       fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
       expect(h.lastIntent()).toEqual({ type: 'seat/reset', payload: { participantId: 'gpt' } });
 
@@ -170,12 +170,27 @@ describe('App rendering the host state', () => {
     }
   });
 
-  it('a seat whose provider is down or does not serve its model says why, with nothing to click', () => {
-    h.emit(h.host.send('seats/changed', { gpt: { kind: 'unavailable', reason: 'Copilot does not serve gpt-4.1' } }));
-    const [seat] = screen.getAllByTestId('seat');
-    expect(seat?.dataset.kind).toBe('unavailable');
-    expect(seat?.textContent).toBe('GPTCopilot does not serve gpt-4.1');
-    expect(seat?.querySelector('button')).toBeNull();
+  it('a seat that cannot be reached says why, with the fix the host gives it, or nothing to click', () => {
+    h.emit(
+      h.host.send('seats/changed', {
+        gpt: { kind: 'unavailable', reason: 'Copilot does not serve gpt-4.1' },
+        claude: { kind: 'unavailable', reason: 'Claude Code is not installed', fix: 'install' },
+      }),
+    );
+    const [claude, gpt] = screen.getAllByTestId('seat');
+    expect(gpt?.dataset.kind).toBe('unavailable');
+    expect(gpt?.textContent).toBe('GPT: Copilot does not serve gpt-4.1');
+    expect(gpt?.querySelector('button')).toBeNull();
+    expect(claude?.textContent).toBe('Claude: Claude Code is not installedInstall');
+    fireEvent.click(within(claude as HTMLElement).getByRole('button', { name: 'Install' }));
+    expect(h.lastIntent()).toEqual({ type: 'seat/fix', payload: { participantId: 'claude' } });
+  });
+
+  it('the line of seats that cannot answer sits right above the message box, after the turn line', () => {
+    h.emit(h.host.send('seats/changed', { gpt: { kind: 'needs-login', provider: 'ChatGPT' } }));
+    const line = screen.getByTestId('seats');
+    expect(line.nextElementSibling?.querySelector('textarea')).not.toBeNull();
+    expect(screen.getAllByTestId('seat')).toHaveLength(1);
   });
 
   it('counts a day-long pause in hours and minutes, as the proxy gives it for a spent free tier', () => {

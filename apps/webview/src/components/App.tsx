@@ -35,11 +35,11 @@ export function App({
       {/* Landmarks: the header (title and status), then the conversation and its message box. */}
       <main class="chat-main">
         {chat.replica.termsNotice.value && <TermsNotice chat={chat} />}
-        <SeatStrip chat={chat} />
         {hasStorageProblems(chat) && <StorageBanner chat={chat} />}
         <MessageList chat={chat} render={markdown.renderer.value} />
         <NoticeBar chat={chat} />
         <TurnStatus chat={chat} />
+        <SeatStrip chat={chat} />
         <Composer chat={chat} composer={composer} />
       </main>
     </div>

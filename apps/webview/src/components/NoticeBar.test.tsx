@@ -71,7 +71,7 @@ describe('NoticeBar: a notice belongs to its thread and its intent', () => {
     });
     expect(notice()).toContain('Not sent: Claude needs a claude login.');
     fireEvent.click(within(screen.getByTestId('notice')).getByRole('button', { name: 'Sign in' }));
-    expect(h.lastIntent()).toEqual({ type: 'seat/signIn', payload: { participantId: 'claude' } });
+    expect(h.lastIntent()).toEqual({ type: 'seat/fix', payload: { participantId: 'claude' } });
     h.emit(h.host.send('seats/changed', {}));
     expect(notice()).toBeNull();
   });

@@ -1,3 +1,4 @@
+import { FIX_LABELS } from '@roundtable/core/protocol';
 import type { ChatModel } from '../models/ChatModel';
 import './NoticeBar.css';
 
@@ -17,9 +18,9 @@ export function NoticeBar({ chat }: { chat: ChatModel }) {
     >
       <span class="notice-text">{notice.text}</span>
       <span class="notice-actions">
-        {action?.kind === 'signIn' ? (
-          <button type="button" class="link-button" onClick={() => chat.signInSeat(action.participantId)}>
-            Sign in
+        {action ? (
+          <button type="button" class="link-button" onClick={() => chat.fixSeat(action.participantId)}>
+            {FIX_LABELS[action.kind]}
           </button>
         ) : null}
         <button type="button" class="link-button" aria-label="Dismiss" onClick={() => chat.dismissNotice()}>

@@ -1,13 +1,14 @@
-import type { SeatView } from '@roundtable/core/protocol';
+import { absenceClause, FIX_LABELS, fixOf, isAbsent, type SeatView } from '@roundtable/core/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import type { ChatModel } from '../models/ChatModel';
 import { formatWait } from './formatWait';
 import './SeatStrip.css';
 
 /**
- * The seats that cannot answer now, one line each under the header: who, why, and the one thing that helps
- * ("Sign in", "Reset"); a seat on a provider that is down or does not serve its model says so. A cooling seat counts
- * down to when the proxy tries its login again. Nothing shows while every seat is ready, so the header stays compact.
+ * The seats that cannot answer now, named once, in one line above the message box: who, why, and the one thing that
+ * helps each (Sign in, Install, Update, Enable, Settings; Reset for a paused login, which counts down to when the
+ * proxy tries it again). Turns leave out the seats that need a login or cannot be reached, and a paused one is still
+ * asked; the host decides all of that: this line only shows its seat map. Nothing shows while every seat is ready.
  */
 export function SeatStrip({ chat }: { chat: ChatModel }) {
   const seats = chat.replica.seats.value;
@@ -17,6 +18,7 @@ export function SeatStrip({ chat }: { chat: ChatModel }) {
     <ul class="seat-strip" data-testid="seats" aria-label="Participants that cannot answer now">
       {participants.map((p) => {
         const seat = seats[p.id] as SeatView;
+        const fix = isAbsent(seat) ? fixOf(seat) : undefined;
         return (
           <li
             class={`seat seat--${seat.kind}`}
@@ -25,30 +27,24 @@ export function SeatStrip({ chat }: { chat: ChatModel }) {
             data-kind={seat.kind}
             key={p.id}
           >
-            <span class="seat-name">{p.displayName}</span>
-            {seat.kind === 'unavailable' ? (
-              <span class="seat-why" title={seat.reason}>
-                {seat.reason}
+            {isAbsent(seat) ? (
+              <span class="seat-why" title={seat.kind === 'unavailable' ? seat.reason : undefined}>
+                {absenceClause(p.displayName, seat)}
               </span>
-            ) : seat.kind === 'needs-login' ? (
-              <>
-                <span class="seat-why">needs a {seat.provider} login</span>
-                <button type="button" class="link-button" onClick={() => chat.signInSeat(p.id)}>
-                  Sign in
-                </button>
-              </>
             ) : (
-              <>
-                <span class="seat-why" title={seat.reason}>
-                  paused by the proxy{seat.until ? <Countdown until={seat.until} /> : null}
-                </span>
-                {seat.canReset ? (
-                  <button type="button" class="link-button" onClick={() => chat.resetSeat(p.id)}>
-                    Reset
-                  </button>
-                ) : null}
-              </>
+              <span class="seat-why" title={seat.reason}>
+                {p.displayName} is paused by the proxy{seat.until ? <Countdown until={seat.until} /> : null}
+              </span>
             )}
+            {fix ? (
+              <button type="button" class="link-button" onClick={() => chat.fixSeat(p.id)}>
+                {FIX_LABELS[fix]}
+              </button>
+            ) : seat.kind === 'cooling' && seat.canReset ? (
+              <button type="button" class="link-button" onClick={() => chat.resetSeat(p.id)}>
+                Reset
+              </button>
+            ) : null}
           </li>
         );
       })}

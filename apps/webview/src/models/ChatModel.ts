@@ -198,9 +198,9 @@ export class ChatModel {
     else this.intent(action === 'apply-change' ? 'change/apply' : 'change/review', change);
   }
 
-  /** Asks the host to sign in to the login a participant's seat needs. */
-  signInSeat(participantId: string): void {
-    this.intent('seat/signIn', { participantId });
+  /** Asks the host to do what fixes a seat that cannot answer (it knows what: sign in, install, enable…). */
+  fixSeat(participantId: string): void {
+    this.intent('seat/fix', { participantId });
   }
 
   /** Asks the host to clear the pause of the login a participant's seat waits for. */

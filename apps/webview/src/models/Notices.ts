@@ -1,5 +1,5 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
-import type { RefusalAction, SeatMap, WebviewIntent } from '@roundtable/core/protocol';
+import { isAbsent, type RefusalAction, type SeatMap, type WebviewIntent } from '@roundtable/core/protocol';
 
 /** Something the host answered that the user should read: a refusal (maybe with what to do), or a note on success. */
 export interface Notice {
@@ -22,8 +22,8 @@ interface HeldNotice extends Notice {
  *
  * Invariants: a notice belongs to the thread shown when its intent was posted, and is never shown with another one
  * (it is dropped when the view shows another thread, and one answered after the switch is not shown); it goes
- * away when the next intent of its kind succeeds; a refusal that offers to sign in a seat goes away once that seat
- * no longer needs a login.
+ * away when the next intent of its kind succeeds; a refusal that offers to fix a seat goes away once that seat can
+ * answer again.
  */
 export class Notices {
   private readonly held = signal<HeldNotice | undefined>(undefined);
@@ -31,8 +31,8 @@ export class Notices {
   /** What the bar shows now. */
   readonly current: ReadonlySignal<Notice | undefined> = computed(() => {
     const held = this.held.value;
-    const login = held?.action && this.seats.value[held.action.participantId]?.kind === 'needs-login';
-    return held && held.threadId === this.shownThread.value && (login ?? true) ? held : undefined;
+    const fixable = held?.action && isAbsent(this.seats.value[held.action.participantId]);
+    return held && held.threadId === this.shownThread.value && (fixable ?? true) ? held : undefined;
   });
 
   constructor(

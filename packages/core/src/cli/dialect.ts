@@ -70,6 +70,8 @@ export interface CliDialect {
   isNoise?(line: string): boolean;
   /** What a user runs in a terminal to sign in (`claude auth login`). */
   readonly loginCommand: string;
+  /** The CLI's page on the npm registry (https), which says how to install and update it: Install and Update open it. */
+  readonly installUrl: string;
   /** True when the CLI's own words (an error event's text, or its stderr) say it is not signed in. */
   saysSignedOut(text: string): boolean;
 }

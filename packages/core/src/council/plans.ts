@@ -22,6 +22,8 @@ export interface MessagePlanInput {
   /** The first seat of the previous message plan of the thread (for the rotating order). */
   previousFirst?: string | undefined;
   settings: PlanSettings;
+  /** Whether the chair of the settings can answer now (a chair that needs a login does not chair); routable only. */
+  canChair?: (seat: string) => boolean;
 }
 
 /**
@@ -45,7 +47,7 @@ export function planForMessage(input: MessagePlanInput): PlanDraft {
   if (mode === 'independent' || seats.length < 2) return { ...base, steps: [answers] };
   const letters = Object.fromEntries(shuffled(seats, `${id}:letters`).map((seat, i) => [seat, LETTERS[i] as string]));
   const readerOrder = (reader: string, of: readonly string[]) => shuffled(of, `${id}:${reader}`);
-  const chair = chairOf(seats, settings);
+  const chair = chairOf(seats, settings, input.canChair);
   return {
     ...base,
     steps: [
@@ -168,10 +170,14 @@ function speakingOrder(
 }
 
 /**
- * The chair: the setting's seat when it can answer (it may chair a turn it did not answer, reading every answer as
- * a judge would), else the turn's first seat.
+ * The chair: the setting's seat when it can answer now (it may chair a turn it did not answer, reading every answer
+ * as a judge would), else the turn's first seat.
  */
-function chairOf(seats: readonly string[], settings: PlanSettings): string {
+function chairOf(
+  seats: readonly string[],
+  settings: PlanSettings,
+  canChair: (seat: string) => boolean = () => true,
+): string {
   const chair = settings.participants.find((p) => p.id === settings.chair);
-  return chair && isRoutable(chair) ? chair.id : (seats[0] as string);
+  return chair && isRoutable(chair) && canChair(chair.id) ? chair.id : (seats[0] as string);
 }

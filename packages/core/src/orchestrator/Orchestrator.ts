@@ -26,7 +26,10 @@ export interface OrchestratorDeps {
   /** The code that takes turns (`turnCode`), asked for when a turn needs it: the host loads it on first use. */
   turns: () => TurnCode;
   saveTiming?: SaveTiming;
-  /** What each seat can do now (a managed proxy's logins): a turn for a seat that needs a login is held. */
+  /**
+   * What each seat can do now (the host's one seat map): a seat that needs a login or cannot be reached is left out
+   * of turns until it is fixed.
+   */
   seats?: () => SeatMap;
 }
 
@@ -61,6 +64,7 @@ export class Orchestrator extends Disposable {
         ids: deps.ids,
         logger: deps.logger,
         settings: () => this.table.settings,
+        canAnswer: (seat) => this.table.canAnswer(seat),
         turns: deps.turns,
       }),
     );
@@ -73,10 +77,11 @@ export class Orchestrator extends Disposable {
   }
 
   /**
-   * Appends the user's message and starts the replies it asks for. Returns as soon as the turn has started (never
-   * waits for a model). Names that get no reply (unknown, disabled, muted, past the responder cap) are kept on the
-   * message (`unrouted`), so the thread says why; a message whose names all fail is refused with why, so it never
-   * goes to someone it did not name.
+   * Appends the user's message and starts the replies it asks for (`sendMessage`). Returns as soon as the turn has
+   * started (never waits for a model). Names that get no reply (unknown, disabled, muted, past the responder cap) are
+   * kept on the message (`unrouted`), so the thread says why; a message whose names all fail is refused with why, so
+   * it never goes to someone it did not name. Seats that cannot answer now are left out; when none it names can, it
+   * is refused with why.
    */
   send(
     threadId: string,
@@ -90,47 +95,14 @@ export class Orchestrator extends Disposable {
       return refuse('A reply is still streaming in this thread. Stop it or wait for it to finish.');
     }
     if (text.trim() === '' && contextBlocks.length === 0 && images.length === 0) return refuse('The message is empty.');
-    const { participants, routerMode, maxRespondersPerTurn, groups } = this.table.settings;
-    const { route, describeRouting, unroutedOf, startMessageTurn } = this.deps.turns();
-    const decision = route({
+    return this.deps.turns().sendMessage(this.turns, threadId, {
       text,
-      participants,
-      groups,
-      mode: routerMode,
-      defaultTarget: this.speakingTo(threadId),
+      explicitTargets,
+      contextBlocks,
+      images,
+      speakingTo: this.speakingTo(threadId),
       lastAssistantSpeaker: this.lastAssistantSpeaker(threadId),
-      maxResponders: maxRespondersPerTurn,
-      ...(explicitTargets ? { explicitTargets } : {}),
     });
-    if (decision.reason === 'unroutable') {
-      return refuse(describeRouting(decision, participants, maxRespondersPerTurn) ?? 'Nobody named can answer.');
-    }
-    if (decision.targets.length === 0) {
-      return refuse('No participant can answer: enable or unmute one in the setting roundtable.participants.');
-    }
-    const held = this.table.held(decision.targets);
-    if (held) return held;
-    const unrouted = unroutedOf(decision);
-    const question = this.store.append(
-      threadId,
-      {
-        id: this.deps.ids.next(),
-        role: 'user',
-        speaker: 'user',
-        content: text,
-        ...(contextBlocks.length > 0 ? { contextBlocks } : {}),
-        ...(images.length > 0 ? { images } : {}),
-        targets: decision.targets,
-        ...(unrouted ? { unrouted } : {}),
-        status: 'complete',
-      },
-      'urgent',
-    );
-    if (!question) return refuse('That thread is not open any more.');
-    // A message that names one group speaks to that group from then on; else to the last seat it named.
-    const lastMentioned = decision.groups.length === 1 ? decision.groups[0] : decision.targets.at(-1);
-    if (decision.reason === 'mentions' && lastMentioned) this.setSpeakingTo(threadId, lastMentioned);
-    return startMessageTurn(this.turns, threadId, question, decision);
   }
 
   /** Stops the reply in flight on that thread; its partial text is kept as `cancelled`. */

@@ -21,6 +21,11 @@ export interface ReplyRunnerDeps {
   logger: Logger;
   /** Read when each reply starts, so a settings change applies to the next reply. */
   settings: () => OrchestratorSettings;
+  /**
+   * Whether a seat can be asked now (routable, and not absent: `Table.canAnswer`), read as each step starts, so a
+   * seat found signed out or unreachable during a turn is left out of its later steps. Routable only, when absent.
+   */
+  canAnswer?: (seat: string) => boolean;
   /** Builds each reply's prompt as its step's rule allows (`assembleStepPrompt`). */
   prompts: PromptAssembler;
 }

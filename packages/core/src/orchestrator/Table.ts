@@ -2,9 +2,10 @@ import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { ParticipantConfig } from '../participants/participant';
 import { isRoutable } from '../participants/participant';
+import { isAbsent } from '../protocol/absentSeat';
 import type { SeatMap } from '../protocol/proxyStatus';
+import { type AbsentSeat, refuseAbsent, splitSeats } from './absentSeats';
 import { type IntentResult, OK, refuse } from './result';
-import { holdForLogin } from './seatHold';
 import type { OrchestratorSettings } from './settings';
 
 /**
@@ -16,7 +17,10 @@ export class Table extends Disposable {
   readonly onDidChange: Event<void> = this.changeEmitter.event;
   private chosenTarget: string | null = null;
 
-  /** `seats`: what each seat can do now, when the proxy says (a managed proxy's logins); nothing known otherwise. */
+  /**
+   * `seats`: what each seat can do now, from the host's one seat map (the proxy's logins and models, the providers'
+   * health, the CLIs' detection and logins); nothing known otherwise.
+   */
   constructor(
     private current: OrchestratorSettings,
     private readonly seats: () => SeatMap = () => ({}),
@@ -24,9 +28,28 @@ export class Table extends Disposable {
     super();
   }
 
-  /** The refusal for a turn that would ask a seat known to need a login (see `holdForLogin`); else undefined. */
-  held(seatIds: readonly string[]): IntentResult | undefined {
-    return holdForLogin(seatIds, this.seats(), this.current.participants);
+  /**
+   * Whether `id` can be asked to answer now: routable (enabled, not muted) and not absent (a seat that needs a login
+   * or cannot be reached is left out of every turn until it is fixed).
+   */
+  canAnswer(id: string): boolean {
+    return this.isRoutable(id) && !isAbsent(this.seats()[id]);
+  }
+
+  /** Whether `id` is a participant who may be asked at all: enabled and not muted (absent or not). */
+  isRoutable(id: string): boolean {
+    const participant = this.participant(id);
+    return participant !== undefined && isRoutable(participant);
+  }
+
+  /** The seats a turn would ask, split into those that can answer now and those absent, with why (`splitSeats`). */
+  split(seatIds: readonly string[]): { answering: string[]; absent: AbsentSeat[] } {
+    return splitSeats(seatIds, this.seats());
+  }
+
+  /** The refusal of a request none of whose seats can answer now: each named with why, the first fix offered. */
+  refuseAbsent(absent: readonly AbsentSeat[], what?: string): IntentResult {
+    return refuseAbsent(absent, this.current.participants, what);
   }
 
   get settings(): OrchestratorSettings {

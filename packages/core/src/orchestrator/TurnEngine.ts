@@ -126,6 +126,7 @@ export class TurnEngine extends Disposable {
   }
 
   private canAnswer(seat: string): boolean {
+    if (this.deps.canAnswer) return this.deps.canAnswer(seat);
     const participant = this.deps.settings().participants.find((p) => p.id === seat);
     return participant !== undefined && isRoutable(participant);
   }

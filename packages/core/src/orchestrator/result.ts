@@ -1,6 +1,11 @@
-/** What the user can do about a refusal, offered beside its reason: sign in to the login a seat needs. */
+import type { SeatFix } from '../protocol/proxyStatus';
+
+/**
+ * What the user can do about a refusal, offered beside its reason: what fixes the seat that could not answer (sign in
+ * to the login it needs, install or update its CLI, enable its login, open its settings).
+ */
 export interface RefusalAction {
-  kind: 'signIn';
+  kind: SeatFix;
   participantId: string;
 }
 

@@ -1,11 +1,9 @@
 import { assembleStepPrompt } from '../council/assembleStepPrompt';
-import { describeRouting } from '../router/describeRouting';
-import { route } from '../router/route';
-import { unroutedOf } from '../router/unroutedOf';
 import { inspectPrompt } from './inspectPrompt';
 import { regenerateAs, retryReply } from './replyIntents';
+import { sendMessage } from './sendMessage';
 import { TurnEngine } from './TurnEngine';
-import { continueTurn, startAnotherRound, startMessageTurn, startReview } from './turnIntents';
+import { continueTurn, startAnotherRound, startReview } from './turnIntents';
 
 /**
  * The code that takes turns: routing a message, building the plans of each way of taking a turn, running and
@@ -15,10 +13,7 @@ import { continueTurn, startAnotherRound, startMessageTurn, startReview } from '
  */
 export interface TurnCode {
   assembleStepPrompt: typeof assembleStepPrompt;
-  route: typeof route;
-  describeRouting: typeof describeRouting;
-  unroutedOf: typeof unroutedOf;
-  startMessageTurn: typeof startMessageTurn;
+  sendMessage: typeof sendMessage;
   continueTurn: typeof continueTurn;
   startAnotherRound: typeof startAnotherRound;
   startReview: typeof startReview;
@@ -30,10 +25,7 @@ export interface TurnCode {
 
 export const turnCode: TurnCode = {
   assembleStepPrompt,
-  route,
-  describeRouting,
-  unroutedOf,
-  startMessageTurn,
+  sendMessage,
   continueTurn,
   startAnotherRound,
   startReview,

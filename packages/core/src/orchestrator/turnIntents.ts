@@ -1,12 +1,11 @@
 import { pendingWork } from '../council/pending';
-import { planForMessage, planForReview, planForRound } from '../council/plans';
+import { planForReview, planForRound } from '../council/plans';
 import { questionOf } from '../council/questionOf';
 import type { IdGenerator } from '../ports';
-import type { RouteDecision } from '../router/route';
 import type { ThreadStore } from '../store/ThreadStore';
 import { conversationOrder } from '../transcript/conversationOrder';
 import type { DiscussionMode, PlanDraft, TurnPlan } from '../transcript/plan';
-import type { Message, Transcript } from '../transcript/schema';
+import type { Transcript } from '../transcript/schema';
 import { type IntentResult, OK, refuse } from './result';
 import { nextRound } from './rounds';
 import type { Table } from './Table';
@@ -24,35 +23,9 @@ const BUSY = 'A reply is still streaming in this thread.';
 const GONE = 'That thread is not open any more.';
 
 /**
- * Starts the turn a routed user message asks for: its plan (by the thread's mode, or the mode of the one group it
- * addressed), stored in the thread, then run.
- */
-export function startMessageTurn(
-  ctx: TurnContext,
-  threadId: string,
-  question: Message,
-  decision: RouteDecision,
-): IntentResult {
-  const { settings } = ctx.table;
-  const group = decision.groups.length === 1 ? settings.groups.find((g) => g.id === decision.groups[0]) : undefined;
-  const mode = group?.mode ?? ctx.store.choices(threadId)?.mode ?? 'discuss';
-  const plans = ctx.store.transcript(threadId)?.plans ?? [];
-  const previous = plans.findLast((p) => p.kind === 'message');
-  const draft = planForMessage({
-    id: ctx.ids.next(),
-    question: question.id,
-    mode,
-    seats: decision.targets,
-    ordered: (decision.reason === 'mentions' && decision.groups.length === 0) || decision.reason === 'explicit',
-    previousFirst: previous?.steps[0]?.seats[0],
-    settings,
-  });
-  return run(ctx, threadId, draft);
-}
-
-/**
  * Continue: the plan the thread's last turn left unfinished (stopped in this window, or before a reload) goes on from
- * its first step that still owes a reply. Seats that cannot answer now are left out.
+ * its first step that still owes a reply. Seats that cannot answer now are left out (disabled, muted or gone: the
+ * offer is dropped; absent: it stays, so Continue can be asked again once they are fixed).
  */
 export function continueTurn(ctx: TurnContext, threadId: string): IntentResult {
   const transcript = ctx.store.transcript(threadId);
@@ -60,6 +33,8 @@ export function continueTurn(ctx: TurnContext, threadId: string): IntentResult {
   if (ctx.runner.isBusy(threadId)) return refuse(BUSY);
   const open = unfinishedPlan(transcript, ctx.runner, ctx.table);
   if (!open) {
+    const routable = unfinishedPlan(transcript, ctx.runner, ctx.table, (seat) => ctx.table.isRoutable(seat));
+    if (routable) return ctx.table.refuseAbsent(ctx.table.split(routable.seats).absent);
     const waiting = unfinishedPlan(transcript, ctx.runner, ctx.table, () => true);
     ctx.runner.dismissSkipped(threadId, waiting?.plan.id);
     return refuse(
@@ -68,8 +43,6 @@ export function continueTurn(ctx: TurnContext, threadId: string): IntentResult {
         : 'Nobody in this thread is waiting for a turn.',
     );
   }
-  const held = ctx.table.held(open.seats);
-  if (held) return held;
   ctx.runner.start(threadId, { kind: 'plan', planId: open.plan.id, from: open.from });
   return OK;
 }
@@ -83,8 +56,8 @@ export function continueTurn(ctx: TurnContext, threadId: string): IntentResult {
 export function unfinishedPlan(
   transcript: Transcript,
   runner: Pick<TurnRunner, 'progressOf' | 'isDismissed'>,
-  table: Pick<Table, 'routable'>,
-  canAnswer?: (seat: string) => boolean,
+  table: Pick<Table, 'canAnswer'>,
+  canAnswer: (seat: string) => boolean = (seat) => table.canAnswer(seat),
 ): { plan: TurnPlan; from: number; seats: string[] } | undefined {
   const progress = runner.progressOf(transcript.id);
   const lastQuestion = conversationOrder(transcript.messages).findLast((m) => m.role === 'user')?.id;
@@ -96,8 +69,7 @@ export function unfinishedPlan(
   if (!remembered && !transcript.messages.some((m) => m.step?.plan === plan.id && m.status === 'cancelled')) {
     return undefined;
   }
-  const routable = new Set(table.routable().map((p) => p.id));
-  const pending = pendingWork(plan, transcript.messages, canAnswer ?? ((seat) => routable.has(seat)));
+  const pending = pendingWork(plan, transcript.messages, canAnswer);
   return pending ? { plan, ...pending } : undefined;
 }
 
@@ -108,15 +80,17 @@ export function startAnotherRound(ctx: TurnContext, threadId: string): IntentRes
   if (ctx.runner.isBusy(threadId)) return refuse(BUSY);
   const next = nextRound(transcript.messages, ctx.table.settings, transcript.plans);
   if (!next.ok) return next;
+  const { answering, absent } = ctx.table.split(next.responders);
+  if (answering.length === 0) return ctx.table.refuseAbsent(absent, 'No other round');
   const draft = planForRound({
     id: ctx.ids.next(),
     question: next.question,
     mode: next.mode,
-    seats: next.responders,
+    seats: answering,
     round: next.round,
     settings: ctx.table.settings,
   });
-  return run(ctx, threadId, draft);
+  return runPlan(ctx, threadId, draft);
 }
 
 /**
@@ -136,11 +110,17 @@ export function startReview(ctx: TurnContext, threadId: string, messageId: strin
   const { settings } = ctx.table;
   const group = groupId === undefined ? undefined : settings.groups.find((g) => g.id === groupId);
   if (groupId !== undefined && !group) return refuse(`"@${groupId}" is not a group in roundtable.groups.`);
-  const reviewers = ctx.table
-    .routable()
-    .map((p) => p.id)
-    .filter((id) => id !== target.speaker && (!group || group.members.includes(id)));
-  if (reviewers.length === 0) return refuse('Nobody else can review it (every other seat is disabled or muted).');
+  const { answering: reviewers, absent } = ctx.table.split(
+    ctx.table
+      .routable()
+      .map((p) => p.id)
+      .filter((id) => id !== target.speaker && (!group || group.members.includes(id))),
+  );
+  if (reviewers.length === 0) {
+    return absent.length > 0
+      ? ctx.table.refuseAbsent(absent, 'No review')
+      : refuse('Nobody else can review it (every other seat is disabled or muted).');
+  }
   const plan = target.step ? transcript.plans?.find((p) => p.id === target.step?.plan) : undefined;
   const question = questionOf(transcript, target);
   if (!question) return refuse('That reply answers no message of yours.');
@@ -153,7 +133,7 @@ export function startReview(ctx: TurnContext, threadId: string, messageId: strin
     reviewers,
     settings,
   });
-  return run(ctx, threadId, draft);
+  return runPlan(ctx, threadId, draft);
 }
 
 /** Sets how several seats take a message in this thread (remembered with the thread). */
@@ -169,19 +149,18 @@ export function dismissContinue(ctx: TurnContext, threadId: string): IntentResul
   return OK;
 }
 
-function run(ctx: TurnContext, threadId: string, draft: PlanDraft): IntentResult {
-  const held = ctx.table.held(draft.steps.flatMap((s) => s.seats));
-  if (held) return held;
+/** Stores a plan in the thread and runs it from its first step. */
+export function runPlan(ctx: TurnContext, threadId: string, draft: PlanDraft): IntentResult {
   const plan = ctx.store.addPlan(threadId, draft);
   if (!plan) return refuse(GONE);
   ctx.runner.start(threadId, { kind: 'plan', planId: plan.id, from: 0 });
   return OK;
 }
 
-/** One reply of `seat` outside a plan (a retry, a "Regenerate as…"), unless the seat is held (`Table.held`). */
+/** One reply of `seat` outside a plan (a retry, a "Regenerate as…"), unless the seat is absent now (refused, why). */
 export function startReply(ctx: TurnContext, threadId: string, seat: string, target: ReplyTarget): IntentResult {
-  const held = ctx.table.held([seat]);
-  if (held) return held;
+  const { absent } = ctx.table.split([seat]);
+  if (absent.length > 0) return ctx.table.refuseAbsent(absent);
   ctx.runner.start(threadId, { kind: 'reply', seat, target });
   return OK;
 }

@@ -5,7 +5,7 @@ import { DiscussionMode, TurnPlan } from '../transcript/plan';
 import { Message, MessageStatus, Timing, Usage } from '../transcript/schema';
 import { empty, id, MAX_FILE_QUERY_CHARS, MAX_FOUND_FILES, relativePath, requestId, v } from './common';
 import { PendingContextList, PendingImageList } from './pendingContext';
-import { SeatMap, SidecarStatus } from './proxyStatus';
+import { SeatFix, SeatMap, SidecarStatus } from './proxyStatus';
 import { TurnView } from './turnView';
 
 // ---- host -> webview ---------------------------------------------------------------------------------------
@@ -87,8 +87,8 @@ function update<T extends string, P extends z.ZodMiniType>(type: T, payload: P) 
   return z.strictObject({ v, seq: z.int().check(z.nonnegative()), threadId: id, type: z.literal(type), payload });
 }
 
-/** What a refusal offers to do about it: sign in to the login a participant's seat needs (see `IntentResult`). */
-export const RefusalAction = z.strictObject({ kind: z.literal('signIn'), participantId: id });
+/** What a refusal offers to do about it: what fixes the seat that could not answer (see `IntentResult`). */
+export const RefusalAction = z.strictObject({ kind: SeatFix, participantId: id });
 export type RefusalAction = z.infer<typeof RefusalAction>;
 
 export const HostToWebview = z.discriminatedUnion('type', [

@@ -13,13 +13,18 @@ export { contextKindLabel, contextPlace } from '../transcript/contextLabel';
 export type { DiscussionMode, PlanStep, StepKind, TurnPlan } from '../transcript/plan';
 export { fenceLanguage } from './fenceLanguage';
 export {
+  type AbsentSeatView,
+  absenceClause,
   assertNever,
   CSP_REPORT_MAX_CHARS,
   describeInvalidMessage,
+  FIX_LABELS,
+  fixOf,
   type HostMessageType,
   type HostPayload,
   HostToWebview,
   hostMessage,
+  isAbsent,
   isSidecarPending,
   isSidecarUp,
   MAX_CODE_CHARS,
@@ -34,6 +39,7 @@ export {
   type ProposedChange,
   type RefusalAction,
   SaveProblem,
+  SeatFix,
   SeatMap,
   SeatView,
   ShownThread,

@@ -14,6 +14,7 @@
  * refused, which the webview shows).
  */
 
+export { type AbsentSeatView, absenceClause, FIX_LABELS, fixOf, isAbsent } from './absentSeat';
 export { hostMessage, viewSignal, webviewIntent } from './builders';
 export {
   assertNever,
@@ -30,6 +31,7 @@ export { MAX_CONTEXT_BLOCK_CHARS, MAX_CONTEXT_BLOCKS, PendingContext, PendingIma
 export {
   isSidecarPending,
   isSidecarUp,
+  SeatFix,
   SeatMap,
   SeatView,
   SidecarStatus,

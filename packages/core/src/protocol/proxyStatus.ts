@@ -56,8 +56,16 @@ export function sidecarTone(status: SidecarStatus): 'ok' | 'pending' | 'error' {
 }
 
 /**
- * What a participant's seat can do now, from the managed proxy's logins: absent when ready or when nothing is known
- * (an external proxy does not say).
+ * What fixes a seat that cannot answer, as the one action offered beside it: sign in to the login it needs, install
+ * or update the CLI it runs on, enable the login the proxy holds disabled, or open the settings that seat it.
+ */
+export const SeatFix = z.enum(['signIn', 'install', 'update', 'enable', 'settings']);
+export type SeatFix = z.infer<typeof SeatFix>;
+
+/**
+ * What a participant's seat can do now, from the proxy's logins and model list, the providers' health and the CLIs'
+ * detection: absent when ready or when nothing is known. `needs-login` and `unavailable` seats are left out of the
+ * turns that would ask them (a paused seat is not: its pause may end at any moment).
  */
 export const SeatView = z.discriminatedUnion('kind', [
   /** Every login it could use is paused, until `until` (ms since the epoch) when the proxy says. */
@@ -67,9 +75,17 @@ export const SeatView = z.discriminatedUnion('kind', [
     reason: z.string().check(z.maxLength(2000)),
     canReset: z.boolean(),
   }),
+  /** Signing in to `provider` (a login of the proxy's, or the CLI's own) is what it needs. */
   z.strictObject({ kind: z.literal('needs-login'), provider: z.string().check(z.maxLength(64)) }),
-  /** Its endpoint (a `roundtable.providers` entry) is down or does not serve its model: why. */
-  z.strictObject({ kind: z.literal('unavailable'), reason: z.string().check(z.maxLength(2000)) }),
+  /**
+   * It cannot be reached: its endpoint is down or does not serve its model, its CLI is missing or too old, its login
+   * is disabled. `reason` is one clause ("Gemini CLI is not installed"); `fix`, when something fixes it.
+   */
+  z.strictObject({
+    kind: z.literal('unavailable'),
+    reason: z.string().check(z.maxLength(2000)),
+    fix: z.optional(SeatFix),
+  }),
 ]);
 export type SeatView = z.infer<typeof SeatView>;
 /** Participant id → its seat, for the seats that are not simply ready. */

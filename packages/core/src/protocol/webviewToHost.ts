@@ -130,8 +130,11 @@ export const WebviewToHost = z.discriminatedUnion('type', [
   intent('change/compare', z.extend(ProposedChange, { threadId: id, messageId: id })),
   /** The user clicked the proxy's status: the host offers what can be done (check again, restart, sign in, log). */
   intent('sidecar/actions', empty),
-  /** Sign in to the login a participant's seat needs. */
-  intent('seat/signIn', z.strictObject({ participantId: id })),
+  /**
+   * Do what fixes a seat that cannot answer, as its state says now (the host's seat map, never the page's): sign in,
+   * install or update its CLI, enable its login, or open the settings that seat it.
+   */
+  intent('seat/fix', z.strictObject({ participantId: id })),
   /** Clear the pause of the login a cooling seat waits for. */
   intent('seat/reset', z.strictObject({ participantId: id })),
 ]);

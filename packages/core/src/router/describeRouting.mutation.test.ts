@@ -5,7 +5,17 @@ import { describeUnrouted, unroutedClauses } from './describeUnrouted';
 import type { RouteDecision } from './route';
 
 function nobody(over: Partial<RouteDecision>): RouteDecision {
-  return { targets: [], unknown: [], disabled: [], muted: [], overCap: [], groups: [], reason: 'none', ...over };
+  return {
+    targets: [],
+    unknown: [],
+    disabled: [],
+    muted: [],
+    overCap: [],
+    groups: [],
+    absent: [],
+    reason: 'none',
+    ...over,
+  };
 }
 
 describe('describeRouting when nobody answers', () => {

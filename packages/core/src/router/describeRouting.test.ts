@@ -13,6 +13,7 @@ function decision(over: Partial<RouteDecision>): RouteDecision {
     muted: [],
     overCap: [],
     groups: [],
+    absent: [],
     reason: 'mentions',
     ...over,
   };

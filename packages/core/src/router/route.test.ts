@@ -19,9 +19,9 @@ const table = [
 function d(
   targets: string[],
   reason: RouteDecision['reason'],
-  rest: Partial<Pick<RouteDecision, 'unknown' | 'disabled' | 'muted' | 'overCap'>> = {},
+  rest: Partial<Pick<RouteDecision, 'unknown' | 'disabled' | 'muted' | 'overCap' | 'absent'>> = {},
 ): RouteDecision {
-  return { targets, unknown: [], disabled: [], muted: [], overCap: [], groups: [], reason, ...rest };
+  return { targets, unknown: [], disabled: [], muted: [], overCap: [], groups: [], absent: [], reason, ...rest };
 }
 
 const base: RouteInput = {

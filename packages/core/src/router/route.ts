@@ -17,6 +17,11 @@ export interface RouteInput {
   maxResponders?: number;
   /** Named sets of seats: `@group` (or a group as "speaking to") addresses its members. */
   groups?: readonly SeatGroup[];
+  /**
+   * Seats that cannot answer now though routable (they need a login, or cannot be reached): left out of the targets
+   * before the responder cap, and reported in `absent`.
+   */
+  absent?: readonly string[];
 }
 
 export interface RouteDecision {
@@ -32,11 +37,14 @@ export interface RouteDecision {
   overCap: string[];
   /** The groups the message addressed (by mention, or as "speaking to"), in order. */
   groups: string[];
+  /** Addressed and routable, but absent now (`RouteInput.absent`): left out, in the order they would have answered. */
+  absent: string[];
   /**
    * Why these targets: `unroutable` when the message names participants but none of them can answer (nobody
-   * else is asked in their place); `none` when nobody at the table can answer at all.
+   * else is asked in their place); `absent` when those it goes to are all absent now (the same holds: nobody else is
+   * asked); `none` when nobody at the table can answer at all.
    */
-  reason: 'mentions' | 'all' | 'explicit' | 'default' | 'roundRobin' | 'unroutable' | 'none';
+  reason: 'mentions' | 'all' | 'explicit' | 'default' | 'roundRobin' | 'unroutable' | 'absent' | 'none';
 }
 
 /**
@@ -49,13 +57,16 @@ export interface RouteDecision {
  * 4. manual mode -> `defaultTarget` if routable (a group: its routable members), else the first routable participant;
  *    roundRobin -> the next routable participant after `lastAssistantSpeaker` in config order, wrapping
  *    (the first routable one when there is no previous speaker or it is no longer configured).
+ * Absent seats (`RouteInput.absent`) are taken out of whatever the message addresses, before the cap, and
+ * reported; when nobody it addresses is left, nobody answers (`absent`). Round robin passes over them to the next.
  * Then at most `maxResponders` answer; the rest are `overCap`. Unknown, disabled and muted names are reported
  * whatever the outcome. Pure: same input, same decision.
  */
 export function route(input: RouteInput): RouteDecision {
   const { participants } = input;
   const routable = participants.filter(isRoutable).map((p) => p.id);
-  const canAnswer = (id: string) => routable.includes(id);
+  const away = new Set(input.absent ?? []);
+  const isRoutableId = (id: string) => routable.includes(id);
   const groups = input.groups ?? [];
   const named = resolveMentions(parseMentions(input.text), participants, groups);
   const report = {
@@ -66,43 +77,44 @@ export function route(input: RouteInput): RouteDecision {
       return p?.enabled === true && p.muted === true;
     }),
   };
+  /** `addressed`: the routable seats the message goes to, absent ones included; they are taken out here. */
   const decide = (
-    targets: readonly string[],
+    addressed: readonly string[],
     reason: RouteDecision['reason'],
-    addressed: readonly string[] = [],
+    addressedGroups: readonly string[] = [],
   ): RouteDecision => {
-    const unique = [...new Set(targets)];
-    const cap = input.maxResponders ?? unique.length;
-    return unique.length > 0
-      ? { targets: unique.slice(0, cap), ...report, overCap: unique.slice(cap), groups: [...addressed], reason }
-      : {
-          targets: [],
-          ...report,
-          overCap: [],
-          groups: [...addressed],
-          reason: reason === 'unroutable' ? reason : 'none',
-        };
+    const unique = [...new Set(addressed)];
+    const present = unique.filter((id) => !away.has(id));
+    const absent = unique.filter((id) => away.has(id));
+    const cap = input.maxResponders ?? present.length;
+    const base = { ...report, groups: [...addressedGroups], absent };
+    if (present.length > 0) return { targets: present.slice(0, cap), ...base, overCap: present.slice(cap), reason };
+    const none = reason === 'unroutable' ? reason : absent.length > 0 ? 'absent' : 'none';
+    return { targets: [], ...base, overCap: [], reason: none };
   };
 
   if (routable.length === 0) return decide([], 'none');
   if (named.all) return decide(routable, 'all');
   if (named.ids.length > 0 || named.unknown.length > 0 || named.groups.length > 0) {
-    const mentioned = named.ids.filter(canAnswer);
+    const mentioned = named.ids.filter(isRoutableId);
     return mentioned.length > 0 ? decide(mentioned, 'mentions', named.groups) : decide([], 'unroutable', named.groups);
   }
 
-  const explicit = (input.explicitTargets ?? []).filter(canAnswer);
+  const explicit = (input.explicitTargets ?? []).filter(isRoutableId);
   if (explicit.length > 0) return decide(explicit, 'explicit');
 
+  const present = routable.filter((id) => !away.has(id));
   if (input.mode === 'roundRobin') {
-    const next = nextAfter(input.lastAssistantSpeaker, participants) ?? routable[0];
-    return decide(next === undefined ? [] : [next], 'roundRobin');
+    const next = nextAfter(input.lastAssistantSpeaker, participants, away) ?? present[0];
+    return decide(next === undefined ? routable : [next], 'roundRobin');
   }
   const group = groups.find((g) => g.id === input.defaultTarget);
-  const members = group ? membersOf(group, participants).filter(canAnswer) : [];
+  const members = group ? membersOf(group, participants).filter(isRoutableId) : [];
   if (group && members.length > 0) return decide(members, 'default', [group.id]);
-  const target = input.defaultTarget !== null && canAnswer(input.defaultTarget) ? input.defaultTarget : routable[0];
-  return decide(target === undefined ? [] : [target], 'default');
+  // The thread's own choice is kept even when it is absent (the message is then refused, not handed to another).
+  const chosen = input.defaultTarget !== null && isRoutableId(input.defaultTarget) ? input.defaultTarget : undefined;
+  const target = chosen ?? present[0];
+  return decide(target === undefined ? routable : [target], 'default');
 }
 
 /** A group's members in table order. */
@@ -148,12 +160,16 @@ function resolveMentions(
 }
 
 /**
- * The first routable participant after `previous` in config order, wrapping around (so a sole routable speaker
- * follows itself); undefined when `previous` is null or no longer configured.
+ * The first routable participant after `previous` in config order that is not absent, wrapping around (so a sole
+ * routable speaker follows itself); undefined when `previous` is null or no longer configured, or all are absent.
  */
-function nextAfter(previous: string | null, participants: readonly ParticipantConfig[]): string | undefined {
+function nextAfter(
+  previous: string | null,
+  participants: readonly ParticipantConfig[],
+  away: ReadonlySet<string>,
+): string | undefined {
   const at = previous === null ? -1 : participants.findIndex((p) => p.id === previous);
   if (at < 0) return undefined;
   const rotated = [...participants.slice(at + 1), ...participants.slice(0, at + 1)];
-  return rotated.find(isRoutable)?.id;
+  return rotated.find((p) => isRoutable(p) && !away.has(p.id))?.id;
 }

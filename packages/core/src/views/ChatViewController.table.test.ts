@@ -85,10 +85,39 @@ describe('ChatViewController: a seat that needs a login', () => {
     expect(await v.intent('chat/send', { threadId, text: 'hello' })).toEqual({
       requestId: 'r1',
       ok: false,
-      reason: 'Not sent: Claude needs a Claude login. Sign in, then send it again.',
+      reason: 'Not sent: Claude needs a Claude login.',
       action: { kind: 'signIn', participantId: 'claude' },
     });
     expect(v.controller.context.current).toHaveLength(1);
     expect(s.chat.calls).toEqual([]);
+  });
+});
+
+describe('ChatViewController: what fixes a seat', () => {
+  test('seat/fix does what the seat’s state says now, and nothing for a seat that can answer', async () => {
+    const s = setup([], undefined, () => ({
+      claude: { kind: 'needs-login', provider: 'Claude' },
+      gpt: { kind: 'unavailable', reason: 'Codex is not installed', fix: 'install' },
+      gemini: { kind: 'unavailable', reason: 'its login is disabled in CLIProxyAPI', fix: 'enable' },
+      kimi: { kind: 'unavailable', reason: 'down' },
+      grok: { kind: 'cooling', reason: 'quota', canReset: true },
+    }));
+    const v = s.view();
+    await v.ready();
+    for (const id of ['claude', 'gpt', 'gemini']) {
+      expect(await v.intent('seat/fix', { participantId: id })).toMatchObject({ ok: true });
+    }
+    expect(s.opened).toEqual(['sign-in:claude', 'install:gpt', 'enable:gemini']);
+    expect(await v.intent('seat/fix', { participantId: 'kimi' })).toMatchObject({
+      ok: false,
+      reason: 'Roundtable cannot fix that seat from here: down.',
+    });
+    for (const id of ['grok', 'nobody']) {
+      expect(await v.intent('seat/fix', { participantId: id })).toMatchObject({
+        ok: false,
+        reason: 'That seat can answer now: there is nothing to fix.',
+      });
+    }
+    expect(s.opened).toHaveLength(3);
   });
 });

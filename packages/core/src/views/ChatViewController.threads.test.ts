@@ -181,11 +181,11 @@ describe('ChatViewController: storage problems and host actions', () => {
   });
 
   test('the proxy status and the seats’ buttons go to the host', async () => {
-    const { view, opened } = setup();
+    const { view, opened } = setup([], undefined, () => ({ claude: { kind: 'needs-login', provider: 'Claude' } }));
     const v = view();
     await v.ready();
     expect(await v.intent('sidecar/actions', {})).toMatchObject({ ok: true });
-    expect(await v.intent('seat/signIn', { participantId: 'claude' })).toMatchObject({ ok: true });
+    expect(await v.intent('seat/fix', { participantId: 'claude' })).toMatchObject({ ok: true });
     expect(await v.intent('seat/reset', { participantId: 'claude' })).toMatchObject({ ok: true });
     expect(opened).toEqual(['sidecar-actions', 'sign-in:claude', 'reset:claude']);
   });

@@ -1,5 +1,6 @@
 import type { PromptInspection } from '../orchestrator/inspectPrompt';
 import { type IntentResult, OK, refuse } from '../orchestrator/result';
+import { fixOf, isAbsent } from '../protocol/absentSeat';
 import type { WebviewIntent } from '../protocol/messages';
 import type { PendingContextBox } from './PendingContextBox';
 import type { ChatViewDeps } from './viewPorts';
@@ -94,10 +95,20 @@ export async function handleIntent(intent: WebviewIntent, view: IntentView, deps
       return host.openLink(intent.payload.url);
     case 'sidecar/actions':
       return host.sidecarActions();
-    case 'seat/signIn':
-      return host.signInSeat(intent.payload.participantId);
     case 'seat/reset':
       return host.resetSeat(intent.payload.participantId);
+    case 'seat/fix': {
+      const id = intent.payload.participantId;
+      const seat = deps.seats?.current[id];
+      const fix = isAbsent(seat) ? fixOf(seat) : undefined;
+      if (fix === 'signIn') return host.signInSeat(id);
+      if (fix) return host.fixSeat(id, fix);
+      return refuse(
+        seat?.kind === 'unavailable'
+          ? `Roundtable cannot fix that seat from here: ${seat.reason}.`
+          : 'That seat can answer now: there is nothing to fix.',
+      );
+    }
     case 'view/cspViolation': {
       const { directive, blocked, sample } = intent.payload;
       deps.logger.error(

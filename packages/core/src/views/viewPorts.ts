@@ -4,7 +4,7 @@ import type { IntentResult } from '../orchestrator/result';
 import type { ParticipantConfig } from '../participants/participant';
 import type { Logger } from '../ports';
 import type { PromptDocument } from '../prompt/describePrompt';
-import type { SeatMap, SidecarStatus } from '../protocol/proxyStatus';
+import type { SeatFix, SeatMap, SidecarStatus } from '../protocol/proxyStatus';
 import type { ProposedChange } from '../protocol/webviewToHost';
 import type { ContextBlock, ImageRef, Transcript } from '../transcript/schema';
 import type { handleIntent } from './handleIntent';
@@ -26,6 +26,8 @@ export interface HostActions {
   signInSeat(participantId: string): Promise<IntentResult>;
   /** Clears the pause of the login a cooling seat waits for. */
   resetSeat(participantId: string): Promise<IntentResult>;
+  /** Does what fixes a seat that cannot answer (other than signing in, which is `signInSeat`). */
+  fixSeat(participantId: string, fix: Exclude<SeatFix, 'signIn'>): Promise<IntentResult>;
   /** Puts a code block into the editor the user last used, at its cursors (replacing what is selected). */
   insertCode(code: string): Promise<IntentResult>;
   /** Opens a code block in a new untitled editor; `language` is the fence's tag (`ts`, `python`, or empty). */

@@ -69,8 +69,8 @@ export const intents: { [K in WebviewMessageType]: Extract<WebviewToHost, { type
     payload: { threadId: 't', messageId: 'm', info: 'ts a.ts', code: 'x\n' },
   },
   'sidecar/actions': { v: 2, type: 'sidecar/actions', requestId: 'r', payload: {} },
-  'seat/signIn': { v: 2, type: 'seat/signIn', requestId: 'r', payload: { participantId: 'claude' } },
   'seat/reset': { v: 2, type: 'seat/reset', requestId: 'r', payload: { participantId: 'claude' } },
+  'seat/fix': { v: 2, type: 'seat/fix', requestId: 'r', payload: { participantId: 'claude' } },
 };
 
 const reply: ViewMessage = {

@@ -121,6 +121,10 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
       opened.push(`reset:${participantId}`);
       return { ok: true };
     },
+    fixSeat: async (participantId, fix) => {
+      opened.push(`${fix}:${participantId}`);
+      return { ok: true };
+    },
     insertCode: async (code) => {
       opened.push(`insert:${code}`);
       return { ok: true };
@@ -163,6 +167,17 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
         orchestrator,
         intents: () => handleIntent,
         sidecar,
+        // The seat map the orchestrator reads, as the views read it (it never changes while a test looks).
+        ...(seats
+          ? {
+              seats: {
+                get current() {
+                  return seats();
+                },
+                onDidChange: () => ({ dispose() {} }),
+              },
+            }
+          : {}),
         host,
         logger: {
           ...silentLogger,

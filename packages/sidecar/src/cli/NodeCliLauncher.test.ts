@@ -51,6 +51,7 @@ const dialect = (mode: string): CliDialect => ({
     },
   }),
   loginCommand: 'fake login',
+  installUrl: 'https://example.invalid/install',
   saysSignedOut: () => false,
 });
 

@@ -46,10 +46,12 @@ describe('detectCli', () => {
   it('says when it is not on PATH, not at the configured path, or not executable', async () => {
     expect(await detectCli(dialect, undefined, { PATH: '/nonexistent' })).toEqual({
       ok: false,
+      problem: 'missing',
       reason: expect.stringContaining('Fake CLI is not installed: `fakecli` is not on the PATH'),
     });
     expect(await detectCli(dialect, join(bin, 'plainfile'), { PATH: '' })).toEqual({
       ok: false,
+      problem: 'missing',
       reason: expect.stringContaining('was not found at'),
     });
     expect(await detectCli(dialect, 'relative/cli', { PATH: bin })).toMatchObject({ ok: false });
@@ -58,10 +60,12 @@ describe('detectCli', () => {
   it('refuses a version older than the dialect relies on, and output without a version', async () => {
     expect(await detectCli(dialect, join(bin, 'oldcli'), {})).toEqual({
       ok: false,
+      problem: 'outdated',
       reason: 'Fake CLI 2.0.9 is older than 2.1.0, the oldest Roundtable can drive: update it.',
     });
     expect(await detectCli(dialect, join(bin, 'oddcli'), {})).toMatchObject({
       ok: false,
+      problem: 'broken',
       reason: expect.stringContaining('no version'),
     });
   });

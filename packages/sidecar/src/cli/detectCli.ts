@@ -9,8 +9,14 @@ import { compareVersions } from '../versions';
 /** How long `<cli> --version` may take before the CLI counts as unusable. */
 export const VERSION_TIMEOUT_MS = 10_000;
 
-/** What a seat on a CLI can count on: where it is and its version, or why it cannot be used. */
-export type CliDetection = { ok: true; path: string; version: string } | { ok: false; reason: string };
+/**
+ * What a seat on a CLI can count on: where it is and its version, or why it cannot be used: `reason` says it whole
+ * (for the log and the diagnostics); `problem` is what fixes it: installing it (not found), updating it (too old), or
+ * neither (it is there but does not run, or prints no version Roundtable understands).
+ */
+export type CliDetection =
+  | { ok: true; path: string; version: string }
+  | { ok: false; reason: string; problem: 'missing' | 'outdated' | 'broken' };
 
 /**
  * Finds a CLI (the provider's `command`, else the dialect's program on PATH), asks it for its version, and checks it
@@ -26,6 +32,7 @@ export async function detectCli(
   if (!path) {
     return {
       ok: false,
+      problem: 'missing',
       reason: command
         ? `${dialect.productName} was not found at \`${command}\` (no executable file there).`
         : `${dialect.productName} is not installed: \`${dialect.program}\` is not on the PATH the editor sees. Install it, or set "command" on its entry in roundtable.providers.`,
@@ -35,17 +42,23 @@ export async function detectCli(
   try {
     output = await run(path, env);
   } catch (error) {
-    return { ok: false, reason: `\`${path} --version\` failed: ${(error as Error).message.split('\n')[0]}` };
+    return {
+      ok: false,
+      problem: 'broken',
+      reason: `\`${path} --version\` failed: ${(error as Error).message.split('\n')[0]}`,
+    };
   }
   const version = dialect.parseVersion(output);
   if (!version)
     return {
       ok: false,
+      problem: 'broken',
       reason: `\`${path} --version\` printed no version Roundtable understands: ${JSON.stringify(output.trim().slice(0, 120))}`,
     };
   if (compareVersions(version, dialect.minimumVersion) < 0) {
     return {
       ok: false,
+      problem: 'outdated',
       reason: `${dialect.productName} ${version} is older than ${dialect.minimumVersion}, the oldest Roundtable can drive: update it.`,
     };
   }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RecordingLogger } from '@roundtable/core/testing';
@@ -106,5 +106,33 @@ describeRealOnly('signing in through the managed proxy', () => {
     const reset = await client().resetCooldown('no-such-login');
     expect(reset.ok).toBe(false);
     if (!reset.ok) expect(reset.reason).toMatch(/^CLIProxyAPI answered HTTP 4\d\d: /);
+  });
+
+  test('a login the proxy holds disabled makes its seat disabled; enabling it seats it again', async () => {
+    // A fake xAI login (a throwaway token, for a provider address nobody is asked), written disabled, as the proxy
+    // writes its own login files.
+    const file = 'xai-seat@example.invalid.json';
+    await writeFile(
+      join(dir, 'auth', file),
+      JSON.stringify({
+        access_token: 'fake-token-never-sent',
+        base_url: 'http://127.0.0.1:9/v1',
+        disabled: true,
+        email: 'seat@example.invalid',
+        expired: '2099-01-01T00:00:00Z',
+        refresh_token: '',
+        type: 'xai',
+      }),
+      { mode: 0o600 },
+    );
+    const seat = async () => {
+      const listed = await client().logins();
+      return listed.ok ? seatState('grok-4', listed.logins, Date.now()) : undefined;
+    };
+    await expect.poll(seat, { timeout: 10_000 }).toMatchObject({ kind: 'disabled', login: { name: file } });
+    const state = await seat();
+    if (state?.kind !== 'disabled') throw new Error('expected a disabled seat');
+    expect(await client().enableLogin(state.login)).toEqual({ ok: true });
+    await expect.poll(seat, { timeout: 10_000 }).toMatchObject({ kind: 'ready', provider: 'xai' });
   });
 });

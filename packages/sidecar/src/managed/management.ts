@@ -78,12 +78,25 @@ export class ManagementClient {
     return answer.ok ? { ok: true } : answer;
   }
 
+  /** Enables a login the proxy holds disabled (`auth-files/status`), by its file name: its seat can answer again. */
+  async enableLogin(login: {
+    name: string;
+    authIndex: string | undefined;
+  }): Promise<{ ok: true } | { ok: false; reason: string }> {
+    const answer = await this.call('PATCH', '/auth-files/status', {
+      name: login.name,
+      ...(login.authIndex ? { auth_index: login.authIndex } : {}),
+      disabled: false,
+    });
+    return answer.ok ? { ok: true } : answer;
+  }
+
   async cancelLogin(state: string): Promise<void> {
     await this.call('DELETE', `/oauth-session?state=${encodeURIComponent(state)}`);
   }
 
   private async call(
-    method: 'GET' | 'DELETE' | 'POST',
+    method: 'GET' | 'DELETE' | 'POST' | 'PATCH',
     path: string,
     json?: unknown,
   ): Promise<{ ok: true; body: unknown } | { ok: false; reason: string }> {

@@ -6,6 +6,7 @@ const NOW = Date.parse('2026-12-01T10:00:00Z');
 function login(overrides: Partial<LoginEntry>): LoginEntry {
   return {
     provider: 'claude',
+    name: 'claude-ana.json',
     authIndex: '1',
     label: 'ana@example.com',
     disabled: false,
@@ -42,6 +43,7 @@ describe('parseLoginEntries', () => {
     expect(entries).toEqual([
       {
         provider: 'claude',
+        name: 'claude-ana.json',
         authIndex: 'a1',
         label: 'ana@example.com',
         disabled: false,
@@ -51,6 +53,7 @@ describe('parseLoginEntries', () => {
       },
       {
         provider: 'codex',
+        name: 'codex-x.json',
         authIndex: '7',
         label: 'codex-x.json',
         disabled: false,
@@ -79,10 +82,25 @@ describe('seatState', () => {
     expect(providerForModel(model)).toBe(provider);
   });
 
-  test('no login of the provider: the seat needs one; a disabled one does not count', () => {
+  test('no login of the provider: the seat needs one', () => {
     expect(seatState('claude-sonnet-4-6', [], NOW)).toEqual({ kind: 'needs-login', provider: 'claude' });
-    expect(seatState('claude-sonnet-4-6', [login({ disabled: true })], NOW)).toMatchObject({ kind: 'needs-login' });
     expect(seatState('gpt-5.5', [login({})], NOW)).toMatchObject({ kind: 'needs-login', provider: 'codex' });
+  });
+
+  test('only disabled logins: the seat is disabled, with the login that enabling would seat again', () => {
+    expect(seatState('claude-sonnet-4-6', [login({ disabled: true, authIndex: '3' })], NOW)).toEqual({
+      kind: 'disabled',
+      provider: 'claude',
+      login: { name: 'claude-ana.json', authIndex: '3' },
+    });
+    // One enabled login of the provider is enough, whatever the disabled ones.
+    expect(
+      seatState('claude-sonnet-4-6', [login({ disabled: true }), login({ name: 'claude-bo.json' })], NOW),
+    ).toMatchObject({ kind: 'ready' });
+    // A disabled login with no name cannot be enabled by Roundtable: the seat needs a login.
+    expect(seatState('claude-sonnet-4-6', [login({ disabled: true, name: '' })], NOW)).toMatchObject({
+      kind: 'needs-login',
+    });
   });
 
   test('one available login is enough; a pause that has run out counts as available', () => {

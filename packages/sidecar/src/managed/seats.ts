@@ -3,6 +3,8 @@ import type { LoginProvider } from './management';
 /** One login the proxy holds, as its management API lists it (tokens and claims are never kept). */
 export interface LoginEntry {
   provider: string;
+  /** The login's file name in the proxy (not its contents): what `auth-files/status` enables it by. */
+  name: string;
   /** Which login this is, for `reset-quota`. */
   authIndex: string | undefined;
   label: string;
@@ -18,6 +20,8 @@ export type SeatState =
   | { kind: 'ready'; provider: string }
   | { kind: 'cooling'; provider: string; until: number | undefined; reason: string; authIndex: string | undefined }
   | { kind: 'needs-login'; provider: string }
+  /** Every login it has is disabled in the proxy: enabling one (by its file name) seats it again. */
+  | { kind: 'disabled'; provider: string; login: { name: string; authIndex: string | undefined } }
   | { kind: 'unknown' };
 
 /**
@@ -36,6 +40,7 @@ export function parseLoginEntries(body: unknown): LoginEntry[] {
     const retry = typeof f.next_retry_after === 'string' ? Date.parse(f.next_retry_after) : Number.NaN;
     entries.push({
       provider: provider.toLowerCase(),
+      name: typeof f.name === 'string' ? f.name : '',
       authIndex:
         typeof f.auth_index === 'string'
           ? f.auth_index
@@ -77,13 +82,18 @@ const PROXY_NAMES: Record<LoginProvider, readonly string[]> = {
 
 /**
  * A seat is ready when one enabled login of its provider is available; cooling when all of them are paused (until
- * the earliest retry); needs a login when there is none. `now` is a parameter so the answer is a pure function.
+ * the earliest retry); disabled when it has logins but each is disabled in the proxy (the first named can be
+ * enabled); needs a login when there is none. `now` is a parameter so the answer is a pure function.
  */
 export function seatState(model: string, logins: readonly LoginEntry[], now: number): SeatState {
   const provider = providerForModel(model);
   if (!provider) return { kind: 'unknown' };
   const names = PROXY_NAMES[provider];
-  const own = logins.filter((l) => !l.disabled && names.includes(l.provider));
+  const all = logins.filter((l) => names.includes(l.provider));
+  const own = all.filter((l) => !l.disabled);
+  const off = all.find((l) => l.name !== '');
+  if (own.length === 0 && off)
+    return { kind: 'disabled', provider, login: { name: off.name, authIndex: off.authIndex } };
   if (own.length === 0) return { kind: 'needs-login', provider };
   const paused = (l: LoginEntry) => l.unavailable && (l.nextRetryAt === undefined || l.nextRetryAt > now);
   if (own.some((l) => !paused(l))) return { kind: 'ready', provider };

@@ -246,5 +246,6 @@ export const dialect: CliDialect = {
   },
   interpreter,
   loginCommand: 'codex login',
+  installUrl: 'https://www.npmjs.com/package/@openai/codex',
   saysSignedOut,
 };

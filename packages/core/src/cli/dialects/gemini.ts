@@ -146,6 +146,7 @@ export const dialect: CliDialect = {
   files: () => ({ [SYSTEM_SETTINGS_FILE]: `${JSON.stringify(SYSTEM_SETTINGS, null, 2)}\n` }),
   interpreter: () => new GeminiInterpreter(),
   loginCommand: 'gemini',
+  installUrl: 'https://www.npmjs.com/package/@google/gemini-cli',
   saysSignedOut: (text) => SIGNED_OUT.test(text),
 };
 
