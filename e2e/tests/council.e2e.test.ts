@@ -19,6 +19,12 @@ const SEATS = [
 ];
 const NAMES = /\[(Claude|GPT|Gemini)\]/;
 
+/** A reply as a thread file holds it, as far as these tests read it. */
+interface StoredReply {
+  content: string;
+  synthesis?: { claims?: { claim: string; marks: Record<string, string> }[] };
+}
+
 describe('the council in a real VS Code (code-server + Chromium)', () => {
   const suite = useSuite({ participants: SEATS });
 
@@ -99,6 +105,17 @@ describe('the council in a real VS Code (code-server + Chromium)', () => {
     const chair = chat.messages({ speaker: 'claude' }).last();
     const chairText = (await chair.textContent()) ?? '';
     expect(chairText).not.toMatch(NAMES);
+    // The ledger is data: read once in the host and stored on the synthesis, each mark by seat id (the chair wrote
+    // letters); the table above is drawn from it.
+    const storedSynthesis = () =>
+      readThreadFiles(session.threadsDir)
+        .map((t) => (t.json as { messages?: StoredReply[] }).messages ?? [])
+        .find((messages) => messages.some((m) => m.content.includes('catastrophic backtracking')))
+        ?.find((m) => m.synthesis?.claims);
+    await expect.poll(() => storedSynthesis()?.synthesis?.claims?.length ?? 0, { timeout: 10_000 }).toBeGreaterThan(0);
+    const marked = storedSynthesis()?.synthesis?.claims?.flatMap((c) => Object.keys(c.marks)) ?? [];
+    expect(marked.length).toBeGreaterThan(0);
+    for (const seat of marked) expect(SEATS.map((s) => s.id)).toContain(seat);
 
     // Three reviews, folded, each showing its verdict (the fake names the responses it read, by letter only).
     const reviews = chat.frame.locator('[data-testid="review"]');

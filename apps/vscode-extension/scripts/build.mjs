@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const production = process.env.NODE_ENV !== 'development';
 
-// Eight bundles: the host (what a window needs for its first chat state: storage, the store, the views); the managed
+// Nine bundles: the host (what a window needs for its first chat state: storage, the store, the views); the managed
 // proxy's code (archives, YAML, processes), which the host requires in managed mode once the first state is out; the
 // thread tools (switch, rename, delete, export, import), required the first time one of them runs; and the turns'
 // code (routing, plans, the turn loop, the chat backend and streaming client, prompt assembly, the proxy's endpoint),
@@ -18,13 +18,16 @@ const production = process.env.NODE_ENV !== 'development';
 // seats on the official CLIs (their dialects, detection, the launcher) ride with the thread tools: alone they would
 // carry a second copy of zod, which the thread tools' bundle already has. And the proposed changes (the diff library,
 // Review change, Apply, Compare proposals), which the thread tools' host actions require on a change block's first
-// click. And a view's intent handler, required by the first intent a page sends (a switch, a link, a send): small,
-// and not the turns' code, which only a turn needs.
+// click. And the council's code (the prompts of reviews and syntheses, with the scrubbing of names, and the reading
+// of a synthesis's ledger), which the turns' code requires when the first review or synthesis is built or read, and
+// the thread tools when an export reads an older synthesis: it holds no schema, so no copy of zod. And a view's intent
+// handler, required by the first intent a page sends (a switch, a link, a send): small, and not the turns' code.
 await build({
   entryPoints: {
     extension: join(root, 'src/extension.ts'),
     intents: join(root, 'src/intents/intentsBundle.ts'),
     changes: join(root, 'src/changes/changesBundle.ts'),
+    council: join(root, 'src/council/councilBundle.ts'),
     context: join(root, 'src/adapters/contextBundle.ts'),
     managed: join(root, 'src/sidecar/managedBundle.ts'),
     threadTools: join(root, 'src/threads/threadToolsBundle.ts'),

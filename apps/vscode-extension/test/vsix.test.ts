@@ -24,6 +24,7 @@ describe('the packaged .vsix', async () => {
           'extension/dist/extension.js',
           'extension/dist/changes.js',
           'extension/dist/context.js',
+          'extension/dist/council.js',
           'extension/dist/intents.js',
           'extension/dist/managed.js',
           'extension/dist/threadTools.js',
@@ -89,19 +90,21 @@ describe('the packaged .vsix', async () => {
     expect(context.includes('zod')).toBe(false);
   });
 
-  test('keeps what a reply needs (the streaming client, prompt assembly, the council) out of the host bundle', () => {
-    const host = entries.get('extension/dist/extension.js')?.toString('utf8') ?? '';
-    const turns = entries.get('extension/dist/turns.js')?.toString('utf8') ?? '';
-    // Text that survives minifying: the council's instructions and the streaming client's own errors.
-    for (const marker of [
-      'You chair this discussion',
-      'in the middle of the reply; the stream was stopped',
-      'Earlier reply',
-    ]) {
-      expect(turns.includes(marker), `turns.js has "${marker}"`).toBe(true);
-      expect(host.includes(marker), `extension.js has "${marker}"`).toBe(false);
+  test('keeps what a reply needs (the streaming client, prompt assembly) out of the host bundle, the council apart', () => {
+    const bundle = (n: string) => entries.get(`extension/dist/${n}.js`)?.toString('utf8') ?? '';
+    const [host, turns, council] = [bundle('extension'), bundle('turns'), bundle('council')];
+    // Text that survives minifying: the streaming client's own errors, and the council's instructions.
+    const marker = 'in the middle of the reply; the stream was stopped';
+    expect(turns.includes(marker), `turns.js has "${marker}"`).toBe(true);
+    expect(host.includes(marker), `extension.js has "${marker}"`).toBe(false);
+    for (const words of ['You chair this discussion', 'Earlier reply']) {
+      expect(council.includes(words), `council.js has "${words}"`).toBe(true);
+      expect(turns.includes(words), `turns.js has "${words}"`).toBe(false);
+      expect(host.includes(words), `extension.js has "${words}"`).toBe(false);
     }
     expect(host.includes('turns.js')).toBe(true);
+    // The council's code holds no schema: a second copy of zod would double it.
+    expect(council.includes('zod')).toBe(false);
   });
 
   test('carries out a view’s intents from a bundle of its own, which neither the host nor the turns’ code holds', () => {
@@ -158,6 +161,11 @@ describe('the packaged .vsix', async () => {
       new Set(['context.js', 'intents.js', 'managed.js', 'threadTools.js', 'turns.js', 'upkeep.js']),
     );
     for (const name of loaded) expect(names).toContain(`extension/dist/${name}`);
+    // The council's code is required by the turns' code (and by the thread tools, for an export), never at activation.
+    const required = (bundle: string) => entries.get(`extension/dist/${bundle}`)?.toString('utf8') ?? '';
+    for (const bundle of ['turns.js', 'threadTools.js']) expect(required(bundle)).toContain('__dirname,"council.js"');
+    expect(host).not.toContain('council.js');
+    expect(names).toContain('extension/dist/council.js');
   });
 
   // Deterministic size budgets (speed goals are benchmarks, sizes can be asserted). What the webview loads before
@@ -180,6 +188,8 @@ describe('the packaged .vsix', async () => {
     expect(gz('extension/dist/turns.js')).toBeLessThan(40 * 1024);
     expect(gz('extension/dist/context.js')).toBeLessThan(8 * 1024);
     expect(gz('extension/dist/changes.js')).toBeLessThan(10 * 1024);
+    // The council's code: the prompts of reviews and syntheses and the reading of a ledger, with no schema (no zod).
+    expect(gz('extension/dist/council.js')).toBeLessThan(12 * 1024);
     // A view's intent handler: a switch that hands each intent on, loaded by a page's first intent.
     expect(gz('extension/dist/intents.js')).toBeLessThan(4 * 1024);
     // The code highlighter and its 24 grammars (each a lazy chunk fetched when a block in its language shows).

@@ -17,7 +17,9 @@ export {
   trackDisposable,
 } from './base/lifecycle';
 export { RateGate, truncateText } from './base/rateGate';
-export { assembleStepPrompt } from './council/assembleStepPrompt';
+export { stepPromptAssembler } from './council/assembleStepPrompt';
+export { type CouncilCode, councilCode } from './council/councilCode';
+export { unreadSyntheses } from './council/synthesisStep';
 export * from './images';
 export {
   type ChatCompletionRequest,
@@ -52,7 +54,8 @@ export { DEFAULT_ORCHESTRATOR_SETTINGS, type OrchestratorSettings } from './orch
 export type { Table } from './orchestrator/Table';
 export type { TurnProgress, TurnProgressChange } from './orchestrator/TurnProgress';
 export type { TurnFailure, TurnRunner } from './orchestrator/TurnRunner';
-export { type TurnCode, turnCode } from './orchestrator/turnCode';
+export { turnCode } from './orchestrator/turnCode';
+export { type TurnCode, turnCodeWith } from './orchestrator/turnCodeWith';
 export { MAX_GROUPS, parseGroupSettings, SeatGroup } from './participants/groups';
 export {
   MAX_PARTICIPANTS,

@@ -7,6 +7,7 @@ import {
   MAX_TITLE_CHARS,
   type Orchestrator,
   type Transcript,
+  unreadSyntheses,
 } from '@roundtable/core';
 import {
   exportMarkdown,
@@ -18,6 +19,7 @@ import {
   threadExportJson,
 } from '@roundtable/core/threads';
 import * as vscode from 'vscode';
+import { council } from '../council/loadCouncil';
 import { readImage, storeImage, sweepImages } from '../images/imageAssets';
 import { imageFileName, imageFolder } from '../images/imageFolder';
 import type { ChatSession } from '../webview/ChatSession';
@@ -158,8 +160,11 @@ export async function deleteThread(session: ChatSession, deps: ThreadToolsDeps, 
 /** Export to Markdown (to read and share) or JSON (to import again), to a file the user picks. */
 export async function exportThread(session: ChatSession, deps: ThreadToolsDeps, threadId?: string): Promise<void> {
   const id = threadId ?? session.controller.threadId;
-  const transcript = id ? await deps.orchestrator.store.peek(id) : undefined;
-  if (!transcript || transcript.messages.length === 0) return warn('This thread is empty: there is nothing to export.');
+  const stored = id ? await deps.orchestrator.store.peek(id) : undefined;
+  if (!stored || stored.messages.length === 0) return warn('This thread is empty: there is nothing to export.');
+  // An older thread never shown since readings were stored: its syntheses read as showing it would (the council's
+  // code loads only for such a thread).
+  const transcript = unreadSyntheses(stored).length > 0 ? council().withSyntheses(stored) : stored;
   const format = await vscode.window.showQuickPick(
     [
       {

@@ -1,4 +1,4 @@
-import { type LedgerClaim, type Mark, responseLabel, type TurnPlan } from '@roundtable/core/protocol';
+import { type LedgerClaim, ledgerSeats, type Mark, responseLabel, type TurnPlan } from '@roundtable/core/protocol';
 import type { Participant } from '../models/ChatModel';
 import { accentStyle } from './bubbleParts';
 import { markOf } from './speaker';
@@ -17,24 +17,20 @@ export interface LedgerColumn {
 const MARKS: Record<Mark, string> = { supported: '✓', disputed: '✗', 'not addressed': '–' };
 
 /**
- * The ledger's columns: each lettered seat of the plan, in the order its first step seated them, named from the
- * settings (a seat no longer there keeps its id). The models wrote letters; names are put back only here.
+ * The ledger's columns: each lettered seat of the plan, in the order its first step seated them (`ledgerSeats`), named
+ * from the settings (a seat no longer there keeps its id). The models wrote letters; names are put back only here.
  */
 export function ledgerColumns(plan: TurnPlan, participants: ReadonlyMap<string, Participant>): LedgerColumn[] {
-  const seats = plan.steps[0]?.seats ?? [];
-  const at = (seat: string) => (seats.includes(seat) ? seats.indexOf(seat) : seats.length);
-  return Object.entries(plan.letters ?? {})
-    .sort(([a], [b]) => at(a) - at(b))
-    .map(([seat, letter]) => {
-      const participant = participants.get(seat);
-      const name = participant?.displayName ?? seat;
-      return { seat, letter, name, mark: markOf(name), accent: participant?.color };
-    });
+  return ledgerSeats(plan).map((seat) => {
+    const participant = participants.get(seat);
+    const name = participant?.displayName ?? seat;
+    return { seat, letter: plan.letters?.[seat] ?? '', name, mark: markOf(name), accent: participant?.color };
+  });
 }
 
 /**
  * A synthesis's ledger as a table: one row per claim (the claim is the row's header), one column per answering seat,
- * each cell the seat's mark on that claim. The claims are the model's words, shown as text, never as HTML. A wide
+ * each cell the seat's mark on that claim (the stored ledger marks by seat). The claims are the model's words, shown as text, never as HTML. A wide
  * ledger scrolls sideways in its own box, which the keyboard can reach.
  */
 export function LedgerTable({ claims, columns }: { claims: readonly LedgerClaim[]; columns: readonly LedgerColumn[] }) {
@@ -71,7 +67,7 @@ export function LedgerTable({ claims, columns }: { claims: readonly LedgerClaim[
                 {claim.claim}
               </th>
               {columns.map((c) => {
-                const mark = claim.marks[c.letter];
+                const mark = Object.hasOwn(claim.marks, c.seat) ? claim.marks[c.seat] : undefined;
                 return (
                   <td key={c.seat} class={`ledger-mark ledger-mark--${mark?.replace(' ', '-') ?? 'none'}`} title={mark}>
                     <span aria-hidden="true">{mark ? MARKS[mark] : ''}</span>

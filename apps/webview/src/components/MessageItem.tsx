@@ -56,16 +56,8 @@ export function MessageItem({
   // Everyone else would be nobody when the speaker is the only one who can answer.
   const reviewers = [...(regenerateTo.length > 0 ? [EVERYONE_ELSE_CHOICE] : []), ...groups];
   const synthesis =
-    step?.kind === 'synthesis' && plan && planId !== undefined && own ? (
-      <SynthesisContent
-        content={value.content}
-        final={value.status !== 'streaming'}
-        render={own}
-        plan={plan}
-        participants={participants}
-        views={views}
-        planId={planId}
-      />
+    step?.kind === 'synthesis' && plan && own ? (
+      <SynthesisContent message={value} render={own} plan={plan} participants={participants} />
     ) : undefined;
   return (
     <MessageBubble

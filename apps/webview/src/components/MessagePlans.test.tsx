@@ -1,13 +1,14 @@
+import { NO_LEDGER_NOTE } from '@roundtable/core/protocol';
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppHarness, contentOf, messageEl } from '../testing/AppHarness';
-import { COUNCIL, councilState, LEDGER_TEXT } from '../testing/councilFixtures';
+import { COUNCIL, councilState, LEDGER_READING, LEDGER_TEXT } from '../testing/councilFixtures';
 import { turnPlan, viewMessage, viewState } from '../testing/fixtures';
 import { councilViews } from './lazyViews';
-import { NO_LEDGER_NOTE } from './SynthesisContent';
 
 // A council turn in the list: one unit under its header, blind answers tagged, reviews folded under the answers,
-// the synthesis with its ledger as a table and the names put back; and an Independent turn's header.
+// the synthesis with its ledger as a table and the names put back, drawn from what the host read of it (never from
+// its text); and an Independent turn's header.
 
 const h = new AppHarness();
 afterEach(() => h.dispose());
@@ -108,27 +109,62 @@ describe('a council turn', () => {
 
   it('shows a ledger it cannot read as the model wrote it, with the reason; and says when there is none', () => {
     h.mount();
-    h.emit(h.host.state(councilState(LEDGER_TEXT.replace('"claims"', '"claimz"'))));
+    const malformed = LEDGER_TEXT.replace('"claims"', '"claimz"');
+    h.emit(h.host.state(councilState(malformed, { malformed: 'it needs a "claims" list, each with a "claim"' })));
     expect(screen.queryByTestId('ledger-table')).toBeNull();
-    expect(screen.getByTestId('ledger-note').textContent).toMatch(/^The ledger could not be read \(it needs/);
+    expect(screen.getByTestId('ledger-note').textContent).toBe(
+      'The ledger could not be read (it needs a "claims" list, each with a "claim"); it is shown as the model wrote it.',
+    );
     expect(contentOf('s1').querySelector('pre code')?.textContent).toContain('claimz');
-    h.emit(h.host.state(councilState('Just **an answer**.')));
+    h.emit(h.host.state(councilState('Just **an answer**.', {})));
     expect(screen.getByTestId('ledger-note').textContent).toBe(NO_LEDGER_NOTE);
     expect(contentOf('s1').querySelector('strong')?.textContent).toBe('an answer');
+    expect(screen.queryByTestId('synthesis-missing')).toBeNull();
   });
 
-  it('while the synthesis streams, shows its text as it comes, and reads the ledger once it is done', () => {
+  it('draws what the host stored, whatever the text says: the text is never read here', () => {
     h.mount();
-    const messages = councilState().thread.messages.map((m) =>
-      m.id === 's1' ? { ...m, content: '', status: 'streaming' as const } : m,
-    );
+    const stored = {
+      claims: [{ claim: 'Stored, not written', marks: { grok: 'supported' as const } }],
+      answer: 'Kept.',
+    };
+    h.emit(h.host.state(councilState(LEDGER_TEXT, stored)));
+    const rows = [...screen.getByTestId('ledger-table').querySelectorAll('tbody tr')];
+    expect(rows.map((tr) => [...tr.children].map((cell) => cell.textContent))).toEqual([
+      ['Stored, not written', 'no mark', 'no mark', '✓supported'],
+    ]);
+    expect(contentOf('s1').textContent?.trim()).toBe('Kept.');
+  });
+
+  it('an older synthesis not read yet shows its text as written, then its ledger once the host has read it', () => {
+    h.mount();
+    h.emit(h.host.state(councilState(LEDGER_TEXT, null)));
+    expect(screen.queryByTestId('ledger-table')).toBeNull();
+    expect(screen.queryByTestId('ledger-note')).toBeNull();
+    expect(contentOf('s1').textContent).toContain('"claims"');
+    h.emit(h.host.send('message/patched', { messageId: 's1', synthesis: LEDGER_READING }));
+    expect(screen.getByTestId('ledger-table')).toBeTruthy();
+    expect(contentOf('s1').textContent).not.toContain('"claims"');
+  });
+
+  it('while the synthesis streams, shows its text as it comes; its ledger comes with its end; a retry drops it', () => {
+    h.mount();
+    const messages = councilState().thread.messages.map((m) => {
+      if (m.id !== 's1') return m;
+      const { synthesis: _read, ...unread } = m;
+      return { ...unread, content: '', status: 'streaming' as const };
+    });
     h.emit(h.host.state(viewState({ thread: { busy: true, plans: [COUNCIL] } }, messages)));
     h.emit(h.host.appended('s1', LEDGER_TEXT, 0));
     expect(screen.queryByTestId('ledger-table')).toBeNull();
     expect(contentOf('s1').textContent).toContain('"claims"');
-    h.emit(h.host.status('s1', 'complete'));
+    h.emit(h.host.send('message/patched', { messageId: 's1', status: 'complete', synthesis: LEDGER_READING }));
     expect(screen.getByTestId('ledger-table')).toBeTruthy();
     expect(contentOf('s1').textContent).not.toContain('"claims"');
+    // Retry: the same message, emptied and streaming again, without what was read of its first run.
+    h.emit(h.host.send('message/patched', { messageId: 's1', content: '', status: 'streaming', synthesis: null }));
+    expect(screen.queryByTestId('ledger-table')).toBeNull();
+    expect(screen.queryByTestId('synthesis-missing')).toBeNull();
   });
 });
 

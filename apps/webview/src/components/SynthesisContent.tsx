@@ -1,58 +1,49 @@
-import { parseLedger, type TurnPlan } from '@roundtable/core/protocol';
+import { describeWithout, ledgerNote, type TurnPlan, type ViewMessage } from '@roundtable/core/protocol';
 import { useMemo } from 'preact/hooks';
 import type { Participant } from '../models/ChatModel';
 import type { RenderMarkdown } from '../models/MarkdownModel';
-import type { PlanViews } from '../models/PlanViews';
-import { planMissing } from '../models/planSummaries';
 import { LedgerTable, ledgerColumns } from './LedgerTable';
 import { MarkdownContent } from './MarkdownContent';
 
-/** Said under a synthesis that wrote no ledger block. */
-export const NO_LEDGER_NOTE = 'The synthesis wrote no ledger of its claims.';
-
 /**
- * A council's synthesis: while it streams, its text as any reply's; once done, read with `parseLedger` (by the plan's
- * letters) into its answer, shown as Markdown, and its ledger, shown as a table with the names put back. A ledger that
- * cannot be read leaves the whole text as the model wrote it, with the reason; no ledger at all is said too. Under
- * it, whose answers it was written without (`planMissing`).
+ * A council's synthesis, from what the host read of it when it ended (`message.synthesis`: the text is never read
+ * here): its answer as Markdown and its ledger as a table with the names put back; a ledger that could not be read
+ * leaves the whole text as the model wrote it, with the reason, and no ledger at all is said too; under it, whose
+ * answers it was written without. While it streams, or until the host has read an older thread's synthesis, its
+ * text as any reply's.
  */
 export function SynthesisContent({
-  content,
-  final,
+  message,
   render,
   plan,
   participants,
-  views,
-  planId,
 }: {
-  content: string;
-  final: boolean;
+  message: Pick<ViewMessage, 'content' | 'status' | 'synthesis'>;
   render: RenderMarkdown;
   plan: TurnPlan;
   participants: ReadonlyMap<string, Participant>;
-  /** Where `planMissing` reads whose answers the synthesis was written without. */
-  views: PlanViews;
-  planId: string;
 }) {
-  const missing = planMissing(views, planId).value;
-  // Parsed once the text is final, and again only if it changes (a retry); never per streamed delta.
-  const reading = useMemo(
-    () => (final ? parseLedger(content, Object.values(plan.letters ?? {})) : undefined),
-    [final, content, plan],
-  );
+  const reading = message.synthesis;
+  const name = (seat: string) => participants.get(seat)?.displayName ?? seat;
+  const note = reading && ledgerNote(reading);
+  const without = reading && describeWithout(reading, plan, name);
   const columns = useMemo(() => ledgerColumns(plan, participants), [plan, participants]);
   return (
     <>
-      <MarkdownContent content={reading ? reading.answer : content} final={final} render={render} />
-      {reading?.kind === 'ledger' && <LedgerTable claims={reading.claims} columns={columns} />}
-      {reading && reading.kind !== 'ledger' && (
+      <MarkdownContent
+        content={reading?.claims ? (reading.answer ?? message.content) : message.content}
+        final={message.status !== 'streaming'}
+        render={render}
+      />
+      {reading?.claims && <LedgerTable claims={reading.claims} columns={columns} />}
+      {note && (
         <p class="message-note" data-testid="ledger-note">
-          {reading.kind === 'malformed' ? reading.note : NO_LEDGER_NOTE}
+          {note}
         </p>
       )}
-      {missing && (
+      {without && (
         <p class="message-note" data-testid="synthesis-missing">
-          {missing}
+          {without}
         </p>
       )}
     </>

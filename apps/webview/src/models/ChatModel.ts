@@ -61,7 +61,7 @@ export class ChatModel {
   readonly participantsById = computed(
     () => new Map<string, Participant>(this.replica.participants.value.map((p) => [p.id, p])),
   );
-  /** What the panel derives per turn plan (headers, what a synthesis lacked), never per streamed delta. */
+  /** What the panel derives per turn plan (its header), never per streamed delta. */
   readonly planViews = new PlanViews(this.replica, this.participantsById);
   /** The groups a message can address: those with at least one member who can answer (the rest would be silent). */
   readonly addressableGroups = computed(() => {

@@ -4,7 +4,7 @@ import { ThreadReplica } from '../state/ThreadReplica';
 import { COUNCIL, councilMessages } from '../testing/councilFixtures';
 import { HostScript, turnPlan, viewMessage, viewState } from '../testing/fixtures';
 import { PlanViews } from './PlanViews';
-import { planMissing, planSummary } from './planSummaries';
+import { planSummary } from './planSummaries';
 
 /** A replica showing the council thread, with `v2` streaming, and plan views that count their reads of the names. */
 function setup() {
@@ -35,15 +35,12 @@ describe('PlanViews', () => {
     ]);
   });
 
-  it('derives nothing again while a plan’s reply streams: neither its header nor what its synthesis lacked', () => {
+  it('derives nothing again while a plan’s reply streams: not its header, nor which reply heads it', () => {
     const { views, replica, host, names } = setup();
     const seen: string[] = [];
     const stop = [
       effect(() => {
         seen.push(`summary:${planSummary(views, 'p1').value?.cost}`);
-      }),
-      effect(() => {
-        seen.push(`missing:${planMissing(views, 'p1').value}`);
       }),
       effect(() => {
         seen.push(`heads:${views.heads.value.size}`);
@@ -63,14 +60,6 @@ describe('PlanViews', () => {
     expect(seen).toEqual(['summary:14 s in all · about 220 tokens in, 110 out (estimated)']);
     expect(names.reads).toBeGreaterThan(reads);
     for (const s of stop) s();
-  });
-
-  it('a reply that fails before any text is missing from the synthesis; one that speaks first is not', () => {
-    const { views, replica, host } = setup();
-    replica.apply(host.send('message/patched', { messageId: 'a3', status: 'streaming', error: null }));
-    expect(planMissing(views, 'p1').value).toBeUndefined();
-    replica.apply(host.status('a3', 'error', 'HTTP 500'));
-    expect(planMissing(views, 'p1').value).toBe('Written without grok’s answer (it failed).');
   });
 
   it('forgets another thread’s plans', () => {

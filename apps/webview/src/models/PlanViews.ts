@@ -13,9 +13,9 @@ const NONE: readonly string[] = [];
 
 /**
  * What the panel derives per turn plan: the plan, which reply opens it in the list, and the facts of its replies
- * (from which `planSummaries`, in the council's lazy chunk, derives its header and what its synthesis lacked). Every
+ * (from which `planSummaries`, in the council's lazy chunk, derives its header). Every
  * value is a `computed` keyed on what it reads, so a streamed delta costs nothing here: a reply is read through its
- * facts (status, timing, usage, whether it said anything), which a delta leaves the same object, and `computed`
+ * facts (its step, timing and usage), which a delta leaves the same object, and `computed`
  * passes nothing on when its value is the same object. So what is derived from a plan's replies is derived again
  * only when one of them starts, ends or is added; never for another message's delta.
  *

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COUNCIL, councilMessages } from '../testing/councilFixtures';
 import { turnPlan, viewMessage } from '../testing/fixtures';
-import { describeMissing, missingAnswers, planCost, planHeading } from './planText';
+import { planCost, planHeading } from './planText';
 import { factsOf, type ReplyFacts, sameFacts } from './replyFacts';
 
 const name = (seat: string) => ({ claude: 'Claude', gpt: 'GPT' })[seat] ?? seat;
@@ -36,46 +36,15 @@ describe('a plan’s cost', () => {
   });
 });
 
-describe('what a synthesis lacked', () => {
-  it('names each seat of the first step with no answer to read, and why', () => {
-    const messages = councilMessages().map((m) =>
-      m.id === 'a2' ? { ...m, status: 'cancelled' as const, content: '' } : m,
-    );
-    const missing = missingAnswers(COUNCIL, facts(messages.filter((m) => m.id !== 'a1')));
-    expect(missing).toEqual([
-      { seat: 'claude', why: 'did not answer' },
-      { seat: 'gpt', why: 'was stopped' },
-      { seat: 'grok', why: 'failed' },
-    ]);
-    expect(describeMissing(missing, name)).toBe(
-      'Written without Claude’s answer (it did not answer), GPT’s answer (it was stopped) and grok’s answer (it failed).',
-    );
-  });
-
-  it('counts an answer with text, whatever its end, and an alternative not at all', () => {
-    const messages = councilMessages().map((m) =>
-      m.id === 'a3' ? { ...m, content: 'partial', error: 'HTTP 500' } : m,
-    );
-    expect(missingAnswers(COUNCIL, facts(messages))).toEqual([]);
-    expect(describeMissing([], name)).toBeUndefined();
-    const alternative = factsOf(
-      viewMessage({ id: 'x', speaker: 'gpt', alternativeOf: 'a1', step: { plan: 'p1', index: 0 } }),
-    );
-    const withoutGpt = facts(messages).filter((f) => f.id !== 'a2');
-    expect(missingAnswers(COUNCIL, [...withoutGpt, alternative])).toEqual([{ seat: 'gpt', why: 'did not answer' }]);
-  });
-});
-
 describe('a reply’s facts', () => {
-  it('stay the same while only its text grows, and change when what a plan reads of it does', () => {
+  it('stay the same while only its text grows or its status moves, and change when what a plan reads of it does', () => {
     const base = viewMessage({ id: 'a', content: '', status: 'streaming', step: { plan: 'p', index: 1 } });
     const first: ReplyFacts = factsOf(base);
-    expect(first).toMatchObject({ stepIndex: 1, spoke: false, alternative: false });
-    expect(sameFacts(first, factsOf({ ...base, content: '  ' }))).toBe(true);
-    expect(sameFacts(first, factsOf({ ...base, content: 'Hi' }))).toBe(false);
-    const spoke = factsOf({ ...base, content: 'Hi' });
-    expect(sameFacts(spoke, factsOf({ ...base, content: 'Hi there' }))).toBe(true);
-    expect(sameFacts(spoke, factsOf({ ...base, content: 'Hi', status: 'complete' }))).toBe(false);
-    expect(sameFacts(spoke, factsOf({ ...base, content: 'Hi', timing: { totalMs: 1 } }))).toBe(false);
+    expect(first).toEqual({ stepIndex: 1, alternative: false, timing: undefined, usage: undefined });
+    expect(sameFacts(first, factsOf({ ...base, content: 'Hi there' }))).toBe(true);
+    expect(sameFacts(first, factsOf({ ...base, content: 'Hi', status: 'complete' }))).toBe(true);
+    expect(sameFacts(first, factsOf({ ...base, timing: { totalMs: 1 } }))).toBe(false);
+    expect(sameFacts(first, factsOf({ ...base, usage: { inputTokens: 1, outputTokens: 1 } }))).toBe(false);
+    expect(sameFacts(first, factsOf({ ...base, alternativeOf: 'b' }))).toBe(false);
   });
 });

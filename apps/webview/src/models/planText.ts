@@ -47,31 +47,3 @@ export function planCost(plan: TurnPlan, replies: readonly ReplyFacts[]): string
   }
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }
-
-/** A seat of a plan's first step whose answer a later step (the synthesis) did not have, and why. */
-export interface MissingAnswer {
-  readonly seat: string;
-  readonly why: 'did not answer' | 'failed' | 'was stopped';
-}
-
-/**
- * The seats of the first step whose answer is not there to read: none in the step, or one that failed or was stopped
- * before it said anything (an answer with text counts, whatever its end). In the step's seat order.
- */
-export function missingAnswers(plan: TurnPlan, replies: readonly ReplyFacts[]): MissingAnswer[] {
-  const answers = replies.filter((r) => r.stepIndex === 0 && !r.alternative);
-  return (plan.steps[0]?.seats ?? []).flatMap((seat): MissingAnswer[] => {
-    const answer = answers.find((r) => r.speaker === seat);
-    if (!answer) return [{ seat, why: 'did not answer' }];
-    if (answer.spoke) return [];
-    if (answer.status === 'error') return [{ seat, why: 'failed' }];
-    if (answer.status === 'cancelled') return [{ seat, why: 'was stopped' }];
-    return [];
-  });
-}
-
-/** "Written without GPT’s answer (it failed)", or undefined when the synthesis had every answer. */
-export function describeMissing(missing: readonly MissingAnswer[], name: Name): string | undefined {
-  if (missing.length === 0) return undefined;
-  return `Written without ${andList(missing.map((m) => `${name(m.seat)}’s answer (it ${m.why})`))}.`;
-}

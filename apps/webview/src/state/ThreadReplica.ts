@@ -239,6 +239,8 @@ export function applyPatch(m: ViewMessage, patch: MessagePatchPayload): ViewMess
   else if (patch.leftOut !== undefined) next.leftOut = patch.leftOut;
   if (patch.timing === null) delete next.timing;
   else if (patch.timing !== undefined) next.timing = patch.timing;
+  if (patch.synthesis === null) delete next.synthesis;
+  else if (patch.synthesis !== undefined) next.synthesis = patch.synthesis;
   return next;
 }
 

@@ -1,4 +1,4 @@
-import type { TurnPlan, ViewMessage } from '@roundtable/core/protocol';
+import type { SynthesisReading, TurnPlan, ViewMessage } from '@roundtable/core/protocol';
 import { turnPlan, viewMessage, viewState } from './fixtures';
 
 // A council turn as the host shows it: Claude, GPT and Grok (a seat no longer in the settings) answer blind, review
@@ -17,6 +17,16 @@ export const LEDGER_TEXT = [
   '```',
 ].join('\n');
 
+/** What the host read of `LEDGER_TEXT` when the synthesis ended: the marks by seat, and Grok's failed answer. */
+export const LEDGER_READING: SynthesisReading = {
+  claims: [
+    { claim: 'The answer is 42', marks: { gpt: 'supported', grok: 'not addressed', claude: 'disputed' } },
+    { claim: 'It needs <b>no</b> proof', marks: { gpt: 'disputed', claude: 'supported' } },
+  ],
+  answer: 'The answer is **42**, as Response A showed.',
+  without: { grok: 'failed' },
+};
+
 /** Letters shuffled against the seat order, so a column named by its letter's order would show. */
 export const COUNCIL: TurnPlan = turnPlan({
   id: 'p1',
@@ -31,8 +41,14 @@ export const COUNCIL: TurnPlan = turnPlan({
 
 const step = (index: number) => ({ plan: COUNCIL.id, index });
 
-/** The council's messages, the user's question first; `synthesis` is the chair's text. */
-export function councilMessages(synthesis = LEDGER_TEXT): ViewMessage[] {
+/**
+ * The council's messages, the user's question first; `synthesis` is the chair's text, `reading` what the host read of
+ * it (`null`: an older thread's synthesis, not read yet).
+ */
+export function councilMessages(
+  synthesis = LEDGER_TEXT,
+  reading: SynthesisReading | null = LEDGER_READING,
+): ViewMessage[] {
   return [
     viewMessage({ id: 'u1', role: 'user', speaker: 'user', content: 'What is the answer?' }),
     viewMessage({
@@ -58,11 +74,17 @@ export function councilMessages(synthesis = LEDGER_TEXT): ViewMessage[] {
       timing: { totalMs: 2_000 },
     }),
     viewMessage({ id: 'v2', speaker: 'gpt', content: 'Verdict: C is thin', status: 'streaming', step: step(1) }),
-    viewMessage({ id: 's1', content: synthesis, step: step(2), timing: { totalMs: 3_000 } }),
+    viewMessage({
+      id: 's1',
+      content: synthesis,
+      step: step(2),
+      timing: { totalMs: 3_000 },
+      ...(reading === null ? {} : { synthesis: reading }),
+    }),
   ];
 }
 
 /** The shown thread in Council mode, with the council's plan and messages. */
-export function councilState(synthesis?: string) {
-  return viewState({ thread: { mode: 'council', plans: [COUNCIL] } }, councilMessages(synthesis));
+export function councilState(synthesis?: string, reading?: SynthesisReading | null) {
+  return viewState({ thread: { mode: 'council', plans: [COUNCIL] } }, councilMessages(synthesis, reading));
 }

@@ -7,26 +7,45 @@
  * run is literal text.
  */
 export function codeRanges(text: string): [number, number][] {
-  const fences = fenceRanges(text);
-  const ranges: [number, number][] = [];
-  let from = 0;
-  for (const fence of [...fences, [text.length, text.length] as [number, number]]) {
-    for (const span of inlineRanges(text.slice(from, fence[0]))) ranges.push([span[0] + from, span[1] + from]);
-    if (fence[1] > fence[0]) ranges.push(fence);
-    from = fence[1];
-  }
-  return ranges;
+  return codeParts(text).map((part) => [part.start, part.end]);
 }
 
-/** Applies `rewrite` to every stretch of prose and leaves the code exactly as it is. */
-export function mapProse(text: string, rewrite: (prose: string) => string): string {
+/** A stretch of code in Markdown text: a fenced block (its fences included) or an inline span (its backticks too). */
+interface CodePart {
+  kind: 'fence' | 'inline';
+  start: number;
+  end: number;
+}
+
+function codeParts(text: string): CodePart[] {
+  const fences = fenceRanges(text);
+  const parts: CodePart[] = [];
+  let from = 0;
+  for (const fence of [...fences, [text.length, text.length] as [number, number]]) {
+    for (const span of inlineRanges(text.slice(from, fence[0]))) {
+      parts.push({ kind: 'inline', start: span[0] + from, end: span[1] + from });
+    }
+    if (fence[1] > fence[0]) parts.push({ kind: 'fence', start: fence[0], end: fence[1] });
+    from = fence[1];
+  }
+  return parts;
+}
+
+/**
+ * Rewrites each part of Markdown text by what it is: every stretch of prose, every inline code span and every fenced
+ * block (each passed whole, backticks and fences included), put back together in order.
+ */
+export function mapMarkdown(
+  text: string,
+  rewrite: { prose: (prose: string) => string; inline: (span: string) => string; fence: (block: string) => string },
+): string {
   let out = '';
   let from = 0;
-  for (const [start, end] of codeRanges(text)) {
-    out += rewrite(text.slice(from, start)) + text.slice(start, end);
+  for (const { kind, start, end } of codeParts(text)) {
+    out += rewrite.prose(text.slice(from, start)) + rewrite[kind](text.slice(start, end));
     from = end;
   }
-  return out + rewrite(text.slice(from));
+  return out + rewrite.prose(text.slice(from));
 }
 
 function fenceRanges(text: string): [number, number][] {

@@ -3,70 +3,113 @@ import { describe, expect, test } from 'vitest';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../orchestrator/settings';
 import type { ParticipantConfig } from '../participants/participant';
 import type { Message, Transcript } from '../transcript/schema';
-import { Anonymiser } from './anonymise';
+import { councilCode } from './councilCode';
 import { planForMessage } from './plans';
+import { seatNamesOf } from './seatNames';
 import { stepPrompt } from './stepPrompt';
+import { familiesOf, VENDOR_FAMILIES } from './vendors';
 
-// A review and a synthesis must not tell a model who wrote what: no seat's name, id or alias reaches their prompts,
-// whatever the seats are called and whatever the answers say about themselves or each other. Names here are made of
-// a letter z, letters and digits (so no word of Roundtable's own instructions can be one); answer texts are prose
-// (code is left exactly as written, by design) full of names in every case, self-labels and @-mentions.
+// A review and a synthesis must not tell a model who wrote what: no name of any seat (id, display name, alias, model
+// id, provider, the words of its model family) reaches their prompts, whatever the seats are called (names may hold
+// one another: `zab` and `Zab Zcd`, one seat's alias another's display name), whatever they were called when the plan
+// was made (a seat renamed before the reviews ran), and whatever the answers say about themselves and each other: in
+// prose, in inline code and in code comments. Names here are made of a letter z, letters and digits (so no word of
+// Roundtable's own instructions can be one); identifiers in code that hold a name (`zabClient`, `zab_api`) are kept.
 
 const AT = '2026-12-01T10:00:00.000Z';
 
-const handle = fc.stringMatching(/^z[a-z]{1,5}[0-9]{1,2}$/);
+const handle = fc.stringMatching(/^z[a-z]{1,4}[0-9]?$/);
+const capitalised = (w: string) => `${w.charAt(0).toUpperCase()}${w.slice(1)}`;
+const displayName = fc.tuple(handle, fc.option(handle, { nil: undefined })).map(([a, b]) =>
+  [a, b]
+    .filter((w) => w !== undefined)
+    .map(capitalised)
+    .join(' '),
+);
+const REAL_MODELS = ['gpt-5.5', 'claude-sonnet-4-6', 'gemini-3-flash', 'kimi-k2', 'grok-4', 'llama3.1:70b', 'qwen2.5'];
+const model = fc.oneof(
+  fc.tuple(handle, fc.integer({ min: 1, max: 9 })).map(([h, n]) => `${h}-${n}.${n}`),
+  fc.constantFrom(...REAL_MODELS),
+);
 const seatArb = fc.record({
   id: handle,
-  displayName: fc.tuple(handle, fc.option(handle, { nil: undefined })).map(([a, b]) =>
-    [a, b]
-      .filter(Boolean)
-      .map((w) => `${w?.charAt(0).toUpperCase()}${w?.slice(1)}`)
-      .join(' '),
-  ),
+  displayName,
   aliases: fc.array(handle, { maxLength: 2 }),
+  model,
+  provider: fc.option(
+    fc.oneof(
+      handle.map((h) => `${h}-cli`),
+      fc.constantFrom('claude-cli', 'codex-cli', 'gemini-cli'),
+    ),
+    { nil: undefined },
+  ),
+  /** What the seat is called by the time the reviews run (undefined: as before). */
+  renamed: fc.option(displayName, { nil: undefined }),
 });
-const seatsArb = fc
-  .uniqueArray(seatArb, {
-    minLength: 2,
-    maxLength: 4,
-    selector: (s) => s.id,
-  })
-  .filter((seats) => {
-    const all = seats.flatMap((s) => [s.id, s.displayName.toLowerCase(), ...s.aliases]);
-    return new Set(all).size === all.length && !all.some((n) => all.some((o) => o !== n && o.includes(n)));
-  })
-  .map((seats): ParticipantConfig[] =>
-    seats.map((s, i) => ({
-      id: s.id,
-      displayName: s.displayName,
-      color: '#123456',
-      model: `model-${i}`,
-      enabled: true,
-      ...(s.aliases.length > 0 ? { aliases: s.aliases } : {}),
-    })),
-  );
+// Only the @-names (ids and aliases) must differ across a table, as the settings require; any name may hold another.
+const seatsArb = fc.uniqueArray(seatArb, { minLength: 2, maxLength: 4, selector: (s) => s.id }).filter((seats) => {
+  const handles = seats.flatMap((s) => [s.id, ...s.aliases]);
+  return new Set(handles).size === handles.length;
+});
+
+type Seat = typeof seatArb extends fc.Arbitrary<infer T> ? T : never;
+
+function participant(s: Seat, now: boolean): ParticipantConfig {
+  return {
+    id: s.id,
+    displayName: now && s.renamed ? s.renamed : s.displayName,
+    color: '#123456',
+    model: s.model,
+    enabled: true,
+    ...(s.aliases.length > 0 ? { aliases: s.aliases } : {}),
+    ...(s.provider ? { provider: s.provider } : {}),
+  };
+}
+
+/** Every name the prompts must not hold: each seat's, before and after a rename, and its families' words. */
+function forbidden(seats: readonly Seat[]): string[] {
+  const names = seats.flatMap((s) => [
+    s.id,
+    ...seatNamesOf(participant(s, false)),
+    ...seatNamesOf(participant(s, true)),
+  ]);
+  const families = new Set(names.flatMap((n) => familiesOf([n])));
+  const vendor = VENDOR_FAMILIES.flatMap((f, i) => [...f.words, ...(families.has(i) ? (f.common ?? []) : [])]);
+  return [...new Set([...names, ...vendor])];
+}
 
 const WORDS = ['the', 'answer', 'is', 'wrong', 'because', 'I', 'think', 'agree', 'with', 'that', 'and', 'so'];
 
-/** Prose about the seats: plain words, names in any case, self-labels, "As X," and @-mentions. */
-function proseAbout(seats: readonly ParticipantConfig[]) {
-  const names = seats.flatMap((s) => [s.id, s.displayName, ...(s.aliases ?? [])]);
+/** Prose about the seats: plain words, names in any case, model versions, self-labels, "As X," and @-mentions. */
+function proseAbout(seats: readonly Seat[]) {
+  const names = forbidden(seats);
+  const name = fc.constantFrom(...names);
   const token = fc.oneof(
     fc.constantFrom(...WORDS),
-    fc.constantFrom(...names),
-    fc.constantFrom(...names).map((n) => n.toUpperCase()),
-    fc.constantFrom(...names).map((n) => `${n},`),
-    fc.constantFrom(...names).map((n) => `(${n})`),
+    name,
+    name.map((n) => n.toUpperCase()),
+    name.map((n) => `${n},`),
+    name.map((n) => `(${n})`),
+    name.map((n) => `${n}'s`),
+    name.map((n) => `${n}-4.1`),
+    name.map((n) => `${n}-style`),
     fc.constantFrom(...seats.map((s) => `@${s.id}`)),
-    fc.constantFrom(...names).map((n) => `${n}'s`),
+    name.map((n) => `\`As ${n}\``),
+    name.map((n) => `\`${n}\``),
   );
+  const code = name.map((n) => {
+    const id = n.replace(/[^A-Za-z0-9]/g, '');
+    return `\n\`\`\`ts\n// ${n}'s fix\nconst ${id}Client = ${id}_api(); /* by ${n} */\n\`\`\`\n`;
+  });
   const lead = fc.oneof(
     fc.constant(''),
-    fc.constantFrom(...names).map((n) => `[${n}]: `),
-    fc.constantFrom(...names).map((n) => `${n}: `),
-    fc.constantFrom(...names).map((n) => `As ${n}, `),
+    name.map((n) => `[${n}]: `),
+    name.map((n) => `${n}: `),
+    name.map((n) => `As ${n}, `),
   );
-  return fc.tuple(lead, fc.array(token, { minLength: 1, maxLength: 25 })).map(([l, t]) => `${l}${t.join(' ')}`);
+  return fc
+    .tuple(lead, fc.array(fc.oneof({ weight: 9, arbitrary: token }, { weight: 1, arbitrary: code }), { minLength: 1 }))
+    .map(([l, t]) => `${l}${t.join(' ')}`);
 }
 
 /** A council thread: the question, each seat's answer, each seat's review; plus the plan that made them. */
@@ -103,7 +146,7 @@ function councilThread(seats: readonly ParticipantConfig[], texts: string[]): Tr
   const reviews = seats.map((s) => reply(s.id, 1));
   const synthesis = reply(plan.steps[2]?.seats[0] ?? '', 2);
   return {
-    version: 5,
+    version: 6,
     id: 't',
     title: 't',
     createdAt: AT,
@@ -114,50 +157,41 @@ function councilThread(seats: readonly ParticipantConfig[], texts: string[]): Tr
   };
 }
 
-/** Every name of every seat that appears as a whole word (any case) in the text. */
-function namesIn(text: string, seats: readonly ParticipantConfig[]): string[] {
-  const names = seats.flatMap((s) => [s.id, s.displayName, ...(s.aliases ?? [])]);
-  return names.filter((n) => new RegExp(`(?<![\\p{L}\\p{N}_])${n}(?![\\p{L}\\p{N}_])`, 'iu').test(text));
+/** Every name that appears as a whole word (any case) in the text. */
+function namesIn(text: string, names: readonly string[]): string[] {
+  const literal = (n: string) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return names.filter((n) => new RegExp(`(?<![\\p{L}\\p{N}_])${literal(n)}(?![\\p{L}\\p{N}_])`, 'iu').test(text));
 }
 
 describe('anonymised prompts name nobody', () => {
-  test('no seat name, id, alias or self-label reaches a review or synthesis prompt', () => {
+  test('no name of any seat, then or now, nor its family, reaches a review or synthesis prompt', () => {
     fc.assert(
       fc.property(
         seatsArb.chain((seats) => fc.tuple(fc.constant(seats), fc.array(proseAbout(seats), { minLength: 3 }))),
         ([seats, texts]) => {
-          const thread = councilThread(seats, texts);
-          const settings = { ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: [...seats], keepRecent: 50 };
-          const steps = thread.messages.filter((m) => m.step && m.step.index > 0);
-          for (const m of steps) {
-            const prompt = stepPrompt(thread, m.id, m.speaker, settings);
+          const thread = councilThread(
+            seats.map((s) => participant(s, false)),
+            texts,
+          );
+          const now = seats.map((s) => participant(s, true));
+          const settings = { ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: now, keepRecent: 50 };
+          const names = forbidden(seats);
+          for (const m of thread.messages.filter((x) => x.step && x.step.index > 0)) {
+            const prompt = stepPrompt(thread, m.id, m.speaker, settings, () => councilCode);
             const text = prompt.messages.map((x) => x.content).join('\n');
-            expect(namesIn(text, seats), `prompt of ${m.id}:\n${text}`).toEqual([]);
+            expect(namesIn(text, names), `prompt of ${m.id}:\n${text}`).toEqual([]);
             expect(text).not.toMatch(/@Response/);
-            // What it read is all there: every other answer under its letter.
+            // What it read is all there: every other answer under its letter, and the code as it was written.
             expect(prompt.visibility.responses.length).toBeGreaterThan(0);
+            const read = [...prompt.visibility.responses, ...prompt.visibility.reviews].map((r) => r.message.content);
+            for (const identifier of read.join('\n').match(/const \w+Client = \w+_api\(\);/g) ?? []) {
+              expect(text).toContain(identifier);
+            }
           }
         },
       ),
       { numRuns: 200 },
     );
     // 200 whole councils: a few seconds on a busy 2-core machine, which vitest's 5 s default would cut short.
-  }, 30_000);
-
-  test('every replacement is tallied, and a name inside code is left as it is', () => {
-    const seats = [{ id: 'claude', displayName: 'Claude', replacement: 'Response B' }];
-    const anonymiser = new Anonymiser(seats, ['all']);
-    expect(anonymiser.scrub('[Claude]: As Claude, I agree with claude. Call `claude.run()`.', 'claude')).toBe(
-      'As Response B, I agree with Response B. Call `claude.run()`.',
-    );
-    expect(anonymiser.scrub('@claude @all what now?\n```\nclaude --help\n```')).toBe(
-      'what now?\n```\nclaude --help\n```',
-    );
-    expect(anonymiser.replacements()).toEqual([
-      { from: 'Claude', to: 'Response B', count: 2 },
-      { from: '@all', to: '', count: 1 },
-      { from: '@claude', to: '', count: 1 },
-      { from: '[Claude]:', to: '', count: 1 },
-    ]);
-  });
+  }, 60_000);
 });

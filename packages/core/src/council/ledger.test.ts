@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { MAX_LEDGER_CLAIMS, parseLedger, verdictOf } from './ledger';
+import { MAX_LEDGER_CLAIMS } from '../transcript/synthesisReading';
+import { parseLedger } from './ledger';
 
 const LETTERS = ['A', 'B', 'C'];
 const block = (json: string, info = 'ledger') => `\`\`\`${info}\n${json}\n\`\`\``;
@@ -49,7 +50,7 @@ describe('parseLedger reads what a model writes', () => {
     expect(reading.kind).toBe(kind);
     // Whatever could not be read is shown as it was written.
     if (reading.kind !== 'ledger') expect(reading.answer).toBe(text);
-    if (note) expect(reading.kind === 'malformed' && reading.note).toContain(note);
+    if (note) expect(reading.kind === 'malformed' && reading.reason).toContain(note);
   });
 
   test('the last ledger wins; a tilde fence and an indented one are fences too', () => {
@@ -123,18 +124,5 @@ describe('parseLedger on anything at all', () => {
     expect(parseLedger(text, LETTERS).kind).toBe('none');
     // Linear, not quadratic: a quadratic scan of this takes minutes.
     expect(performance.now() - started).toBeLessThan(5_000);
-  });
-});
-
-describe('verdictOf', () => {
-  test.each([
-    ['Verdict: B is right.\n\nReasons…', 'B is right.'],
-    ['**Verdict:** A is wrong\nmore', 'A is wrong'],
-    ['  verdict：mixed', 'mixed'],
-    ['No verdict line here\nsecond', 'No verdict line here'],
-    ['', ''],
-    [`Verdict: ${'x'.repeat(300)}`, `${'x'.repeat(199)}…`],
-  ])('%j gives %j', (text, verdict) => {
-    expect(verdictOf(text)).toBe(verdict);
   });
 });

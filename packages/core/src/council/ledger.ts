@@ -1,9 +1,8 @@
-import * as z from 'zod/mini';
+import { MAX_CLAIM_CHARS, MAX_LEDGER_CLAIMS } from '../transcript/ledgerLimits';
+import type { Mark } from '../transcript/synthesisReading';
 
-/** How a response stands on one claim of a synthesis. */
-export type Mark = 'supported' | 'disputed' | 'not addressed';
-
-export interface LedgerClaim {
+/** A claim of a ledger as the model wrote it: marked by response letter. */
+export interface LetteredClaim {
   claim: string;
   /** By response letter: only the letters of the plan, each at most once. */
   marks: Record<string, Mark>;
@@ -15,16 +14,9 @@ export interface LedgerClaim {
  * trusted: whatever it writes gives one of these, never an exception.
  */
 export type LedgerReading =
-  | { kind: 'ledger'; answer: string; claims: LedgerClaim[] }
-  | { kind: 'malformed'; answer: string; note: string }
+  | { kind: 'ledger'; answer: string; claims: LetteredClaim[] }
+  | { kind: 'malformed'; answer: string; reason: string }
   | { kind: 'none'; answer: string };
-
-/** The most claims a ledger shows; more are cut with a note. */
-export const MAX_LEDGER_CLAIMS = 40;
-const MAX_CLAIM_CHARS = 600;
-
-const Claim = z.looseObject({ claim: z.string().check(z.trim(), z.minLength(1)) });
-const Ledger = z.looseObject({ claims: z.array(Claim).check(z.minLength(1)) });
 
 /** A fenced block of the text: its info string, its body, and where the whole block (fences included) sits. */
 interface Fenced {
@@ -45,25 +37,25 @@ export function parseLedger(text: string, letters: readonly string[]): LedgerRea
   const block =
     blocks.findLast((b) => b.info === 'ledger') ?? blocks.findLast((b) => b.info === 'json' && /"claims"/.test(b.body));
   if (!block) return { kind: 'none', answer: text };
-  const malformed = (why: string): LedgerReading => ({
-    kind: 'malformed',
-    answer: text,
-    note: `The ledger could not be read (${why}); it is shown as the model wrote it.`,
-  });
+  const malformed = (reason: string): LedgerReading => ({ kind: 'malformed', answer: text, reason });
   let json: unknown;
   try {
     json = JSON.parse(block.body);
   } catch {
     return malformed('it is not JSON');
   }
-  const parsed = Ledger.safeParse(json);
-  if (!parsed.success) return malformed('it needs a "claims" list, each with a "claim"');
+  const entries = isRecord(json) ? json.claims : undefined;
+  const isClaim = (c: unknown) => isRecord(c) && typeof c.claim === 'string' && c.claim.trim() !== '';
+  if (!Array.isArray(entries) || entries.length === 0 || !entries.every(isClaim)) {
+    return malformed('it needs a "claims" list, each with a "claim"');
+  }
   const known = new Set(letters);
-  const claims: LedgerClaim[] = [];
-  for (const entry of parsed.data.claims.slice(0, MAX_LEDGER_CLAIMS)) {
+  const claims: LetteredClaim[] = [];
+  for (const entry of (entries as (Record<string, unknown> & { claim: string })[]).slice(0, MAX_LEDGER_CLAIMS)) {
     const marks = marksOf(entry, known);
     if (Object.keys(marks).length === 0) continue;
-    const claim = entry.claim.length > MAX_CLAIM_CHARS ? `${entry.claim.slice(0, MAX_CLAIM_CHARS - 1)}…` : entry.claim;
+    const said = entry.claim.trim();
+    const claim = said.length > MAX_CLAIM_CHARS ? `${said.slice(0, MAX_CLAIM_CHARS - 1)}…` : said;
     claims.push({ claim, marks });
   }
   if (claims.length === 0) return malformed(`no claim marks any of the responses ${letters.join(', ') || '(none)'}`);
@@ -92,9 +84,14 @@ function fencedBlocks(text: string): Fenced[] {
   return blocks;
 }
 
+/** A JSON object (not an array, not null). */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 function marksOf(entry: Record<string, unknown>, known: ReadonlySet<string>): Record<string, Mark> {
-  const nested = [entry.marks, entry.verdicts].find((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
-  const source = { ...entry, ...(nested as Record<string, unknown> | undefined) };
+  const nested = [entry.marks, entry.verdicts].find(isRecord);
+  const source = { ...entry, ...nested };
   const marks: Record<string, Mark> = {};
   for (const [key, value] of Object.entries(source)) {
     const letter = key
@@ -116,19 +113,4 @@ function readMark(value: string): Mark | undefined {
   if (v === 'disputed' || v === 'disputes' || v === 'contradicts') return 'disputed';
   if (v === 'not addressed' || v === 'none' || v === 'silent') return 'not addressed';
   return undefined;
-}
-
-/**
- * The one-line verdict a review starts with (`Verdict: …`, in any case, bold or not), else the review's first line;
- * at most 200 characters. Empty for an empty review.
- */
-export function verdictOf(text: string): string {
-  const first =
-    text
-      .split('\n')
-      .find((line) => line.trim() !== '')
-      ?.trim() ?? '';
-  const labelled = /^[*_#>\s]*verdict[*_\s]*[:：][*_\s]*(.*?)[*_\s]*$/i.exec(first);
-  const line = (labelled ? labelled[1] : first) ?? '';
-  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }

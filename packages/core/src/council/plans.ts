@@ -2,6 +2,7 @@ import { shuffled } from '../base/seededRandom';
 import type { OrchestratorSettings } from '../orchestrator/settings';
 import { isRoutable } from '../participants/participant';
 import type { DiscussionMode, PlanDraft, PlanStep, SpeakingOrder } from '../transcript/plan';
+import { recordSeatNames } from './seatNames';
 
 export type { PlanDraft } from '../transcript/plan';
 
@@ -32,7 +33,8 @@ export interface MessagePlanInput {
  *   or the setting's (table order, rotating after the previous turn's first seat, or a shuffle seeded by the plan id);
  * - Independent: one step, every seat blind to the others' answers, `maxConcurrent` at once, in table order;
  * - Council (two seats or more): Independent, then each seat reviews the others' answers under neutral letters
- *   (letters and each reader's order shuffled from the plan id), then the chair's synthesis of answers and reviews.
+ *   (letters and each reader's order shuffled from the plan id), then the chair's synthesis of answers and reviews;
+ *   every seat's names are recorded with it (`seatNames`), so its anonymised steps scrub the names of when it was made.
  */
 export function planForMessage(input: MessagePlanInput): PlanDraft {
   const { id, question, mode, settings } = input;
@@ -78,6 +80,7 @@ export function planForMessage(input: MessagePlanInput): PlanDraft {
       },
     ],
     letters,
+    seatNames: recordSeatNames(settings.participants),
   };
 }
 
@@ -133,7 +136,7 @@ export function planForReview(input: {
         concurrency: Math.min(settings.maxConcurrent, reviewers.length),
       },
     ],
-    ...(anonymised ? { letters: { [target.speaker]: 'A' } } : {}),
+    ...(anonymised ? { letters: { [target.speaker]: 'A' }, seatNames: recordSeatNames(settings.participants) } : {}),
   };
 }
 

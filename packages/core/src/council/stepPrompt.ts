@@ -1,24 +1,9 @@
-import { seatReadsImages } from '../images/takesImages';
-import type { ChatMessage } from '../llm/types';
 import type { OrchestratorSettings } from '../orchestrator/settings';
-import { changeBlocksIn, changedFiles } from '../patches/changeBlocks';
 import { type AssembledPrompt, assemblePrompt } from '../prompt/assemblePrompt';
-import { fitToBudget, type RenderedItem } from '../prompt/fitToBudget';
-import { buildSystemPrompt, displayNameOf } from '../prompt/framing';
-import { isPromptMessage, type RenderContext, renderMessage } from '../prompt/renderMessage';
-import type { Message, Transcript } from '../transcript/schema';
-import { Anonymiser, type Replacement } from './anonymise';
-import {
-  ANOTHER_ASSISTANT,
-  anonymousFraming,
-  EARLIER_REPLY_LABEL,
-  responseLabel,
-  reviewLabel,
-  reviewTask,
-  synthesisTask,
-  TASK_LABEL,
-} from './instructions';
-import { type ReadReply, type Visibility, visibleTo } from './visibility';
+import type { Transcript } from '../transcript/schema';
+import type { Replacement } from './anonymise';
+import type { CouncilCode } from './councilCode';
+import { type Visibility, visibleTo } from './visibility';
 
 /** A reply's prompt, with what its rule let it read and, when it names nobody, the names it replaced. */
 export interface StepPrompt extends AssembledPrompt {
@@ -26,7 +11,7 @@ export interface StepPrompt extends AssembledPrompt {
   replacements: Replacement[];
 }
 
-type PromptSettings = Pick<
+export type PromptSettings = Pick<
   OrchestratorSettings,
   'participants' | 'softLimitChars' | 'keepRecent' | 'userName' | 'systemMode' | 'groups'
 > &
@@ -36,7 +21,8 @@ type PromptSettings = Pick<
  * What `speakerId` is sent for the reply `messageId`: what its step's rule lets it read (`visibleTo`), assembled.
  * The one way a prompt is built, for a reply that starts and for one rebuilt for the prompt inspector. An answer that
  * reads the conversation under names is today's shared-transcript prompt (`assemblePrompt`); a review or a
- * synthesis reads the question, then the responses (and reviews) under neutral labels, then its task.
+ * synthesis is the council's (`council().reviewPrompt`: the question, then the responses and reviews under neutral
+ * labels, then its task), asked for only when one is built, so a thread that holds no council never loads it.
  * `systemMode` overrides the setting (a provider that takes only one system message).
  */
 export function stepPrompt(
@@ -44,6 +30,7 @@ export function stepPrompt(
   messageId: string,
   speakerId: string,
   settings: PromptSettings,
+  council: () => CouncilCode,
   systemMode: OrchestratorSettings['systemMode'] = settings.systemMode,
 ): StepPrompt {
   const visibility = visibleTo(transcript, messageId, speakerId);
@@ -61,98 +48,5 @@ export function stepPrompt(
     });
     return { ...prompt, visibility, replacements: [] };
   }
-  return reviewPrompt(transcript, visibility, speakerId, settings, systemMode);
-}
-
-function reviewPrompt(
-  transcript: Transcript,
-  visibility: Visibility,
-  speakerId: string,
-  settings: PromptSettings,
-  systemMode: OrchestratorSettings['systemMode'],
-): StepPrompt {
-  const anonymous = visibility.rule.names === 'anonymised';
-  const userName = settings.userName;
-  const letters = visibility.plan?.letters ?? {};
-  const name = (seat: string) => displayNameOf(seat, settings.participants);
-  const labelOf = (seat: string, letter: string | undefined) =>
-    anonymous && letter ? responseLabel(letter) : name(seat);
-  const label = (r: ReadReply) => labelOf(r.seat, r.letter);
-  const anonymiser = new Anonymiser(
-    settings.participants.map((p) => ({
-      ...p,
-      replacement: letters[p.id] ? responseLabel(letters[p.id] as string) : ANOTHER_ASSISTANT,
-    })),
-    ['all', ...(settings.groups ?? []).map((g) => g.id)],
-  );
-  const text = (content: string, author?: string) => (anonymous ? anonymiser.scrub(content, author) : content);
-
-  const persona = settings.participants.find((p) => p.id === speakerId)?.systemPrompt?.trim();
-  const framing = anonymous
-    ? [anonymousFraming(userName), ...(persona ? [text(persona)] : [])].join('\n\n')
-    : buildSystemPrompt({
-        speakerId,
-        threadParticipants: transcript.participants,
-        participants: settings.participants,
-        userName,
-      });
-  const vision = seatReadsImages(settings.participants.find((p) => p.id === speakerId));
-  const render = { speakerId, participants: settings.participants, userName, systemMode, vision };
-  const context: RenderedItem[] = visibility.context.filter(isPromptMessage).map((m) => ({
-    message: anonymous ? anonymousMessage(m, render, text) : renderMessage(m, render),
-    hoisted: m.role === 'system' && systemMode === 'multiple',
-  }));
-  const read = (r: ReadReply, heading: string): RenderedItem => ({
-    message: { role: 'user', content: `[${heading}]: ${text(r.message.content, r.seat)}` },
-    hoisted: false,
-  });
-  const responses = visibility.responses.map((r) => read(r, label(r)));
-  const reviews = visibility.reviews.map((r, i) =>
-    read(r, anonymous ? reviewLabel(i + 1) : `${name(r.seat)}'s review`),
-  );
-  const missing = visibility.missing.map((seat) => labelOf(seat, letters[seat]));
-  const task =
-    visibility.kind === 'synthesis'
-      ? synthesisTask(
-          visibility.responses.map((r) => r.letter ?? name(r.seat)),
-          missing,
-        )
-      : reviewTask(visibility.responses.map(label), missing, changedIn(visibility));
-  const items = [...context, ...responses, ...reviews, { message: taskMessage(task), hoisted: false }];
-  const fitted = fitToBudget({
-    system: { role: 'system', content: framing },
-    items,
-    softLimitChars: settings.softLimitChars,
-    // What is under review and the task are never dropped for length; older conversation goes first.
-    keepRecent: Math.max(settings.keepRecent, responses.length + reviews.length + 2),
-  });
-  return { ...fitted, visibility, replacements: anonymiser.replacements() };
-}
-
-/** A message of the conversation before the question, in a prompt that names nobody. */
-function anonymousMessage(
-  m: Message,
-  render: RenderContext,
-  text: (content: string, author?: string) => string,
-): ChatMessage {
-  const speakerId = render.speakerId;
-  const rendered = renderMessage(m, { ...render, participants: [] });
-  if (m.role !== 'assistant') return { ...rendered, content: text(rendered.content) };
-  if (m.speaker === speakerId) return { role: 'assistant', content: text(m.content, m.speaker) };
-  return { role: 'user', content: `[${EARLIER_REPLY_LABEL}]: ${text(m.content, m.speaker)}` };
-}
-
-/**
- * A review asked for on one reply that proposes changes (diff blocks, blocks naming a file) looks at the change first:
- * the files it changes. The plan cannot say which block the user asked from (that would be a new thread format), so
- * every change the reply proposes is named; a council's cross-review names none.
- */
-function changedIn(visibility: Visibility): string[] {
-  if (visibility.rule.reads !== 'target') return [];
-  const blocks = visibility.responses.flatMap((r) => changeBlocksIn(r.message.content));
-  return [...new Set(blocks.flatMap(changedFiles))];
-}
-
-function taskMessage(task: string): ChatMessage {
-  return { role: 'user', content: `[${TASK_LABEL}] ${task}` };
+  return council().reviewPrompt(transcript, visibility, speakerId, settings, systemMode);
 }

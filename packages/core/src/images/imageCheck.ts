@@ -1,6 +1,7 @@
-import { type ImageMime, type ImageRef, MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE } from '../transcript/schema';
+import { type ImageMime, MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE } from '../transcript/schema';
+import { describeImage, formatBytes } from './describeImage';
 
-export { MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE };
+export { describeImage, formatBytes, MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE };
 
 /** Each image type by the bytes every file of that type starts with (WebP: `RIFF`, a size, then `WEBP`). */
 const SIGNATURES: readonly { mime: ImageMime; at: number; bytes: readonly number[] }[] = [
@@ -49,17 +50,4 @@ export function checkImage(bytes: Uint8Array, name = 'The image'): ImageCheck {
 /** The file extension an image of this type is stored under. */
 export function imageExtension(mime: ImageMime): string {
   return mime === 'image/jpeg' ? 'jpg' : mime.slice('image/'.length);
-}
-
-/** "340 KB", "4.8 MB", "68 bytes". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
-/** How an image is named where it cannot be shown: `shot.png (PNG, 68 bytes)`. */
-export function describeImage(image: ImageRef): string {
-  const type = image.mime.slice('image/'.length).toUpperCase();
-  return `${image.name ?? 'an image'} (${type}, ${formatBytes(image.bytes)})`;
 }

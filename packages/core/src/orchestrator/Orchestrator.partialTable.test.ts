@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { claude, disposeAll, gemini, gpt, setup } from '../../test/support/orchestratorSetup';
 import type { SeatMap } from '../protocol/proxyStatus';
+import { describeUnrouted } from '../router/describeUnrouted';
 
 // A partial table: the turns go to the seats that can answer now; a seat that needs a login or cannot be reached is
 // left out (the view names it once, with its fix), and a request is refused whole only when none it asks can answer.
@@ -57,6 +58,22 @@ describe('a message goes to the addressed seats that can answer', () => {
     expect(orchestrator.send(t, '@gemini hello')).toMatchObject({ ok: false, action: { kind: 'install' } });
     expect(messages(t)).toEqual([]);
     expect(chat.calls).toEqual([]);
+  });
+
+  test('a seat named by the message that could not answer is kept on it, so the thread says why; @all keeps none', async () => {
+    const { orchestrator, chat, t, idle, messages } = table(CLAUDE_LOGIN);
+    orchestrator.send(t, '@claude @gpt hello');
+    await chat.reply(0, 'gpt');
+    await idle(t);
+    expect(messages(t)[0]?.unrouted).toEqual({ absent: ['claude'] });
+    expect(describeUnrouted(messages(t)[0]?.unrouted ?? {})).toBe(
+      '@claude could not answer then (a login needed, or not reachable).',
+    );
+    orchestrator.send(t, '@all hello');
+    await chat.reply(1, 'gpt');
+    await chat.reply(2, 'gemini');
+    await idle(t);
+    expect(messages(t).at(-3)?.unrouted).toBeUndefined();
   });
 
   test('the seat on To that cannot answer is not replaced by another: the message is refused', () => {

@@ -13,7 +13,7 @@ import { type IntentResult, OK, refuse } from './result';
 import type { OrchestratorSettings } from './settings';
 import { Table } from './Table';
 import { TurnRunner } from './TurnRunner';
-import type { TurnCode } from './turnCode';
+import type { TurnCode } from './turnCodeWith';
 import { dismissContinue, setMode, type TurnContext } from './turnIntents';
 
 export interface OrchestratorDeps {
@@ -176,6 +176,18 @@ export class Orchestrator extends Disposable {
    */
   regenerateAs(threadId: string, messageId: string, participantId: string): IntentResult {
     return this.deps.turns().regenerateAs(this.turns, threadId, messageId, participantId);
+  }
+
+  /**
+   * Reads, once, what the syntheses of a thread written before readings were stored say (`readOlderSyntheses`), when
+   * it is shown. Only a thread that may hold one loads the code for it: one with a reply of a plan's third step (a
+   * council's synthesis; no other plan has three) that said something and holds no reading.
+   */
+  readOlderSyntheses(threadId: string): void {
+    const messages = this.store.transcript(threadId)?.messages ?? [];
+    if (messages.some((m) => m.step?.index === 2 && !m.synthesis && /\S/.test(m.content))) {
+      this.deps.turns().readSyntheses(this.store, threadId);
+    }
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { Emitter } from '../base/event';
 import { Disposable } from '../base/lifecycle';
+import type { CouncilCode } from '../council/councilCode';
 import type { ChatError } from '../llm/types';
 import type { ParticipantConfig } from '../participants/participant';
 import type { Clock, IdGenerator, Logger } from '../ports';
@@ -11,6 +12,7 @@ import type { ChatBackend, PromptAssembler } from './ports';
 import { type Ended, restart, withEnding, withLeftOut } from './replyTransitions';
 import type { OrchestratorSettings } from './settings';
 import { streamReply } from './streamReply';
+import { synthesisReadingOf } from './synthesisReadings';
 import { refusesSeveralSystemMessages, type SystemModeMemory } from './systemMode';
 
 export interface ReplyRunnerDeps {
@@ -26,8 +28,10 @@ export interface ReplyRunnerDeps {
    * seat found signed out or unreachable during a turn is left out of its later steps. Routable only, when absent.
    */
   canAnswer?: (seat: string) => boolean;
-  /** Builds each reply's prompt as its step's rule allows (`assembleStepPrompt`). */
+  /** Builds each reply's prompt as its step's rule allows (`stepPromptAssembler`). */
   prompts: PromptAssembler;
+  /** What only reviews and councils need: here, reading a synthesis as it ends (`synthesisReadingOf`). */
+  council: () => CouncilCode;
 }
 
 export interface TurnFailure {
@@ -57,7 +61,8 @@ export type ReplyOutcome = Message['status'] | 'abandoned';
  *   rule hid and the names it replaced, for the prompt inspector;
  * - a provider that refuses several system messages gets one more try with the notes inline, and inline prompts
  *   from then on (`systemModes`);
- * - every reply ends `complete`, `error` or `cancelled` with the text it got; a failure is reported once.
+ * - every reply ends `complete`, `error` or `cancelled` with the text it got; a failure is reported once;
+ * - a council's synthesis that ends with text ends read (`readSynthesis`: its ledger, by seat), in the same write.
  */
 export class ReplyRunner extends Disposable {
   /** Providers found to take only one system message: their prompts carry thread notes inline. */
@@ -184,7 +189,9 @@ export class ReplyRunner extends Disposable {
     ended: Ended,
   ): Message['status'] {
     const { status, failure } = ended;
-    this.deps.store.update(threadId, messageId, (m) => withEnding(m, ended), 'urgent');
+    const { store, council } = this.deps;
+    const synthesis = synthesisReadingOf(store, threadId, store.message(threadId, messageId), council);
+    store.update(threadId, messageId, (m) => withEnding(m, synthesis ? { ...ended, synthesis } : ended), 'urgent');
     if (status === 'error' && failure && participant) {
       this.deps.logger.warn(`Reply from ${participant.id} failed (${failure.kind}): ${failure.message}`);
       this.failureEmitter.fire({ threadId, participant, error: failure });

@@ -4,7 +4,6 @@ import type { ParticipantConfig } from '../participants/participant';
 import { isRoutable } from '../participants/participant';
 import { isAbsent } from '../protocol/absentSeat';
 import type { SeatMap } from '../protocol/proxyStatus';
-import { type AbsentSeat, refuseAbsent, splitSeats } from './absentSeats';
 import { type IntentResult, OK, refuse } from './result';
 import type { OrchestratorSettings } from './settings';
 
@@ -42,14 +41,9 @@ export class Table extends Disposable {
     return participant !== undefined && isRoutable(participant);
   }
 
-  /** The seats a turn would ask, split into those that can answer now and those absent, with why (`splitSeats`). */
-  split(seatIds: readonly string[]): { answering: string[]; absent: AbsentSeat[] } {
-    return splitSeats(seatIds, this.seats());
-  }
-
-  /** The refusal of a request none of whose seats can answer now: each named with why, the first fix offered. */
-  refuseAbsent(absent: readonly AbsentSeat[], what?: string): IntentResult {
-    return refuseAbsent(absent, this.current.participants, what);
+  /** What each seat can do now, as the host's seat map says (the turns' code splits and refuses by it). */
+  seatMap(): SeatMap {
+    return this.seats();
   }
 
   get settings(): OrchestratorSettings {

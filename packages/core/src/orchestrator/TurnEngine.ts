@@ -8,6 +8,7 @@ import { ReplyRunner, type ReplyRunnerDeps, type ReplyTarget, type TurnFailure }
 import type { SystemModeMemory } from './systemMode';
 import type { TurnProgress } from './TurnProgress';
 import type { TurnWork } from './TurnRunner';
+import type { TurnCode } from './turnCodeWith';
 
 /** What outlives a turn engine (its owner keeps it from before the first turn): see `TurnRunner`. */
 export interface TurnMemory {
@@ -23,15 +24,19 @@ export interface TurnMemory {
  */
 export class TurnEngine extends Disposable {
   private readonly replies: ReplyRunner;
+  private readonly deps: ReplyRunnerDeps;
 
   constructor(
-    private readonly deps: ReplyRunnerDeps,
+    deps: Omit<ReplyRunnerDeps, 'prompts' | 'council'>,
+    /** Where each reply's prompt is built, and the council's code (`TurnCode`). */
+    code: Pick<TurnCode, 'assembleStepPrompt' | 'council'>,
     memory: TurnMemory,
     /** Where the turn stands now, for the views. */
     private readonly progress: (threadId: string, progress: TurnProgress) => void,
   ) {
     super();
-    this.replies = this._register(new ReplyRunner(deps, memory));
+    this.deps = { ...deps, prompts: code.assembleStepPrompt, council: code.council };
+    this.replies = this._register(new ReplyRunner(this.deps, memory));
   }
 
   /** Runs a turn's work to its end (or until `signal` aborts); `plan` is the work's plan, when it is one. */

@@ -7,11 +7,11 @@ import type { ReplyRunnerDeps, ReplyTarget, TurnFailure } from './ReplyRunner';
 import { SystemModeMemory } from './systemMode';
 import type { TurnEngine } from './TurnEngine';
 import { type TurnProgress, TurnProgressBoard, type TurnProgressChange } from './TurnProgress';
-import type { TurnCode } from './turnCode';
+import type { TurnCode } from './turnCodeWith';
 
 export type { ReplyTarget, TurnFailure } from './ReplyRunner';
 
-export type TurnRunnerDeps = Omit<ReplyRunnerDeps, 'prompts'> & {
+export type TurnRunnerDeps = Omit<ReplyRunnerDeps, 'prompts' | 'council'> & {
   /** The code that runs replies, asked for when the first turn starts (see `TurnCode`). */
   turns: () => TurnCode;
 };
@@ -90,7 +90,8 @@ export class TurnRunner extends Disposable {
     const code = turns();
     this.turnEngine = this._register(
       new code.TurnEngine(
-        { ...deps, prompts: code.assembleStepPrompt },
+        deps,
+        code,
         { prompts: this.prompts, systemModes: this.systemModes, failures: this.failureEmitter },
         (threadId, progress) => this.progress.set(threadId, progress),
       ),

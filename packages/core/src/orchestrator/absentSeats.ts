@@ -14,7 +14,11 @@ export interface AbsentSeat {
  * cannot be reached), each once, in the order given. Nothing known holds nothing: a seat the map does not list
  * answers. A paused seat answers too: its pause may end at any moment.
  */
-export function splitSeats(seatIds: readonly string[], seats: SeatMap): { answering: string[]; absent: AbsentSeat[] } {
+export function splitSeats(
+  seatIds: readonly string[],
+  table: { seatMap(): SeatMap },
+): { answering: string[]; absent: AbsentSeat[] } {
+  const seats = table.seatMap();
   const answering: string[] = [];
   const absent: AbsentSeat[] = [];
   for (const id of new Set(seatIds)) {
@@ -31,10 +35,10 @@ export function splitSeats(seatIds: readonly string[], seats: SeatMap): { answer
  */
 export function refuseAbsent(
   absent: readonly AbsentSeat[],
-  participants: readonly ParticipantConfig[],
+  table: { readonly participants: readonly ParticipantConfig[] },
   what = 'Not sent',
 ): IntentResult {
-  const name = (id: string) => participants.find((p) => p.id === id)?.displayName ?? id;
+  const name = (id: string) => table.participants.find((p) => p.id === id)?.displayName ?? id;
   const clauses = absent.map((a) => absenceClause(name(a.id), a.seat));
   const fixable = absent.find((a) => fixOf(a.seat) !== undefined);
   const fix = fixable ? fixOf(fixable.seat) : undefined;

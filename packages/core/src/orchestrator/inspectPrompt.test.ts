@@ -137,3 +137,35 @@ describe('inspecting a prompt', () => {
     expect(inspection.ok && inspection.others).toEqual([]);
   });
 });
+
+describe('inspecting a review’s prompt', () => {
+  test('lists every name the scrubbing replaced: seats, families, model ids, in prose, code and comments', async () => {
+    const s = setup({ participants: [claude, gpt] });
+    const t = s.openThread();
+    s.orchestrator.setMode(t, 'council');
+    s.orchestrator.send(t, '@all which client?');
+    await s.chat.reply(0, 'As Claude, I use `anthropic.Client()`.\n```py\n# Anthropic wrote this\n```');
+    await s.chat.reply(1, 'As ChatGPT (gpt-5.5), I would too.');
+    await s.chat.call(2);
+    await s.chat.call(3);
+    const plan = s.orchestrator.store.transcript(t)?.plans?.at(-1);
+    const label = (seat: string) => `Response ${plan?.letters?.[seat]}`;
+    const claudeReview = s.messages(t).find((m) => m.step?.index === 1 && m.speaker === 'claude');
+    const inspection = s.orchestrator.inspectPrompt(t, claudeReview?.id ?? '');
+    if (!inspection.ok) throw new Error(inspection.reason);
+    const replaced = inspection.shown.text.split('\n').find((l) => l.startsWith('- Names replaced:')) ?? '';
+    // Claude's review reads the question (its @all dropped) and GPT's answer: both of GPT's names went.
+    expect(replaced).toBe(
+      `- Names replaced: “@all” → removed (1×), “ChatGPT” → “${label('gpt')}” (1×), “gpt-5.5” → “${label('gpt')}” (1×)`,
+    );
+    const gptReview = s.messages(t).find((m) => m.step?.index === 1 && m.speaker === 'gpt');
+    const other = s.orchestrator.inspectPrompt(t, gptReview?.id ?? '');
+    if (!other.ok) throw new Error(other.reason);
+    expect(other.shown.text).toContain(`“Anthropic” → “${label('claude')}” (1×)`);
+    expect(other.shown.text).toContain('`anthropic.Client()`');
+    await s.chat.reply(2, 'Verdict: fine');
+    await s.chat.reply(3, 'Verdict: fine');
+    await s.chat.reply(4, 'Final.');
+    await s.idle(t);
+  });
+});

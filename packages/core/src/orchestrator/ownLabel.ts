@@ -5,8 +5,12 @@ import type { ParticipantConfig } from '../participants/participant';
  * `[Claude]` and `Claude:` (by display name and by id; matched without regard to case).
  */
 export function ownLabels(participant: Pick<ParticipantConfig, 'id' | 'displayName'>): string[] {
-  const names = [...new Set([participant.displayName, participant.id])];
-  return names.flatMap((name) => [`[${name}]:`, `[${name}]`, `${name}:`]);
+  return labelsOf([participant.displayName, participant.id]);
+}
+
+/** `[name]:`, `[name]` and `name:` for each of the names (each name once). */
+export function labelsOf(names: readonly string[]): string[] {
+  return [...new Set(names)].flatMap((name) => [`[${name}]:`, `[${name}]`, `${name}:`]);
 }
 
 /**

@@ -25,7 +25,7 @@ export interface BuiltPrompt {
 }
 
 /**
- * Builds the prompt of the reply `messageId`, spoken by `speakerId` (`assembleStepPrompt`). A port so that the host can
+ * Builds the prompt of the reply `messageId`, spoken by `speakerId` (`stepPromptAssembler`). A port so that the host can
  * load the prompt code (visibility, anonymisation, the council's words) only when the first reply starts, not at
  * activation. `systemMode` overrides the setting (a provider that takes only one system message).
  */

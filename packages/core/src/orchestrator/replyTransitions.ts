@@ -1,5 +1,6 @@
 import type { ChatError, TokenUsage } from '../llm/types';
 import type { Message, Timing, Usage } from '../transcript/schema';
+import type { SynthesisReading } from '../transcript/synthesisReading';
 
 // How a reply's message moves on: started again (retry), told what its prompt left out, ended. Pure.
 
@@ -12,6 +13,8 @@ export interface Ended {
   timing?: Timing;
   /** Characters sent in its prompt: tokens are estimated from them (and from its text) when the provider says none. */
   promptChars?: number;
+  /** A council's synthesis that ended with text: what it says, read (`readSynthesis`). */
+  synthesis?: SynthesisReading;
 }
 
 /** The reply's message with the count of older messages its prompt left out (none: the field goes). */
@@ -21,10 +24,10 @@ export function withLeftOut(m: Message, omitted: number): Message {
   return omitted > 0 ? { ...rest, leftOut: omitted } : rest;
 }
 
-/** A retry: the same message, emptied, streaming again as the next attempt. */
+/** A retry: the same message, emptied (a synthesis's reading goes with its text), streaming again as the next attempt. */
 export function restart(m: Message): Message {
   if (m.role !== 'assistant' || (m.status !== 'error' && m.status !== 'cancelled')) return m;
-  const { error: _e, usage: _u, leftOut: _l, timing: _t, ...rest } = m;
+  const { error: _e, usage: _u, leftOut: _l, timing: _t, synthesis: _s, ...rest } = m;
   return { ...rest, content: '', status: 'streaming', attempt: (m.attempt ?? 1) + 1 };
 }
 
@@ -32,7 +35,7 @@ export function restart(m: Message): Message {
 export function withEnding(m: Message, ended: Ended): Message {
   if (m.status !== 'streaming') return m;
   const { error: _e, usage: _u, timing: _t, ...rest } = m;
-  const { status, failure, timing } = ended;
+  const { status, failure, timing, synthesis } = ended;
   const usage = ended.usage ?? estimatedUsage(ended.promptChars, m.content);
   return {
     ...rest,
@@ -40,6 +43,7 @@ export function withEnding(m: Message, ended: Ended): Message {
     ...(status === 'error' && failure ? { error: failure.message } : {}),
     ...(usage ? { usage } : {}),
     ...(timing ? { timing } : {}),
+    ...(synthesis ? { synthesis } : {}),
   };
 }
 
@@ -54,6 +58,6 @@ export function estimatedUsage(promptChars: number | undefined, content: string)
 
 /** A tombstone: the message keeps its id and place, loses its content, and is left out of every prompt. */
 export function tombstone(m: Message): Message {
-  const { error: _error, usage: _usage, contextBlocks: _blocks, images: _images, ...rest } = m;
+  const { error: _error, usage: _usage, contextBlocks: _blocks, images: _images, synthesis: _s, ...rest } = m;
   return { ...rest, content: '', status: 'deleted' };
 }

@@ -3,6 +3,7 @@ import { describeRouting } from '../router/describeRouting';
 import { route } from '../router/route';
 import { unroutedOf } from '../router/unroutedOf';
 import type { ContextBlock, ImageRef, Message } from '../transcript/schema';
+import { refuseAbsent, splitSeats } from './absentSeats';
 import { type IntentResult, refuse } from './result';
 import { runPlan, type TurnContext } from './turnIntents';
 
@@ -44,7 +45,7 @@ export function sendMessage(ctx: TurnContext, threadId: string, input: MessageIn
   if (decision.reason === 'unroutable') {
     return refuse(describeRouting(decision, participants, maxRespondersPerTurn) ?? 'Nobody named can answer.');
   }
-  if (decision.reason === 'absent') return ctx.table.refuseAbsent(ctx.table.split(decision.absent).absent);
+  if (decision.reason === 'absent') return refuseAbsent(splitSeats(decision.absent, ctx.table).absent, ctx.table);
   if (decision.targets.length === 0) {
     return refuse('No participant can answer: enable or unmute one in the setting roundtable.participants.');
   }
@@ -52,8 +53,9 @@ export function sendMessage(ctx: TurnContext, threadId: string, input: MessageIn
   const mode = group?.mode ?? ctx.store.choices(threadId)?.mode ?? 'discuss';
   if (mode === 'council' && decision.targets.length === 1 && decision.absent.length > 0) {
     const only = ctx.table.participant(decision.targets[0] ?? '')?.displayName ?? decision.targets[0];
-    return ctx.table.refuseAbsent(
-      ctx.table.split(decision.absent).absent,
+    return refuseAbsent(
+      splitSeats(decision.absent, ctx.table).absent,
+      ctx.table,
       `Not sent: a Council needs two seats that can answer, and only ${only} can now`,
     );
   }

@@ -6,6 +6,7 @@ import type { ThreadStore } from '../store/ThreadStore';
 import { conversationOrder } from '../transcript/conversationOrder';
 import type { DiscussionMode, PlanDraft, TurnPlan } from '../transcript/plan';
 import type { Transcript } from '../transcript/schema';
+import { refuseAbsent, splitSeats } from './absentSeats';
 import { type IntentResult, OK, refuse } from './result';
 import { nextRound } from './rounds';
 import type { Table } from './Table';
@@ -34,7 +35,7 @@ export function continueTurn(ctx: TurnContext, threadId: string): IntentResult {
   const open = unfinishedPlan(transcript, ctx.runner, ctx.table);
   if (!open) {
     const routable = unfinishedPlan(transcript, ctx.runner, ctx.table, (seat) => ctx.table.isRoutable(seat));
-    if (routable) return ctx.table.refuseAbsent(ctx.table.split(routable.seats).absent);
+    if (routable) return refuseAbsent(splitSeats(routable.seats, ctx.table).absent, ctx.table);
     const waiting = unfinishedPlan(transcript, ctx.runner, ctx.table, () => true);
     ctx.runner.dismissSkipped(threadId, waiting?.plan.id);
     return refuse(
@@ -80,8 +81,8 @@ export function startAnotherRound(ctx: TurnContext, threadId: string): IntentRes
   if (ctx.runner.isBusy(threadId)) return refuse(BUSY);
   const next = nextRound(transcript.messages, ctx.table.settings, transcript.plans);
   if (!next.ok) return next;
-  const { answering, absent } = ctx.table.split(next.responders);
-  if (answering.length === 0) return ctx.table.refuseAbsent(absent, 'No other round');
+  const { answering, absent } = splitSeats(next.responders, ctx.table);
+  if (answering.length === 0) return refuseAbsent(absent, ctx.table, 'No other round');
   const draft = planForRound({
     id: ctx.ids.next(),
     question: next.question,
@@ -110,15 +111,16 @@ export function startReview(ctx: TurnContext, threadId: string, messageId: strin
   const { settings } = ctx.table;
   const group = groupId === undefined ? undefined : settings.groups.find((g) => g.id === groupId);
   if (groupId !== undefined && !group) return refuse(`"@${groupId}" is not a group in roundtable.groups.`);
-  const { answering: reviewers, absent } = ctx.table.split(
+  const { answering: reviewers, absent } = splitSeats(
     ctx.table
       .routable()
       .map((p) => p.id)
       .filter((id) => id !== target.speaker && (!group || group.members.includes(id))),
+    ctx.table,
   );
   if (reviewers.length === 0) {
     return absent.length > 0
-      ? ctx.table.refuseAbsent(absent, 'No review')
+      ? refuseAbsent(absent, ctx.table, 'No review')
       : refuse('Nobody else can review it (every other seat is disabled or muted).');
   }
   const plan = target.step ? transcript.plans?.find((p) => p.id === target.step?.plan) : undefined;
@@ -159,8 +161,8 @@ export function runPlan(ctx: TurnContext, threadId: string, draft: PlanDraft): I
 
 /** One reply of `seat` outside a plan (a retry, a "Regenerate as…"), unless the seat is absent now (refused, why). */
 export function startReply(ctx: TurnContext, threadId: string, seat: string, target: ReplyTarget): IntentResult {
-  const { absent } = ctx.table.split([seat]);
-  if (absent.length > 0) return ctx.table.refuseAbsent(absent);
+  const { absent } = splitSeats([seat], ctx.table);
+  if (absent.length > 0) return refuseAbsent(absent, ctx.table);
   ctx.runner.start(threadId, { kind: 'reply', seat, target });
   return OK;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { claude, gemini, gpt } from '../../test/support/orchestratorSetup';
+import { councilCode } from '../council/councilCode';
 import { stepPrompt } from '../council/stepPrompt';
 import type { ChatMessage } from '../llm/types';
 import { DEFAULT_ORCHESTRATOR_SETTINGS, type OrchestratorSettings } from '../orchestrator/settings';
@@ -116,7 +117,14 @@ function newReplyPrompt(speakerId: string, settings: OrchestratorSettings, mode?
     status: 'streaming',
     createdAt: AT(base.messages.length),
   };
-  return stepPrompt({ ...base, messages: [...base.messages, reply] }, 'new', speakerId, settings, mode);
+  return stepPrompt(
+    { ...base, messages: [...base.messages, reply] },
+    'new',
+    speakerId,
+    settings,
+    () => councilCode,
+    mode,
+  );
 }
 
 /** A prompt as reviewable text: a header, then each message as `--- role ---` and its exact content. */

@@ -1,4 +1,4 @@
-import { describeImage } from '../images/imageCheck';
+import { describeImage } from '../images/describeImage';
 import type { ChatMessage } from '../llm/types';
 import type { ParticipantConfig } from '../participants/participant';
 import type { Message } from '../transcript/schema';

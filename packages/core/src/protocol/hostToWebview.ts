@@ -3,6 +3,7 @@ import { SeatGroup } from '../participants/groups';
 import { ParticipantConfig } from '../participants/participant';
 import { DiscussionMode, TurnPlan } from '../transcript/plan';
 import { Message, MessageStatus, Timing, Usage } from '../transcript/schema';
+import { SynthesisReading } from '../transcript/synthesisReading';
 import { empty, id, MAX_FILE_QUERY_CHARS, MAX_FOUND_FILES, relativePath, requestId, v } from './common';
 import { PendingContextList, PendingImageList } from './pendingContext';
 import { SeatFix, SeatMap, SidecarStatus } from './proxyStatus';
@@ -79,6 +80,7 @@ export const MessagePatchPayload = z.strictObject({
   attempt: z.optional(z.nullable(z.int().check(z.gte(2)))),
   leftOut: z.optional(z.nullable(z.int().check(z.positive()))),
   timing: z.optional(z.nullable(Timing)),
+  synthesis: z.optional(z.nullable(SynthesisReading)),
 });
 export type MessagePatchPayload = z.infer<typeof MessagePatchPayload>;
 

@@ -2,7 +2,8 @@
 // and who can answer are said).
 export { andList } from '../base/andList';
 export { responseLabel } from '../council/instructions';
-export { type LedgerClaim, type LedgerReading, type Mark, parseLedger, verdictOf } from '../council/ledger';
+export { describeWithout, ledgerNote, ledgerSeats, NO_LEDGER_NOTE } from '../council/synthesisText';
+export { verdictOf } from '../council/verdict';
 export { formatSeconds } from '../llm/formatDuration';
 export type { SeatGroup } from '../participants/groups';
 export { isRoutable } from '../participants/participant';
@@ -11,6 +12,7 @@ export { describeUnrouted } from '../router/describeUnrouted';
 export { describeCost, formatElapsed } from '../threads/describeCost';
 export { contextKindLabel, contextPlace } from '../transcript/contextLabel';
 export type { DiscussionMode, PlanStep, StepKind, TurnPlan } from '../transcript/plan';
+export type { LedgerClaim, Mark, MissingWhy, SynthesisReading } from '../transcript/synthesisReading';
 export { fenceLanguage } from './fenceLanguage';
 export {
   type AbsentSeatView,

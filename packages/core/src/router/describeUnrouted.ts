@@ -6,6 +6,7 @@ export interface UnroutedNames {
   disabled?: readonly string[];
   muted?: readonly string[];
   overCap?: readonly string[];
+  absent?: readonly string[];
 }
 
 /**
@@ -15,10 +16,11 @@ export interface UnroutedNames {
  */
 export function unroutedClauses(names: UnroutedNames, cap?: number): string[] {
   const clauses: string[] = [];
-  const { unknown = [], disabled = [], muted = [], overCap = [] } = names;
+  const { unknown = [], disabled = [], muted = [], overCap = [], absent = [] } = names;
   if (unknown.length > 0) clauses.push(`${mentions(unknown)} ${be(unknown)} not at the table`);
   if (disabled.length > 0) clauses.push(`${mentions(disabled)} ${be(disabled)} disabled`);
   if (muted.length > 0) clauses.push(`${mentions(muted)} ${be(muted)} muted`);
+  if (absent.length > 0) clauses.push(`${mentions(absent)} could not answer then (a login needed, or not reachable)`);
   if (overCap.length > 0) {
     const most = cap === undefined ? 'fewer' : `at most ${cap}`;
     clauses.push(

@@ -11,5 +11,9 @@ export function unroutedOf(decision: RouteDecision): Unrouted | undefined {
   for (const key of ['unknown', 'disabled', 'muted', 'overCap'] as const) {
     if (decision[key].length > 0) unrouted[key] = keep(decision[key]);
   }
+  // Absent seats are kept only when the message named them (by name or chip): `@all` or a group addressed whoever sits
+  // at the table, and the line above the message box already says who could not answer.
+  const named = decision.reason === 'mentions' || decision.reason === 'explicit';
+  if (named && decision.absent.length > 0) unrouted.absent = keep(decision.absent);
   return Object.keys(unrouted).length > 0 ? unrouted : undefined;
 }

@@ -184,8 +184,11 @@ export class ThreadDocument {
     return [{ kind: 'messageChanged', message: next, patch: { append: { text, offset } } }];
   }
 
-  /** Replaces one message by `change(m)`; the caller keeps the message's id, seq and createdAt. */
-  update(messageId: string, change: (m: Message) => Message, now: Date): DocumentChange[] | undefined {
+  /**
+   * Replaces one message by `change(m)`; the caller keeps the message's id, seq and createdAt. Without `now` the
+   * thread's time stays as it was (what changed is derived from what was there: the thread was not changed anew).
+   */
+  update(messageId: string, change: (m: Message) => Message, now?: Date): DocumentChange[] | undefined {
     const at = this.positions.get(messageId);
     const before = at === undefined ? undefined : this.messages[at];
     if (at === undefined || !before) return undefined;
@@ -194,7 +197,7 @@ export class ThreadDocument {
     if (before.status === 'streaming' && after.status !== 'streaming') this.shadow.delete(messageId);
     if (before.status !== 'streaming' && after.status === 'streaming') this.shadow.set(messageId, before);
     this.messages[at] = after;
-    this.touch(now.toISOString());
+    if (now) this.touch(now.toISOString());
     if (after.role === 'user') this.title = threadTitle(this.renamed, this.messages);
     return [{ kind: 'messageChanged', message: after, patch: diffMessage(before, after) }];
   }

@@ -50,15 +50,19 @@ export class ThreadStore extends StoredThreads {
     return true;
   }
 
-  /** Replaces one message by `change(m)`. Undefined when there is no such message. */
+  /**
+   * Replaces one message by `change(m)`. Undefined when there is no such message. `derived`: what changes is read from
+   * what the message already holds (an older synthesis's reading), so the thread's time stays as it was.
+   */
   update(
     threadId: string,
     messageId: string,
     change: (m: Message) => Message,
     urgency: SaveUrgency,
+    derived = false,
   ): Message | undefined {
     const entry = this.loaded.get(threadId);
-    const changes = entry?.doc.update(messageId, change, this.deps.clock.now());
+    const changes = entry?.doc.update(messageId, change, derived ? undefined : this.deps.clock.now());
     if (!entry || !changes) return undefined;
     if (changes.length === 0) return entry.doc.get(messageId);
     this.publish(threadId, entry, changes, true);

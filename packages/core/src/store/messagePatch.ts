@@ -1,4 +1,5 @@
 import type { Message, MessageStatus, Timing, Usage } from '../transcript/schema';
+import type { SynthesisReading } from '../transcript/synthesisReading';
 
 /** A change to one message, as small as it can be said: appended text, or the fields that changed. */
 export interface MessagePatch {
@@ -13,7 +14,11 @@ export interface MessagePatch {
   attempt?: number | null;
   leftOut?: number | null;
   timing?: Timing | null;
+  synthesis?: SynthesisReading | null;
 }
+
+/** The fields a patch carries whole when they change, `null` when they are gone. */
+export const REPLACED_FIELDS = ['error', 'usage', 'attempt', 'leftOut', 'timing', 'synthesis'] as const;
 
 /** The fields of `after` that differ from `before`, as a patch (content as a whole, never as an append). */
 export function diffMessage(before: Message, after: Message): MessagePatch {
@@ -26,10 +31,8 @@ export function diffMessage(before: Message, after: Message): MessagePatch {
     }
   }
   if (after.status !== before.status) patch.status = after.status;
-  if (after.error !== before.error) patch.error = after.error ?? null;
-  if (JSON.stringify(after.usage) !== JSON.stringify(before.usage)) patch.usage = after.usage ?? null;
-  if (after.attempt !== before.attempt) patch.attempt = after.attempt ?? null;
-  if (after.leftOut !== before.leftOut) patch.leftOut = after.leftOut ?? null;
-  if (JSON.stringify(after.timing) !== JSON.stringify(before.timing)) patch.timing = after.timing ?? null;
+  for (const key of REPLACED_FIELDS) {
+    if (JSON.stringify(after[key]) !== JSON.stringify(before[key])) Object.assign(patch, { [key]: after[key] ?? null });
+  }
   return patch;
 }

@@ -1,3 +1,4 @@
+import { describeWithout, ledgerNote, ledgerSeats } from '../council/synthesisText';
 import { describeImage } from '../images/imageCheck';
 import type { ParticipantConfig } from '../participants/participant';
 import { displayNameOf } from '../prompt/framing';
@@ -6,13 +7,16 @@ import { describeUnrouted } from '../router/describeUnrouted';
 import { conversationOrder } from '../transcript/conversationOrder';
 import type { PlanStep, TurnPlan } from '../transcript/plan';
 import type { ImageRef, Message, Transcript } from '../transcript/schema';
+import type { SynthesisReading } from '../transcript/synthesisReading';
 import { describeCost } from './describeCost';
 
 /**
  * A thread as a Markdown document a person reads: its title, who took part, then every message in the
  * conversation's order under its speaker's label and time, with its context blocks, how it ended, and who it
  * addressed that got no reply. Text is kept exactly as written (it is Markdown already); a reply stopped inside a
- * code block has that block closed, so the rest of the document is not swallowed by it. Pure.
+ * code block has that block closed, so the rest of the document is not swallowed by it. A council's synthesis that
+ * was read shows its answer, then its ledger as a table with the seats' names (what the host stored; its text is
+ * not read here). Pure.
  */
 export function exportMarkdown(
   transcript: Transcript,
@@ -57,7 +61,8 @@ function renderMessage(
     if (labels.length > 0) parts.push(`_It read the responses without names: ${labels.sort().join(', ')}._`);
   }
   if (m.status === 'deleted') return [...parts, '_message deleted_'].join('\n\n');
-  if (m.content !== '') parts.push(m.role === 'assistant' ? closeOpenFence(m.content) : m.content);
+  if (plan && m.synthesis) parts.push(...synthesisParts(m.content, m.synthesis, plan, name));
+  else if (m.content !== '') parts.push(m.role === 'assistant' ? closeOpenFence(m.content) : m.content);
   for (const block of m.contextBlocks ?? []) parts.push(renderContextBlock(block));
   for (const image of m.images ?? []) {
     const label = describeImage(image).replace(/[[\]\\]/g, '\\$&');
@@ -68,6 +73,33 @@ function renderMessage(
   const unrouted = m.unrouted && describeUnrouted(m.unrouted);
   if (unrouted) parts.push(`_No reply from some names: ${unrouted}_`);
   return parts.join('\n\n');
+}
+
+/**
+ * A synthesis as it was read: its answer and its ledger as a table (a claim a row, a seat a column, named), or its
+ * whole text with why there is no table; then whose answers it was written without.
+ */
+function synthesisParts(
+  content: string,
+  reading: SynthesisReading,
+  plan: TurnPlan,
+  name: (id: string) => string,
+): string[] {
+  const seats = ledgerSeats(plan);
+  const cell = (text: string) => oneLine(text).replace(/[\\|]/g, '\\$&');
+  const row = (cells: readonly string[]) => `| ${cells.map(cell).join(' | ')} |`;
+  const table = (reading.claims ?? []).map(({ claim, marks }) =>
+    row([claim, ...seats.map((seat) => (Object.hasOwn(marks, seat) ? (marks[seat] ?? '–') : '–'))]),
+  );
+  const ledger = [row(['Claim', ...seats.map(name)]), `|${' --- |'.repeat(seats.length + 1)}`, ...table].join('\n');
+  const note = ledgerNote(reading);
+  const without = describeWithout(reading, plan, name);
+  return [
+    closeOpenFence(reading.claims ? (reading.answer ?? content) : content),
+    ...(reading.claims ? [`Ledger:\n\n${ledger}`] : []),
+    ...(note ? [`_${note}_`] : []),
+    ...(without ? [`_${without}_`] : []),
+  ].filter((part) => part !== '');
 }
 
 /** What a reply's step was, when it is more than an answer in a discussion. */

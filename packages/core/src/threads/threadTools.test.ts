@@ -34,6 +34,7 @@ describe('exportMarkdown', () => {
       '**GPT** · 2025-03-01 12:00 UTC · council answer (blind)',
       '**System** · 2025-03-01 12:00 UTC',
       '**You** · 2025-03-01 12:00 UTC',
+      '**Claude** · 2025-03-01 12:00 UTC · council synthesis',
     ]);
   });
 
@@ -52,7 +53,43 @@ describe('exportMarkdown', () => {
     );
     expect(sections[4]).toContain('Stopp\n\n_(stopped)_');
     expect(sections[5]).toContain('Partial\n\n_Error: HTTP 500: upstream failed_');
-    expect(sections[7]).toBe('**You** · 2025-03-01 12:00 UTC\n\n_message deleted_\n');
+    expect(sections[7]).toBe('**You** · 2025-03-01 12:00 UTC\n\n_message deleted_');
+  });
+
+  test('a synthesis shows what was read of it: its answer, its ledger as a table by seat name, what it lacked', () => {
+    // The fixture's reading holds every field (claims and a reason at once, which a reading never does): each is
+    // shown from what is stored, and the text's own ledger block is not read again.
+    expect(sections[8]).toBe(
+      [
+        '**Claude** · 2025-03-01 12:00 UTC · council synthesis',
+        '_It read the responses without names: Response A = GPT, Response B = Claude._',
+        'Guard it.',
+        'Ledger:\n\n| Claim | Claude | GPT |\n| --- | --- | --- |\n| xs can be empty | – | supported |',
+        '_Written without Claude’s answer (it was stopped)._\n',
+      ].join('\n\n'),
+    );
+  });
+
+  test('a ledger cell keeps a claim on its line, and a pipe in it from ending the cell', () => {
+    const t = valid();
+    const synthesis = t.messages[7] as Transcript['messages'][number];
+    t.messages[7] = { ...synthesis, synthesis: { claims: [{ claim: 'a | b\nc', marks: { claude: 'disputed' } }] } };
+    expect(exportMarkdown(t, participants)).toContain('| a \\| b c | disputed | – |');
+  });
+
+  test('a synthesis whose ledger could not be read keeps its whole text, and says why; one never read, its text', () => {
+    const t = valid();
+    const synthesis = t.messages[7] as Transcript['messages'][number];
+    t.messages[7] = { ...synthesis, synthesis: { malformed: 'it is not JSON' } };
+    const malformed = exportMarkdown(t, participants).split('\n\n---\n\n')[8] ?? '';
+    expect(malformed).toContain(synthesis.content);
+    expect(malformed).toContain('_The ledger could not be read (it is not JSON); it is shown as the model wrote it._');
+    expect(malformed).not.toContain('| Claim |');
+    const { synthesis: _read, ...unread } = synthesis;
+    t.messages[7] = unread;
+    const older = exportMarkdown(t, participants).split('\n\n---\n\n')[8] ?? '';
+    expect(older).toContain(synthesis.content);
+    expect(older).not.toContain('Ledger');
   });
 
   test('says what each reply cost, and who stood behind each neutral label a reply read', () => {

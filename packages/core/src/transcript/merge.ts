@@ -72,9 +72,10 @@ const STATUS_RANK: Record<MessageStatus, number> = { streaming: 0, complete: 1, 
 
 /**
  * Of two versions of one message, the one further along: a tombstone wins; then the higher attempt; then an ended
- * reply over a streaming one; then the longer content (it only grows while streaming). Versions that tie on all of
- * that (which a correct program does not produce) are ordered by their canonical JSON, so the choice is still the
- * same whichever side is `a`. `seq` is ignored: it is a position, renumbered after every merge.
+ * reply over a streaming one; then the longer content (it only grows while streaming); then a synthesis read over
+ * the same one not read yet (an older thread read in one window). Versions that tie on all of that (which a correct
+ * program does not produce) are ordered by their canonical JSON, so the choice is still the same whichever side is
+ * `a`. `seq` is ignored: it is a position, renumbered after every merge.
  */
 export function laterMessage(a: Message, b: Message): Message {
   if (a === b) return a;
@@ -83,6 +84,7 @@ export function laterMessage(a: Message, b: Message): Message {
     m.attempt ?? 1,
     STATUS_RANK[m.status],
     m.content.length,
+    m.synthesis ? 1 : 0,
   ];
   const ka = keys(a);
   const kb = keys(b);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { AT, beforeV3, beforeV4, beforeV5, valid } from '../../test/support/transcriptFixture';
+import { AT, beforeV3, beforeV4, beforeV5, beforeV6, valid } from '../../test/support/transcriptFixture';
 import { parseTranscript } from './parseTranscript';
 import { type Message, TRANSCRIPT_VERSION, type Transcript } from './schema';
 
@@ -86,6 +86,21 @@ describe('parseTranscript reads other versions', () => {
       ok: false,
       error: expect.stringContaining('messages[1]: out of order'),
     });
+  });
+
+  test('a version 5 file reads as it is, upgraded to this version: its syntheses unread, its plans naming nobody', () => {
+    const v5 = { ...beforeV6(), version: 5 };
+    const result = parseTranscript(v5);
+    expect(result).toEqual({ ok: true, value: { ...v5, version: TRANSCRIPT_VERSION } });
+    if (!result.ok) return;
+    expect(result.value.messages.some((m) => m.synthesis !== undefined)).toBe(false);
+    expect(result.value.plans?.some((p) => p.seatNames !== undefined)).toBe(false);
+  });
+
+  test('a version 6 file, with a synthesis read and a plan’s names, reads back exactly as it was written', () => {
+    const written = JSON.parse(JSON.stringify(valid()));
+    expect(written.version).toBe(6);
+    expect(parseTranscript(written)).toEqual({ ok: true, value: valid() });
   });
 
   test('a version 4 file reads as it is, upgraded to this version', () => {

@@ -61,7 +61,7 @@ describe('an upgrade that would not read back (the round trip above, minimised)'
     // In UTC it is already the year 10000: the upgrade used to write it as "+010000-01-01T23:58:59.999Z", which no
     // thread may hold, so the upgraded thread was refused as soon as it was read again.
     const result = parseTranscript(version1('9999-12-31T23:59:59.999-23:59'));
-    expect(result).toEqual({ ok: false, error: expect.stringContaining('messages[5].createdAt') });
+    expect(result).toEqual({ ok: false, error: expect.stringContaining('messages[6].createdAt') });
   });
 
   test('so is a version 1 file whose tied times would be raised past the end of 9999', () => {

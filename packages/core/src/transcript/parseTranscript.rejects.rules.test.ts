@@ -21,7 +21,7 @@ describe('parseTranscript rejects, naming the field or invariant', () => {
       edit: (t) => {
         t.messages.reverse();
       },
-      expected: ['messages[0].seq: expected 0', 'got 6'],
+      expected: ['messages[0].seq: expected 0', 'got 7'],
     },
     // ---- ids
     {

@@ -12,6 +12,7 @@ import {
   TranscriptShapeV2,
   TranscriptShapeV3,
   TranscriptShapeV4,
+  TranscriptShapeV5,
   USER_SPEAKER,
 } from './schema';
 
@@ -37,7 +38,7 @@ export type TranscriptParseResult = { ok: true; value: Transcript } | { ok: fals
  * - an alternative names an earlier reply of the thread that is not itself an alternative;
  * - plans, reviews and steps hold together (`findPlanViolation`).
  *
- * Version 1 to 4 files are accepted and upgraded (see `parseVersion1`); a higher version is refused with `newer`.
+ * Version 1 to 5 files are accepted and upgraded (see `parseVersion1`); a higher version is refused with `newer`.
  */
 export function parseTranscript(json: unknown): TranscriptParseResult {
   // A value no file can hold (an array with its own `constructor`, a getter that throws) may make the schema library
@@ -59,7 +60,7 @@ function parseUntrusted(json: unknown): TranscriptParseResult {
     };
   }
   if (version === 1) return parseVersion1(json);
-  if (version === 2 || version === 3 || version === 4) return parseOptionalAdditions(json, version);
+  if (version === 2 || version === 3 || version === 4 || version === 5) return parseOptionalAdditions(json, version);
   const shape = TranscriptShape.safeParse(json);
   if (!shape.success) {
     return { ok: false, error: `Invalid thread: ${z.prettifyError(shape.error)}` };
@@ -100,10 +101,15 @@ function parseVersion1(json: unknown): TranscriptParseResult {
   return { ok: true, value: { ...shape.data, version: TRANSCRIPT_VERSION, messages } };
 }
 
-const OLDER_SHAPES = { 2: TranscriptShapeV2, 3: TranscriptShapeV3, 4: TranscriptShapeV4 } as const;
+const OLDER_SHAPES = {
+  2: TranscriptShapeV2,
+  3: TranscriptShapeV3,
+  4: TranscriptShapeV4,
+  5: TranscriptShapeV5,
+} as const;
 
-/** Versions 2, 3 and 4 are the current format without its later optional additions: they read as they are. */
-function parseOptionalAdditions(json: unknown, version: 2 | 3 | 4): TranscriptParseResult {
+/** Versions 2 to 5 are the current format without its later optional additions: they read as they are. */
+function parseOptionalAdditions(json: unknown, version: keyof typeof OLDER_SHAPES): TranscriptParseResult {
   const shape = OLDER_SHAPES[version].safeParse(json);
   if (!shape.success) return { ok: false, error: `Invalid thread: ${z.prettifyError(shape.error)}` };
   const upgraded: Transcript = { ...shape.data, version: TRANSCRIPT_VERSION };

@@ -85,6 +85,11 @@ export const TurnPlan = z.strictObject({
   steps: z.array(PlanStep).check(z.minLength(1), z.maxLength(3)),
   /** Anonymised plans: each reviewed seat's neutral letter; the panel maps them back to names. */
   letters: z.optional(z.record(ParticipantId, Letter)),
+  /**
+   * Anonymised plans: the names every seat at the table went by when the plan was made (display name, aliases, model
+   * id, provider), by seat id: what its anonymised steps scrub, whatever a seat is called by the time they run.
+   */
+  seatNames: z.optional(z.record(ParticipantId, z.array(z.string().check(z.maxLength(200))).check(z.maxLength(16)))),
 });
 export type TurnPlan = z.infer<typeof TurnPlan>;
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { isoDateTime, ParticipantId, RecordId } from './base';
 import { DiscussionMode, StepRef, TurnPlan } from './plan';
+import { SynthesisReading } from './synthesisReading';
 
 export { ParticipantId, SYSTEM_SPEAKER, USER_SPEAKER } from './base';
 
@@ -8,10 +9,11 @@ export { ParticipantId, SYSTEM_SPEAKER, USER_SPEAKER } from './base';
  * The transcript format this build writes. Older files are still read and upgraded in memory: version 1 (written
  * before threads could be merged across windows), version 2 (before renames, a thread's own "speaking to",
  * names that got no reply, alternatives and left-out counts) and version 3 (before turn plans, discussion modes,
- * reviews and what each reply cost) and version 4 (before images and the working tree's changes and problems as
- * context). A file with a higher version is left untouched and listed as unreadable.
+ * reviews and what each reply cost), version 4 (before images and the working tree's changes and problems as
+ * context) and version 5 (before a synthesis's ledger was stored read and a plan recorded its seats' names). A file
+ * with a higher version is left untouched and listed as unreadable.
  */
-export const TRANSCRIPT_VERSION = 5;
+export const TRANSCRIPT_VERSION = 6;
 
 /**
  * What a context block holds: a whole `file`, a `selection` of lines, the working tree's `changes` (a unified diff)
@@ -124,6 +126,8 @@ export const Unrouted = z.strictObject({
   muted: z.optional(Names),
   /** Addressed, but past the responder cap. */
   overCap: z.optional(Names),
+  /** Participants named who could not answer then (a login needed, not reachable), by id (format 6). */
+  absent: z.optional(Names),
 });
 export type Unrouted = z.infer<typeof Unrouted>;
 
@@ -164,6 +168,8 @@ export const Message = z.strictObject({
   reviewOf: z.optional(RecordId),
   /** On a reply: how long it took. */
   timing: z.optional(Timing),
+  /** On a council's synthesis that ended with text: its ledger, read once, and whose answers it lacked. */
+  synthesis: z.optional(SynthesisReading),
   createdAt: isoDateTime,
 });
 export type Message = z.infer<typeof Message>;
@@ -200,6 +206,12 @@ export const TranscriptShape = z.strictObject({
 });
 export type Transcript = z.infer<typeof TranscriptShape>;
 export type Stamped<T> = { value: T; at: string };
+
+/**
+ * A version 5 file: what version 6 added is all optional (a synthesis's reading, a plan's seats' names, an unrouted
+ * list), so a version 5 file reads as it is; none of it is in one that Roundtable wrote.
+ */
+export const TranscriptShapeV5 = z.extend(TranscriptShape, { version: z.literal(5) });
 
 /** A format 4 message: no images, and context only from files and selections. */
 const MessageV4 = z.extend(z.omit(Message, { images: true }), {

@@ -4,6 +4,8 @@ import { claude, disposeAll, setup, storedThread } from '../../test/support/view
 import { Emitter } from '../base/event';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../orchestrator/settings';
 import { MemoryThreadRepository, MemoryThreadStorage } from '../testing';
+import type { TurnPlan } from '../transcript/plan';
+import type { Message, Transcript } from '../transcript/schema';
 
 const own = ensureNoDisposablesAreLeaked();
 
@@ -225,5 +227,60 @@ describe('ChatViewController: storage problems and host actions', () => {
     sidecarEmitter.fire({ state: 'unhealthy', detail: 'Proxy down' });
     orchestrator.table.update({ ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: [claude, { ...claude, id: 'gpt' }] });
     expect(v.posted.slice(2).map((m) => m.type)).toEqual(['sidecar/changed', 'table/changed']);
+  });
+});
+
+describe('ChatViewController: an older council thread', () => {
+  test('its synthesis, never read, is read once the thread is shown, and the reading follows as a patch', async () => {
+    const at = (i: number) => new Date(Date.parse('2026-01-01T00:00:00.000Z') + i).toISOString();
+    const plan: TurnPlan = {
+      id: 'p',
+      createdAt: at(0),
+      kind: 'message',
+      mode: 'council',
+      question: 'q',
+      round: 1,
+      steps: [
+        { kind: 'answer', seats: ['claude', 'gpt'], reads: 'blind', names: 'labelled', concurrency: 2 },
+        { kind: 'review', seats: ['claude', 'gpt'], reads: 'peers', names: 'anonymised', concurrency: 2 },
+        { kind: 'synthesis', seats: ['claude'], reads: 'council', names: 'anonymised', concurrency: 1 },
+      ],
+      letters: { claude: 'B', gpt: 'A' },
+    };
+    const reply = (id: string, speaker: string, index: number, content: string, i: number): Message => ({
+      id,
+      seq: i,
+      role: 'assistant',
+      speaker,
+      content,
+      status: 'complete',
+      step: { plan: 'p', index },
+      createdAt: at(i),
+    });
+    const ledger = '```ledger\n{"claims": [{"claim": "x", "A": "supported", "B": "disputed"}]}\n```';
+    const thread: Transcript = {
+      version: 6,
+      id: 'council',
+      title: 'council',
+      createdAt: at(0),
+      updatedAt: at(9),
+      participants: ['claude', 'gpt'],
+      messages: [
+        { id: 'q', seq: 0, role: 'user', speaker: 'user', content: 'q?', status: 'complete', createdAt: at(0) },
+        reply('a1', 'claude', 0, 'yes', 1),
+        reply('a2', 'gpt', 0, 'no', 2),
+        reply('s', 'claude', 2, `Both.\n${ledger}`, 3),
+      ],
+      plans: [plan],
+    };
+    const { view } = setup([thread]);
+    const v = view();
+    await v.ready();
+    expect(v.lastState().thread.messages.find((m) => m.id === 's')?.synthesis).toBeUndefined();
+    const patch = v.posted.find((m) => m.type === 'message/patched');
+    expect(patch?.payload).toEqual({
+      messageId: 's',
+      synthesis: { claims: [{ claim: 'x', marks: { gpt: 'supported', claude: 'disputed' } }], answer: 'Both.' },
+    });
   });
 });

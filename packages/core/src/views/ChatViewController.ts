@@ -214,6 +214,8 @@ export class ChatViewController extends Disposable {
         viewStateOf(this.deps, threadId, this.context.current, this.context.currentImages),
       ),
     );
+    // An older thread's syntheses are read once it is shown; each reading follows as a patch.
+    this.deps.orchestrator.readOlderSyntheses(threadId);
   }
 
   /** The thread list's first page, on its own (see `threads/listed`); again once a list read in parts is whole. */

@@ -82,7 +82,7 @@ export function setup(options: { participants?: ParticipantConfig[]; stored?: un
 /** A stored thread with one user message. */
 export function thread(id: string, updatedAt: string, text: string): Transcript {
   return {
-    version: 5,
+    version: 6,
     id,
     title: text,
     createdAt: updatedAt,

@@ -10,7 +10,7 @@ export const IMAGE_SHA = 'ab'.repeat(32);
 
 export function valid(): Transcript {
   return {
-    version: 5,
+    version: 6,
     id: 'thread-1',
     title: 'Empty input bug',
     createdAt: AT,
@@ -92,6 +92,22 @@ export function valid(): Transcript {
         step: { plan: 'p2', index: 0 },
         createdAt: AT,
       },
+      {
+        id: 'm7',
+        seq: 7,
+        role: 'assistant',
+        speaker: 'claude',
+        content: 'Guard it.\n```ledger\n{"claims": [{"claim": "xs can be empty", "A": "supported"}]}\n```',
+        status: 'complete',
+        step: { plan: 'p1', index: 2 },
+        synthesis: {
+          claims: [{ claim: 'xs can be empty', marks: { gpt: 'supported' } }],
+          answer: 'Guard it.',
+          malformed: 'never with claims, but each field is read on its own',
+          without: { claude: 'stopped' },
+        },
+        createdAt: AT,
+      },
     ],
     renamed: { value: 'Empty input bug', at: '2025-03-01T12:06:00.000Z' },
     speakingTo: { value: 'gpt', at: '2025-03-01T12:04:00.000Z' },
@@ -124,6 +140,7 @@ export function valid(): Transcript {
           },
         ],
         letters: { claude: 'B', gpt: 'A' },
+        seatNames: { claude: ['Claude', 'opus', 'claude-sonnet-4-6', 'claude-cli'], gpt: ['GPT', 'gpt-5.5'] },
       },
       {
         id: 'p2',
@@ -141,10 +158,16 @@ export function valid(): Transcript {
   };
 }
 
-/** The fixture as a version 3 file could hold it: without what version 4 added (its review reply included). */
-/** The fixture as a version 4 file could hold it: without what version 5 added. */
-export function beforeV5() {
+/** The fixture as a version 5 file holds it: without what version 6 added. */
+export function beforeV6() {
   const thread = valid();
+  const messages = thread.messages.map(({ synthesis: _s, ...m }) => m);
+  return { ...thread, messages, plans: thread.plans?.map(({ seatNames: _n, ...p }) => p) };
+}
+
+/** The fixture as a version 4 file could hold it: without what versions 5 and 6 added. */
+export function beforeV5() {
+  const thread = beforeV6();
   const messages = thread.messages.map(({ images: _i, contextBlocks, ...m }) => {
     const older = contextBlocks?.filter((b) => b.kind === 'file' || b.kind === 'selection');
     return older ? { ...m, contextBlocks: older } : m;
@@ -152,12 +175,16 @@ export function beforeV5() {
   return { ...thread, messages };
 }
 
+/** The fixture as a version 3 file could hold it: without what version 4 added (its review reply included). */
 export function beforeV4() {
   const { mode: _m, plans: _p, ...rest } = beforeV5();
+  // The review reply goes, and with it its place: the messages after it move up one.
   const messages = rest.messages
     .filter((m) => m.reviewOf === undefined)
-    .map(({ step: _s, reviewOf: _r, timing: _t, usage, ...m }) =>
-      usage ? { ...m, usage: { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens } } : m,
+    .map(({ step: _s, reviewOf: _r, timing: _t, usage, ...m }, seq) =>
+      usage
+        ? { ...m, seq, usage: { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens } }
+        : { ...m, seq },
     );
   return { ...rest, messages };
 }

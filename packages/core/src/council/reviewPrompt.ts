@@ -1,0 +1,120 @@
+import { seatReadsImages } from '../images/takesImages';
+import type { ChatMessage } from '../llm/types';
+import type { OrchestratorSettings } from '../orchestrator/settings';
+import { changeBlocksIn, changedFiles } from '../patches/changeBlocks';
+import { fitToBudget, type RenderedItem } from '../prompt/fitToBudget';
+import { buildSystemPrompt, displayNameOf } from '../prompt/framing';
+import { isPromptMessage, type RenderContext, renderMessage } from '../prompt/renderMessage';
+import type { Message, Transcript } from '../transcript/schema';
+import { Anonymiser } from './anonymise';
+import {
+  ANOTHER_ASSISTANT,
+  anonymousFraming,
+  EARLIER_REPLY_LABEL,
+  responseLabel,
+  reviewLabel,
+  reviewTask,
+  synthesisTask,
+  TASK_LABEL,
+} from './instructions';
+import { namedSeats } from './seatNames';
+import type { PromptSettings, StepPrompt } from './stepPrompt';
+import type { ReadReply, Visibility } from './visibility';
+
+/**
+ * The prompt of a reply that reads others' replies under review (a review, a synthesis, a review asked for on one
+ * reply): the question, then the responses (and reviews) under neutral labels or names as its rule says, then its
+ * task. Part of the council's code (`CouncilCode`), which the host loads the first time a review is built.
+ */
+export function reviewPrompt(
+  transcript: Transcript,
+  visibility: Visibility,
+  speakerId: string,
+  settings: PromptSettings,
+  systemMode: OrchestratorSettings['systemMode'],
+): StepPrompt {
+  const anonymous = visibility.rule.names === 'anonymised';
+  const userName = settings.userName;
+  const letters = visibility.plan?.letters ?? {};
+  const name = (seat: string) => displayNameOf(seat, settings.participants);
+  const labelOf = (seat: string, letter: string | undefined) =>
+    anonymous && letter ? responseLabel(letter) : name(seat);
+  const label = (r: ReadReply) => labelOf(r.seat, r.letter);
+  // Every name each seat went by: as the plan recorded them when it was made, and as the settings say now.
+  const anonymiser = new Anonymiser(
+    namedSeats(visibility.plan, settings.participants, (seat) =>
+      letters[seat] ? responseLabel(letters[seat] as string) : ANOTHER_ASSISTANT,
+    ),
+    ['all', ...(settings.groups ?? []).map((g) => g.id)],
+  );
+  const text = (content: string, author?: string) => (anonymous ? anonymiser.scrub(content, author) : content);
+
+  const persona = settings.participants.find((p) => p.id === speakerId)?.systemPrompt?.trim();
+  const framing = anonymous
+    ? [anonymousFraming(userName), ...(persona ? [text(persona)] : [])].join('\n\n')
+    : buildSystemPrompt({
+        speakerId,
+        threadParticipants: transcript.participants,
+        participants: settings.participants,
+        userName,
+      });
+  const vision = seatReadsImages(settings.participants.find((p) => p.id === speakerId));
+  const render = { speakerId, participants: settings.participants, userName, systemMode, vision };
+  const context: RenderedItem[] = visibility.context.filter(isPromptMessage).map((m) => ({
+    message: anonymous ? anonymousMessage(m, render, text) : renderMessage(m, render),
+    hoisted: m.role === 'system' && systemMode === 'multiple',
+  }));
+  const read = (r: ReadReply, heading: string): RenderedItem => ({
+    message: { role: 'user', content: `[${heading}]: ${text(r.message.content, r.seat)}` },
+    hoisted: false,
+  });
+  const responses = visibility.responses.map((r) => read(r, label(r)));
+  const reviews = visibility.reviews.map((r, i) =>
+    read(r, anonymous ? reviewLabel(i + 1) : `${name(r.seat)}'s review`),
+  );
+  const missing = visibility.missing.map((seat) => labelOf(seat, letters[seat]));
+  const task =
+    visibility.kind === 'synthesis'
+      ? synthesisTask(
+          visibility.responses.map((r) => r.letter ?? name(r.seat)),
+          missing,
+        )
+      : reviewTask(visibility.responses.map(label), missing, changedIn(visibility));
+  const items = [...context, ...responses, ...reviews, { message: taskMessage(task), hoisted: false }];
+  const fitted = fitToBudget({
+    system: { role: 'system', content: framing },
+    items,
+    softLimitChars: settings.softLimitChars,
+    // What is under review and the task are never dropped for length; older conversation goes first.
+    keepRecent: Math.max(settings.keepRecent, responses.length + reviews.length + 2),
+  });
+  return { ...fitted, visibility, replacements: anonymiser.replacements() };
+}
+
+/** A message of the conversation before the question, in a prompt that names nobody. */
+function anonymousMessage(
+  m: Message,
+  render: RenderContext,
+  text: (content: string, author?: string) => string,
+): ChatMessage {
+  const speakerId = render.speakerId;
+  const rendered = renderMessage(m, { ...render, participants: [] });
+  if (m.role !== 'assistant') return { ...rendered, content: text(rendered.content) };
+  if (m.speaker === speakerId) return { role: 'assistant', content: text(m.content, m.speaker) };
+  return { role: 'user', content: `[${EARLIER_REPLY_LABEL}]: ${text(m.content, m.speaker)}` };
+}
+
+/**
+ * A review asked for on one reply that proposes changes (diff blocks, blocks naming a file) looks at the change first:
+ * the files it changes. The plan cannot say which block the user asked from (that would be a new thread format), so
+ * every change the reply proposes is named; a council's cross-review names none.
+ */
+function changedIn(visibility: Visibility): string[] {
+  if (visibility.rule.reads !== 'target') return [];
+  const blocks = visibility.responses.flatMap((r) => changeBlocksIn(r.message.content));
+  return [...new Set(blocks.flatMap(changedFiles))];
+}
+
+function taskMessage(task: string): ChatMessage {
+  return { role: 'user', content: `[${TASK_LABEL}] ${task}` };
+}

@@ -1,0 +1,35 @@
+import type { CouncilCode } from '../council/councilCode';
+import { awaitsReading, isSynthesis, unreadSyntheses } from '../council/synthesisStep';
+import type { ThreadStore } from '../store/ThreadStore';
+import type { Message } from '../transcript/schema';
+import type { SynthesisReading } from '../transcript/synthesisReading';
+
+/**
+ * The reading of a reply that is a council's synthesis and said something (`readSynthesis`), from the thread as the
+ * store holds it; undefined for any other reply, which never loads the council's code.
+ */
+export function synthesisReadingOf(
+  store: ThreadStore,
+  threadId: string,
+  message: Message | undefined,
+  council: () => CouncilCode,
+): SynthesisReading | undefined {
+  const transcript = store.transcript(threadId);
+  if (!transcript || !message || !isSynthesis(transcript.plans, message) || !/\S/.test(message.content)) return;
+  return council().readSynthesis(transcript, message);
+}
+
+/**
+ * The syntheses of an older thread (ended, never read): each read now and stored with it, once. One read meanwhile
+ * (here, or in another window and merged in), or changed since (retried, deleted), is left as it is. The thread's
+ * time stays as it was: reading changes nothing the user did, so the thread keeps its place in the list.
+ */
+export function readOlderSyntheses(store: ThreadStore, threadId: string, council: () => CouncilCode): void {
+  const transcript = store.transcript(threadId);
+  for (const message of transcript ? unreadSyntheses(transcript) : []) {
+    const synthesis = synthesisReadingOf(store, threadId, message, council);
+    if (!synthesis) continue;
+    const read = (m: Message) => (awaitsReading(m) && m.content === message.content ? { ...m, synthesis } : m);
+    store.update(threadId, message.id, read, 'normal', true);
+  }
+}

@@ -1,0 +1,36 @@
+import * as z from 'zod/mini';
+import { ParticipantId } from './base';
+import { MAX_CLAIM_CHARS, MAX_LEDGER_CLAIMS } from './ledgerLimits';
+
+export { MAX_CLAIM_CHARS, MAX_LEDGER_CLAIMS };
+
+/** How an answer stands on one claim of a synthesis's ledger. */
+export const Mark = z.enum(['supported', 'disputed', 'not addressed']);
+export type Mark = z.infer<typeof Mark>;
+
+/** One claim of a ledger and each answering seat's mark on it, by seat id (the model wrote letters). */
+export const LedgerClaim = z.strictObject({
+  claim: z.string().check(z.maxLength(MAX_CLAIM_CHARS)),
+  marks: z.record(ParticipantId, Mark),
+});
+export type LedgerClaim = z.infer<typeof LedgerClaim>;
+
+/** Why an answer a synthesis would have read was not there: it failed, was stopped, or never came (or was empty). */
+export const MissingWhy = z.enum(['failed', 'stopped', 'none']);
+export type MissingWhy = z.infer<typeof MissingWhy>;
+
+/**
+ * A council's synthesis, read once in the host when it ends with text (`readSynthesis`); the panel and the exports
+ * show it, and nothing reads the synthesis's text for it again. Its ledger is one of:
+ * - read: its `claims`, and its `answer` (the text without the ledger's block);
+ * - `malformed`: why the block it wrote could not be read (the whole text is the answer);
+ * - neither: it wrote no ledger.
+ * `without`: the answering seats whose answers it was written without, and why (absent when it had them all).
+ */
+export const SynthesisReading = z.strictObject({
+  claims: z.optional(z.array(LedgerClaim).check(z.maxLength(MAX_LEDGER_CLAIMS))),
+  answer: z.optional(z.string()),
+  malformed: z.optional(z.string()),
+  without: z.optional(z.record(ParticipantId, MissingWhy)),
+});
+export type SynthesisReading = z.infer<typeof SynthesisReading>;
