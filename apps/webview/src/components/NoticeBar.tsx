@@ -2,13 +2,14 @@ import type { ChatModel } from '../models/ChatModel';
 import './NoticeBar.css';
 
 /**
- * The host's answer to a request of the shown thread when the user should read it: a refusal (with the one thing
- * that helps, when there is one), or a note. Dismissible; it goes by itself once it is no longer true (`Notices`).
+ * The host's answer to a request of the shown thread when the user should read it: a refusal (with what helps, when
+ * something does: Sign in; Insert at Cursor and Review change for the block Apply would not replace a file with), or
+ * a note. Dismissible; it goes by itself once it is no longer true (`Notices`).
  */
 export function NoticeBar({ chat }: { chat: ChatModel }) {
   const notice = chat.notice.value;
   if (!notice) return null;
-  const { action } = notice;
+  const { action, change } = notice;
   return (
     <div
       class={`notice notice--${notice.kind}`}
@@ -21,6 +22,16 @@ export function NoticeBar({ chat }: { chat: ChatModel }) {
           <button type="button" class="link-button" onClick={() => chat.signInSeat(action.participantId)}>
             Sign in
           </button>
+        ) : null}
+        {action?.kind === 'insertOrReview' && change ? (
+          <>
+            <button type="button" class="link-button" onClick={() => chat.insertCode(change.code)}>
+              Insert at Cursor
+            </button>
+            <button type="button" class="link-button" onClick={() => chat.change('review-change', change, '')}>
+              Review change
+            </button>
+          </>
         ) : null}
         <button type="button" class="link-button" aria-label="Dismiss" onClick={() => chat.dismissNotice()}>
           ×

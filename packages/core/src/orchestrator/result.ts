@@ -1,8 +1,9 @@
-/** What the user can do about a refusal, offered beside its reason: sign in to the login a seat needs. */
-export interface RefusalAction {
-  kind: 'signIn';
-  participantId: string;
-}
+/**
+ * What the user can do about a refusal, offered beside its reason: sign in to the login a seat needs; or, for Apply
+ * on a block that is a part of the file it names, put the block at the cursor or review it instead (the page knows
+ * the block it asked about).
+ */
+export type RefusalAction = { kind: 'signIn'; participantId: string } | { kind: 'insertOrReview' };
 
 /** Whether an intent was carried out; a refusal's reason, or a notice on success, is shown to the user. */
 export type IntentResult = { ok: true; notice?: string } | { ok: false; reason: string; action?: RefusalAction };

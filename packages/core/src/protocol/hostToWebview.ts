@@ -87,8 +87,14 @@ function update<T extends string, P extends z.ZodMiniType>(type: T, payload: P) 
   return z.strictObject({ v, seq: z.int().check(z.nonnegative()), threadId: id, type: z.literal(type), payload });
 }
 
-/** What a refusal offers to do about it: sign in to the login a participant's seat needs (see `IntentResult`). */
-export const RefusalAction = z.strictObject({ kind: z.literal('signIn'), participantId: id });
+/**
+ * What a refusal offers to do about it (see `IntentResult`): sign in to the login a participant's seat needs; or
+ * Insert at Cursor and Review change for the block an Apply was refused for.
+ */
+export const RefusalAction = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('signIn'), participantId: id }),
+  z.strictObject({ kind: z.literal('insertOrReview') }),
+]);
 export type RefusalAction = z.infer<typeof RefusalAction>;
 
 export const HostToWebview = z.discriminatedUnion('type', [
