@@ -4,11 +4,14 @@ import { startFakeProxy } from '@roundtable/testkit';
 import { describe, expect, it } from 'vitest';
 import { roundtableSettings } from '../src/settings';
 import { expectNoUnexpectedErrors, useSuite } from '../src/suite';
+import { openFile } from '../src/workbench';
 
 // A change a reply proposes, in a real VS Code: as a unified diff, Review change opens the diff editor between the
 // file and the proposal, Apply writes it as one undo step and leaves it unsaved, and a diff that does not apply says
-// why and writes nothing; as a block naming its file, the same with the block's whole content (a new file created);
-// and two seats' proposals for one file side by side (Compare proposals), then asked of the table for review.
+// why and writes nothing; as a block naming its file, the same with the block's whole content (a new file created),
+// while a block that is only a part of the file it names does not replace it (Insert at Cursor and Review change are
+// offered instead); a renamed file reviewed and moved; and two seats' proposals for one file side by side (Compare
+// proposals), then asked of the table for review.
 
 const CLAUDE = 'claude-sonnet-4-6';
 const GPT = 'gpt-5.5';
@@ -125,6 +128,94 @@ describe('proposed changes in a real VS Code (code-server + Chromium)', () => {
     await editor.filter({ hasText: 'export const tries = 7;' }).waitFor();
     expect(await editor.first().textContent()).not.toContain('lib/tries.ts');
     await shot('applied-new-file');
+  });
+
+  it('a block that is a part of the file it names: Apply does not replace the file, and offers Insert and Review', async () => {
+    const { page, session, proxy, chat, shot } = suite;
+    const file = join(session.runDir.workspace, 'steps.ts');
+    const steps = Array.from({ length: 40 }, (_, i) => `export const step${i} = ${i};`).join('\n');
+    await writeFile(file, `${steps}\n`);
+    await openFile(page, 'steps.ts');
+    const editor = page.locator('.editor-instance .monaco-editor .view-lines');
+    // The line the snippet replaces, selected.
+    await editor.locator('.view-line', { hasText: 'step7 = 7;' }).click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+End');
+    await chat.newThread();
+    proxy.enqueueFor(CLAUDE, {
+      kind: 'reply',
+      text: 'Only step 7:\n\n```ts\n// steps.ts\nexport const step7 = 70;\n// ... rest unchanged\n```\n',
+    });
+    await chat.send('@claude change step 7');
+    const reply = chat.messages({ speaker: 'claude', status: 'complete', hasText: 'Only step 7' });
+    await reply.waitFor();
+
+    await reply.getByRole('button', { name: 'Apply change' }).click();
+    const notice = chat.frame.locator('[data-testid="notice"]', { hasText: 'steps.ts was not replaced' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('it marks code as left out: “// ... rest unchanged”');
+    await shot('apply-refuses-a-part');
+    expect(await readFile(file, 'utf8')).toBe(`${steps}\n`);
+    expect(await page.locator('.tabs-container .tab.dirty', { hasText: 'steps.ts' }).count()).toBe(0);
+
+    // Insert at Cursor puts the block where the user selected, leaving the rest of the file.
+    await notice.getByRole('button', { name: 'Insert at Cursor' }).click();
+    await editor.filter({ hasText: 'step7 = 70;' }).waitFor();
+    await page.locator('.tabs-container .tab.active.dirty', { hasText: 'steps.ts' }).waitFor();
+    // (Monaco draws spaces as no-break spaces.)
+    expect(await editor.textContent()).toMatch(/step6\s=\s6;\/\/\ssteps\.ts/);
+    await notice.getByRole('button', { name: 'Review change' }).click();
+    await page.locator('.tabs-container .tab.active', { hasText: 'steps.ts ↔ proposed part' }).waitFor();
+    expect(await readFile(file, 'utf8')).toBe(`${steps}\n`);
+  });
+
+  it('a renamed file: Review change shows the old file beside the new one; Apply moves and changes it, one undo step', async () => {
+    const { page, session, proxy, chat, shot } = suite;
+    const workspace = session.runDir.workspace;
+    await writeFile(join(workspace, 'old-name.ts'), 'export const name = 1;\n');
+    await chat.newThread();
+    const rename = [
+      'diff --git a/old-name.ts b/lib/new-name.ts',
+      'similarity index 80%',
+      'rename from old-name.ts',
+      'rename to lib/new-name.ts',
+      '--- a/old-name.ts',
+      '+++ b/lib/new-name.ts',
+      '@@ -1 +1 @@',
+      '-export const name = 1;',
+      '+export const name = 2;',
+    ].join('\n');
+    proxy.enqueueFor(CLAUDE, { kind: 'reply', text: `Rename it:\n\n\`\`\`diff\n${rename}\n\`\`\`\n` });
+    await chat.send('@claude move it');
+    const reply = chat.messages({ speaker: 'claude', status: 'complete', hasText: 'Rename it' });
+    await reply.waitFor();
+
+    await reply.getByRole('button', { name: 'Review change' }).click();
+    const title = 'old-name.ts → lib/new-name.ts ↔ proposed change';
+    await page.locator('.tabs-container .tab.active', { hasText: title }).waitFor();
+    const diffEditor = page.locator('.monaco-diff-editor').first();
+    await diffEditor.locator('.editor.original .view-lines', { hasText: 'name = 1;' }).waitFor();
+    await diffEditor.locator('.editor.modified .view-lines', { hasText: 'name = 2;' }).waitFor();
+
+    await reply.getByRole('button', { name: 'Apply change' }).click();
+    await chat.frame
+      .locator('[data-testid="notice"]', { hasText: `Applied to old-name.ts → lib/new-name.ts` })
+      .waitFor();
+    await page.locator('.tabs-container .tab.active.dirty', { hasText: 'new-name.ts' }).waitFor();
+    const editor = page.locator('.editor-instance .monaco-editor .view-lines');
+    await editor.filter({ hasText: 'name = 2;' }).waitFor();
+    await shot('applied-rename');
+    // Moved on disk, its change left unsaved at the new path.
+    expect(await readFile(join(workspace, 'lib/new-name.ts'), 'utf8')).toBe('export const name = 1;\n');
+    await expect(readFile(join(workspace, 'old-name.ts'), 'utf8')).rejects.toThrow();
+    await editor.first().click();
+    await page.keyboard.press('Control+Z');
+    // One undo step: the change and the move are both undone.
+    await page.locator('.tabs-container .tab.active', { hasText: 'old-name.ts' }).waitFor();
+    const onDisk = (path: string) => readFile(join(workspace, path), 'utf8').catch(() => undefined);
+    await expect.poll(() => onDisk('old-name.ts')).toBe('export const name = 1;\n');
+    expect(await onDisk('lib/new-name.ts')).toBeUndefined();
+    await editor.filter({ hasText: 'name = 1;' }).waitFor();
   });
 
   it('Compare proposals shows two seats’ versions of a file side by side; the table can review one', async () => {

@@ -5,16 +5,19 @@ import {
   fileAfter,
   type OtherProposal,
   otherProposals,
+  sourceOf,
 } from '@roundtable/core/patches';
 import type { ProposedChange } from '@roundtable/core/protocol';
 import * as vscode from 'vscode';
-import { filesAfter, proposed, readBlock, showDiff } from './proposedChanges';
+import { filesAfter, readBlock } from './changePlan';
+import { proposed, showDiff } from './proposedChanges';
 
 /**
  * "Compare proposals": the files a block of one reply changes, as that block would leave them, beside the same files
  * as another seat's reply in the thread would (both read-only documents; the file itself is not touched). With
  * several such proposals the user picks one. Each side is applied to the file as it is now, so a diff that no longer
- * fits it is refused with its failing hunks, as Apply would.
+ * fits it is refused with its failing hunks, and a block that is a part of the file it names with why, as Apply
+ * would.
  */
 export async function compareProposedChanges(
   change: ProposedChange & { messageId: string },
@@ -37,7 +40,11 @@ export async function compareProposedChanges(
   const theirs = `${name(other.speaker)}’s proposal`;
   const side = (proposal: ChangeBlock, who: string) =>
     filesAfter(
-      other.files.map((path) => ({ path, after: (before) => fileAfter(before, proposal, path) })),
+      other.files.map((path) => ({
+        path,
+        from: sourceOf(proposal, path),
+        after: (before) => fileAfter(before, proposal, path),
+      })),
       `${who} does not apply to the file as it is now, so they cannot be compared.`,
     );
   const left = await side(block.value, mine);

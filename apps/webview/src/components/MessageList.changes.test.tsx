@@ -1,5 +1,5 @@
 import type { ViewMessage } from '@roundtable/core/protocol';
-import { fireEvent, within } from '@testing-library/preact';
+import { fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppHarness, messageEl } from '../testing/AppHarness';
 import { viewMessage, viewState } from '../testing/fixtures';
@@ -39,6 +39,23 @@ describe('a reply’s change blocks', () => {
     expect(h.lastIntent()).toEqual({ type: 'change/review', payload: change });
     fireEvent.click(reply.getByRole('button', { name: 'Apply change' }));
     expect(h.lastIntent()).toEqual({ type: 'change/apply', payload: change });
+  });
+
+  it('an Apply refused for a part of the file offers Insert at Cursor and Review change for that block', () => {
+    show(viewMessage({ id: 'a1', content: named('src/a.ts', 'export const a = 2;\n// ... rest unchanged') }));
+    const change = { info: 'ts title="src/a.ts"', code: 'export const a = 2;\n// ... rest unchanged\n' };
+    fireEvent.click(within(messageEl('a1')).getByRole('button', { name: 'Apply change' }));
+    const reason = 'src/a.ts was not replaced: the block looks like a part of it, not the whole file.';
+    h.answerLast({ ok: false, reason, action: { kind: 'insertOrReview' } });
+    const notice = within(screen.getByTestId('notice'));
+    expect(notice.getByText(reason)).toBeTruthy();
+    fireEvent.click(notice.getByRole('button', { name: 'Insert at Cursor' }));
+    expect(h.lastIntent()).toEqual({ type: 'code/insert', payload: { code: change.code } });
+    fireEvent.click(notice.getByRole('button', { name: 'Review change' }));
+    expect(h.lastIntent()).toEqual({ type: 'change/review', payload: change });
+    // The review succeeding leaves the offer: it is the answer to another kind of request.
+    h.answerLast({ ok: true });
+    expect(notice.getByRole('button', { name: 'Insert at Cursor' })).toBeTruthy();
   });
 
   it('Compare proposals only where another seat’s reply changes the same file, by diff or whole file', () => {

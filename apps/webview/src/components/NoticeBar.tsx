@@ -3,13 +3,14 @@ import type { ChatModel } from '../models/ChatModel';
 import './NoticeBar.css';
 
 /**
- * The host's answer to a request of the shown thread when the user should read it: a refusal (with the one thing
- * that helps, when there is one), or a note. Dismissible; it goes by itself once it is no longer true (`Notices`).
+ * The host's answer to a request of the shown thread when the user should read it: a refusal (with what helps, when
+ * something does: what fixes a seat, such as Sign in; Insert at Cursor and Review change for the block Apply would not replace a file with), or
+ * a note. Dismissible; it goes by itself once it is no longer true (`Notices`).
  */
 export function NoticeBar({ chat }: { chat: ChatModel }) {
   const notice = chat.notice.value;
   if (!notice) return null;
-  const { action } = notice;
+  const { action, change } = notice;
   return (
     <div
       class={`notice notice--${notice.kind}`}
@@ -18,10 +19,20 @@ export function NoticeBar({ chat }: { chat: ChatModel }) {
     >
       <span class="notice-text">{notice.text}</span>
       <span class="notice-actions">
-        {action ? (
+        {action && action.kind !== 'insertOrReview' ? (
           <button type="button" class="link-button" onClick={() => chat.fixSeat(action.participantId)}>
             {FIX_LABELS[action.kind]}
           </button>
+        ) : null}
+        {action?.kind === 'insertOrReview' && change ? (
+          <>
+            <button type="button" class="link-button" onClick={() => chat.insertCode(change.code)}>
+              Insert at Cursor
+            </button>
+            <button type="button" class="link-button" onClick={() => chat.change('review-change', change, '')}>
+              Review change
+            </button>
+          </>
         ) : null}
         <button type="button" class="link-button" aria-label="Dismiss" onClick={() => chat.dismissNotice()}>
           ×

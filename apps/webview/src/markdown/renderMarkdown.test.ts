@@ -169,6 +169,14 @@ describe('renderMarkdown rendering', () => {
     expect(language('```ts src/a.ts\nb\n```')).toBe('ts');
   });
 
+  it('says whether a block naming its file holds all of it, or a part that leaves code out', () => {
+    const title = (markdown: string) => toDom(markdown).querySelector('.code-language')?.getAttribute('title');
+    expect(title('```ts\n// src/a.ts\nwhole();\n```')).toBe('The whole of src/a.ts');
+    expect(title('```ts\n// src/a.ts\nchanged();\n// ... rest unchanged\n```')).toBe(
+      'A part of src/a.ts: it leaves code out',
+    );
+  });
+
   it('escapes a hostile fence tag in the label and the data attribute', () => {
     const dom = toDom('```"><img src=x onerror=alert(1)>\ncode\n```');
     expect(dom.querySelector('img')).toBeNull();

@@ -1,4 +1,4 @@
-import { type ChangeBlock, changedFiles, readChangeBlock } from '@roundtable/core/protocol';
+import { type ChangeBlock, changedFiles, elidedLine, readChangeBlock } from '@roundtable/core/protocol';
 import markdownIt, { type MarkdownIt } from 'markdown-it';
 import { revealBidiControls } from './revealBidi';
 
@@ -94,8 +94,11 @@ function markdown(): MarkdownIt {
     const language = md.utils.escapeHtml(tag);
     const data = change ? ` data-info="${md.utils.escapeHtml(info)}"` : '';
     const actions = change ? changeActions(change, env as RenderEnv | undefined) : '';
-    // A block holding a whole file shows which: its info string, where the path may be, is not shown otherwise.
-    const toolbar = codeToolbar(language, actions, change?.kind === 'file' ? md.utils.escapeHtml(change.path) : '');
+    // A block holding a whole file shows which: its info string, where the path may be, is not shown otherwise. One
+    // with a line standing for code left out (`// ... rest unchanged`) is a part of the file, whatever it names.
+    const file = change?.kind === 'file' ? change : undefined;
+    const part = file && elidedLine(file.content, file.path) !== undefined;
+    const toolbar = codeToolbar(language, actions, file ? md.utils.escapeHtml(file.path) : '', part);
     return `<div class="code-block" data-language="${language}"${data}>${toolbar}${code}</div>\n`;
   };
 
@@ -127,11 +130,13 @@ function changeActions(change: ChangeBlock, env: RenderEnv | undefined): string 
 }
 
 /**
- * A code block's toolbar (its language, and the path of the file it holds whole, already escaped; `actions`, a change
- * block's buttons): one Tab stop, arrows move between the buttons (a roving tabindex, kept by MessageList).
+ * A code block's toolbar (its language, and the path of the file it names, already escaped, which it holds whole
+ * unless it is a `part`; `actions`, a change block's buttons): one Tab stop, arrows move between the buttons (a
+ * roving tabindex, kept by MessageList).
  */
-function codeToolbar(language: string, actions: string, path: string): string {
-  const label = path ? `<span class="code-language" title="The whole of ${path}">${path}</span>` : '';
+function codeToolbar(language: string, actions: string, path: string, part = false): string {
+  const title = part ? `A part of ${path}: it leaves code out` : `The whole of ${path}`;
+  const label = path ? `<span class="code-language" title="${title}">${path}</span>` : '';
   return (
     `<div class="code-toolbar" role="toolbar" aria-label="Code block${language ? ` (${language})` : ''}">` +
     (label || `<span class="code-language">${language || 'text'}</span>`) +

@@ -72,7 +72,7 @@ export class ChatModel {
   private readonly unsubscribe: () => void;
   private readonly pending = new Map<
     string,
-    { intent: IntentType; threadId: string | undefined; onDone?: ((answer: IntentAnswer) => void) | undefined }
+    { intent: WebviewIntent; threadId: string | undefined; onDone?: ((answer: IntentAnswer) => void) | undefined }
   >();
   private requests = 0;
   /** The last `#name` asked about: an answer to an earlier one comes late and must not replace its answer. */
@@ -265,9 +265,9 @@ export class ChatModel {
     payload: IntentPayload<T>,
     onDone?: (answer: IntentAnswer) => void,
   ): void {
-    const requestId = `q${++this.requests}`;
-    this.pending.set(requestId, { intent: type, threadId: this.replica.thread.peek()?.id, onDone });
-    this.post({ v: PROTOCOL_VERSION, type, requestId, payload } as WebviewToHost);
+    const intent = { v: PROTOCOL_VERSION, type, requestId: `q${++this.requests}`, payload } as WebviewIntent;
+    this.pending.set(intent.requestId, { intent, threadId: this.replica.thread.peek()?.id, onDone });
+    this.post(intent);
   }
 
   private receive(message: HostToWebview): void {

@@ -1,11 +1,21 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
-import { isAbsent, type RefusalAction, type SeatMap, type WebviewIntent } from '@roundtable/core/protocol';
+import {
+  isAbsent,
+  type ProposedChange,
+  type RefusalAction,
+  type SeatMap,
+  type WebviewIntent,
+} from '@roundtable/core/protocol';
 
-/** Something the host answered that the user should read: a refusal (maybe with what to do), or a note on success. */
+/**
+ * Something the host answered that the user should read: a refusal (maybe with what to do), or a note on success.
+ * `change` is the change block a refused Apply was for, when the refusal offers to insert or review it instead.
+ */
 export interface Notice {
   kind: 'error' | 'info';
   text: string;
   action?: RefusalAction | undefined;
+  change?: ProposedChange | undefined;
 }
 
 /** How the host answered one intent. */
@@ -31,8 +41,9 @@ export class Notices {
   /** What the bar shows now. */
   readonly current: ReadonlySignal<Notice | undefined> = computed(() => {
     const held = this.held.value;
-    const fixable = held?.action && isAbsent(this.seats.value[held.action.participantId]);
-    return held && held.threadId === this.shownThread.value && (fixable ?? true) ? held : undefined;
+    const action = held?.action;
+    const fixable = action && 'participantId' in action ? isAbsent(this.seats.value[action.participantId]) : true;
+    return held && held.threadId === this.shownThread.value && fixable ? held : undefined;
   });
 
   constructor(
@@ -40,11 +51,14 @@ export class Notices {
     private readonly seats: ReadonlySignal<SeatMap>,
   ) {}
 
-  /** The host answered `intent`, posted while `threadId` was shown. */
-  answered(intent: WebviewIntent['type'], threadId: string | undefined, answer: IntentAnswer): void {
+  /** The host answered `asked` (an intent, or only its type), posted while `threadId` was shown. */
+  answered(asked: WebviewIntent | WebviewIntent['type'], threadId: string | undefined, answer: IntentAnswer): void {
+    const intent = typeof asked === 'string' ? asked : asked.type;
+    const change = typeof asked === 'object' && asked.type === 'change/apply' ? asked.payload : undefined;
     const held = this.held.peek();
-    if (!answer.ok) this.held.value = { kind: 'error', text: answer.reason, action: answer.action, threadId, intent };
-    else if (answer.notice) this.held.value = { kind: 'info', text: answer.notice, threadId, intent };
+    if (!answer.ok) {
+      this.held.value = { kind: 'error', text: answer.reason, action: answer.action, change, threadId, intent };
+    } else if (answer.notice) this.held.value = { kind: 'info', text: answer.notice, threadId, intent };
     else if (held?.intent === intent && held.threadId === threadId) this.held.value = undefined;
   }
 

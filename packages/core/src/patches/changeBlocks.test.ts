@@ -86,6 +86,16 @@ describe('a diff block', () => {
     expect(diffFiles(text)).toEqual(['new.ts', 'src/old.ts', 'src/a.ts']);
   });
 
+  test('a renamed file is named by its old path and its new one', () => {
+    expect(diffFiles('--- a/src/old.ts\n+++ b/src/new.ts\n@@ -1 +1 @@\n-a\n+b\n')).toEqual([
+      'src/old.ts',
+      'src/new.ts',
+    ]);
+    const git =
+      'diff --git a/old.ts b/new.ts\r\nsimilarity index 100%\r\nrename from old.ts\r\nrename to ./lib/new.ts\r\n';
+    expect(diffFiles(git)).toEqual(['old.ts', 'lib/new.ts']);
+  });
+
   test('changedFiles: a named file as a path in the workspace', () => {
     expect(changedFiles({ kind: 'file', path: './src//a.ts', content: '' })).toEqual(['src/a.ts']);
     expect(changedFiles({ kind: 'file', path: '../out.ts', content: '' })).toEqual(['../out.ts']);

@@ -75,17 +75,22 @@ export function changedFiles(block: ChangeBlock): string[] {
 }
 
 /**
- * The files a unified diff's headers name: each `+++` path, or for a deleted file its `---` path, `a/` and `b/`
+ * The files a unified diff's headers name: each `+++` path, or for a deleted file its `---` path; for a renamed file
+ * (`---` and `+++` naming different paths, or git's `rename from`/`rename to`) both, the old first; `a/` and `b/`
  * dropped, without repeats. A cheap scan of the header lines, not a parse (the host parses before it applies).
  */
 export function diffFiles(diff: string): string[] {
   const files = new Set<string>();
   let old: string | undefined;
-  for (const line of diff.split('\n')) {
-    if (line.startsWith('--- ')) old = headerPath(line, 'a/');
+  for (const raw of diff.split('\n')) {
+    const line = raw.replace(/\r$/, '');
+    const renamed = /^rename (?:from|to) (.+)$/.exec(line)?.[1];
+    if (renamed !== undefined) files.add(normalPath(renamed));
+    else if (line.startsWith('--- ')) old = headerPath(line, 'a/');
     else if (line.startsWith('+++ ')) {
-      const path = headerPath(line, 'b/') ?? old;
-      if (path !== undefined) files.add(normalPath(path));
+      // The old path first: a changed file's is its own (named once), a deleted one's the only one, a renamed one's
+      // the other; a new file has none.
+      for (const path of [old, headerPath(line, 'b/')]) if (path !== undefined) files.add(normalPath(path));
       old = undefined;
     }
   }

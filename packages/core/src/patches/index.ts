@@ -1,5 +1,6 @@
 // Changes a reply proposes (unified diffs, and blocks holding a named file's whole new content): read, applied
-// all-or-nothing to the file as it is now, found across a thread's replies, and where their paths may point. A subpath
+// all-or-nothing to the file as it is now, found across a thread's replies, where their paths may point, and whether
+// a block naming its file is the whole of it. A subpath
 // of its own (`@roundtable/core/patches`), so only code that reviews or applies a change bundles the diff library.
 export {
   type ChangeBlock,
@@ -16,7 +17,10 @@ export {
   applyFileChange,
   type FileChange,
   fileAfter,
+  isRename,
   type ParsedChange,
   parseProposedChange,
+  sourceOf,
 } from './proposedChange';
+export { elidedLine, type Wholeness, wholeness } from './wholeFile';
 export { workspacePath } from './workspacePath';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { type ChangeBlock, readChangeBlock } from './changeBlocks';
+import { type ChangeBlock, changedFiles, readChangeBlock } from './changeBlocks';
 import { otherProposals, type ProposingMessage, wholeFileText } from './proposals';
-import { fileAfter } from './proposedChange';
+import { fileAfter, sourceOf } from './proposedChange';
 
 // Compare proposals finds, across a thread's replies, the other seats' changes to the same files; a named file's block
 // is its whole new content, written in the file's line endings.
@@ -80,5 +80,29 @@ describe('a file after a block', () => {
     const b = readChangeBlock('ts', '// src/a.ts\nnew\n') as ChangeBlock;
     expect(fileAfter('old\n', b, 'src/a.ts')).toEqual({ ok: true, text: 'new\n' });
     expect(fileAfter(undefined, b, 'src/a.ts')).toEqual({ ok: true, text: 'new\n' });
+  });
+
+  test('a named file’s block that is a part of the file does not replace it, and says why', () => {
+    const b = readChangeBlock('ts', '// src/a.ts\nnew();\n// ... rest unchanged\n') as ChangeBlock;
+    expect(fileAfter('old();\nmore();\n', b, 'src/a.ts')).toEqual({
+      ok: false,
+      failures: [
+        'the block looks like a part of the file, not all of it (it marks code as left out: “// ... rest unchanged”).',
+      ],
+    });
+    expect(fileAfter(undefined, b, 'src/a.ts')).toMatchObject({ ok: true });
+  });
+
+  test('a renamed file: the new path starts from the old one’s text, which the rename takes away', () => {
+    const d = readChangeBlock(
+      'diff',
+      'diff --git a/old.ts b/new.ts\nrename from old.ts\nrename to new.ts\n--- a/old.ts\n+++ b/new.ts\n@@ -1 +1 @@\n-one\n+two\n',
+    ) as ChangeBlock;
+    expect(changedFiles(d)).toEqual(['old.ts', 'new.ts']);
+    expect(sourceOf(d, 'new.ts')).toBe('old.ts');
+    expect(sourceOf(d, 'old.ts')).toBe('old.ts');
+    expect(fileAfter('one\n', d, 'new.ts')).toEqual({ ok: true, text: 'two\n' });
+    expect(fileAfter('one\n', d, 'old.ts')).toEqual({ ok: true, text: undefined });
+    expect(fileAfter(undefined, d, 'old.ts')).toEqual({ ok: false, failures: ['old.ts does not exist.'] });
   });
 });

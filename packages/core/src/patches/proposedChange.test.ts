@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { applyFileChange, type FileChange, parseProposedChange } from './proposedChange';
+import { applyFileChange, type FileChange, isRename, parseProposedChange } from './proposedChange';
 import { workspacePath } from './workspacePath';
 
 // The change a reply proposes as a unified diff, applied to the file as it is now: all hunks or none, line endings
@@ -30,6 +30,24 @@ describe('reading a proposed change', () => {
       ['src/retry.ts', 'src/retry.ts'],
       ['README.md', 'README.md'],
     ]);
+  });
+
+  test('a renamed file, by git’s headers (with or without hunks) or by --- and +++ naming different paths', () => {
+    const pure = parseProposedChange(
+      'diff --git a/src/old.ts b/lib/new.ts\nsimilarity index 100%\nrename from src/old.ts\nrename to lib/new.ts\n',
+    );
+    expect(pure).toEqual({ ok: true, files: [{ oldPath: 'src/old.ts', newPath: 'lib/new.ts', hunks: [] }] });
+    const edited = only(`${DIFF.replace('+++ b/src/retry.ts', '+++ b/src/retries.ts')}`);
+    expect([edited.oldPath, edited.newPath, isRename(edited)]).toEqual(['src/retry.ts', 'src/retries.ts', true]);
+    expect(applyFileChange(FILE, edited)).toEqual({ ok: true, text: FILE.replace('return 3', 'return 5') });
+    expect(isRename(only(DIFF))).toBe(false);
+    expect(isRename(only(DIFF.replace('+++ b/src/retry.ts', '+++ b/./src//retry.ts')))).toBe(false);
+  });
+
+  test('refuses a copied file, naming both paths', () => {
+    expect(
+      parseProposedChange('diff --git a/a.ts b/b.ts\nsimilarity index 100%\ncopy from a.ts\ncopy to b.ts\n'),
+    ).toEqual({ ok: false, reason: 'a.ts → b.ts: the diff copies a file, which cannot be applied (a rename can).' });
   });
 
   test('refuses a block that is no diff of a file', () => {

@@ -1,12 +1,15 @@
 import { applyPatch, parsePatch, type StructuredPatch, type StructuredPatchHunk } from 'diff';
 import type { ChangeBlock } from './changeBlocks';
 import { wholeFileText } from './proposals';
+import { wholeness } from './wholeFile';
 import { workspacePath } from './workspacePath';
 
 /**
  * A change a reply proposes, read from a fenced unified diff (```diff with `---`/`+++` file headers): one entry per
- * file. A new file has no `oldPath` (its old side is /dev/null), a deleted one no `newPath`. Paths are as the diff
- * names them, `a/` and `b/` prefixes removed; where they may point is `workspacePath`'s rule.
+ * file. A new file has no `oldPath` (its old side is /dev/null), a deleted one no `newPath`; a renamed one has both,
+ * different (`rename from`/`rename to` git headers, or `---`/`+++` naming different paths), and may have no hunks (a
+ * pure rename). Paths are as the diff names them, `a/` and `b/` prefixes removed; where they may point is
+ * `workspacePath`'s rule.
  */
 export interface FileChange {
   oldPath?: string;
@@ -16,7 +19,10 @@ export interface FileChange {
 
 export type ParsedChange = { ok: true; files: FileChange[] } | { ok: false; reason: string };
 
-/** Reads a diff block. Refused with why when it is not a unified diff naming at least one file with hunks. */
+/**
+ * Reads a diff block. Refused with why when it is not a unified diff naming at least one file with hunks (or
+ * renamed), or when it copies a file (git's `copy from`/`copy to`: not supported).
+ */
 export function parseProposedChange(text: string): ParsedChange {
   let patches: StructuredPatch[];
   try {
@@ -24,8 +30,16 @@ export function parseProposedChange(text: string): ParsedChange {
   } catch (error) {
     return { ok: false, reason: `The diff cannot be read: ${(error as Error).message}` };
   }
+  const copy = patches.find((p) => p.isCopy);
+  if (copy) {
+    const [from, to] = [sidePath(copy.oldFileName, 'a/'), sidePath(copy.newFileName, 'b/')];
+    return { ok: false, reason: `${from} → ${to}: the diff copies a file, which cannot be applied (a rename can).` };
+  }
   const files = patches
-    .filter((p) => p.hunks.length > 0 && (p.oldFileName !== undefined || p.newFileName !== undefined))
+    .filter(
+      (p) =>
+        (p.hunks.length > 0 || p.isRename === true) && (p.oldFileName !== undefined || p.newFileName !== undefined),
+    )
     .map((p): FileChange => {
       const oldPath = sidePath(p.oldFileName, 'a/');
       const newPath = sidePath(p.newFileName, 'b/');
@@ -94,18 +108,51 @@ function sidePath(name: string | undefined, prefix: string): string | undefined 
   return path.startsWith(prefix) ? path.slice(prefix.length) : path;
 }
 
+/** Whether a file's change renames it: both sides named, and different once read as workspace paths. */
+export function isRename(change: FileChange): change is FileChange & { oldPath: string; newPath: string } {
+  return (
+    change.oldPath !== undefined &&
+    change.newPath !== undefined &&
+    inWorkspace(change.oldPath) !== inWorkspace(change.newPath)
+  );
+}
+
 /**
- * What one file of a change block (`path`, one of `changedFiles(block)`) becomes from its text now (undefined: it
- * does not exist): the diff's change to that file applied, all hunks or none; or the block's whole content.
+ * The path whose text a change block's change to `path` (one of `changedFiles(block)`) starts from: the old path of
+ * a file the diff renames to `path`, else `path` itself.
+ */
+export function sourceOf(block: ChangeBlock, path: string): string {
+  if (block.kind !== 'diff') return path;
+  const parsed = parseProposedChange(block.diff);
+  const change = parsed.ok ? changeTo(parsed.files, path) : undefined;
+  return change && isRename(change) && inWorkspace(change.newPath) === path ? inWorkspace(change.oldPath) : path;
+}
+
+/**
+ * What one file of a change block (`path`, one of `changedFiles(block)`) becomes from the text of `sourceOf(block,
+ * path)` now (undefined: it does not exist): the diff's change to that file applied, all hunks or none (the old path
+ * of a rename is gone: undefined); or the block's whole content, when that is plausibly the whole file
+ * (`wholeness`).
  */
 export function fileAfter(current: string | undefined, block: ChangeBlock, path: string): AppliedChange {
-  if (block.kind === 'file') return { ok: true, text: wholeFileText(current, block) };
+  if (block.kind === 'file') {
+    const text = wholeFileText(current, block);
+    const whole = wholeness(current, text, path);
+    if (whole.whole) return { ok: true, text };
+    return { ok: false, failures: [`the block looks like a part of the file, not all of it (${whole.reason}).`] };
+  }
   const parsed = parseProposedChange(block.diff);
   if (!parsed.ok) return { ok: false, failures: [parsed.reason] };
-  const change = parsed.files.find((f) =>
-    [f.newPath, f.oldPath].some((p) => p !== undefined && inWorkspace(p) === path),
-  );
-  return change ? applyFileChange(current, change) : { ok: false, failures: [`The diff does not change ${path}.`] };
+  const change = changeTo(parsed.files, path);
+  if (!change) return { ok: false, failures: [`The diff does not change ${path}.`] };
+  if (isRename(change) && inWorkspace(change.oldPath) === path) {
+    return current === undefined ? { ok: false, failures: [`${path} does not exist.`] } : { ok: true, text: undefined };
+  }
+  return applyFileChange(current, change);
+}
+
+function changeTo(files: readonly FileChange[], path: string): FileChange | undefined {
+  return files.find((f) => [f.newPath, f.oldPath].some((p) => p !== undefined && inWorkspace(p) === path));
 }
 
 function inWorkspace(path: string): string {

@@ -89,8 +89,14 @@ function update<T extends string, P extends z.ZodMiniType>(type: T, payload: P) 
   return z.strictObject({ v, seq: z.int().check(z.nonnegative()), threadId: id, type: z.literal(type), payload });
 }
 
-/** What a refusal offers to do about it: what fixes the seat that could not answer (see `IntentResult`). */
-export const RefusalAction = z.strictObject({ kind: SeatFix, participantId: id });
+/**
+ * What a refusal offers to do about it (see `IntentResult`): what fixes the seat that could not answer; or Insert at
+ * Cursor and Review change for the block an Apply was refused for.
+ */
+export const RefusalAction = z.union([
+  z.strictObject({ kind: SeatFix, participantId: id }),
+  z.strictObject({ kind: z.literal('insertOrReview') }),
+]);
 export type RefusalAction = z.infer<typeof RefusalAction>;
 
 export const HostToWebview = z.discriminatedUnion('type', [

@@ -8,6 +8,7 @@ export { formatSeconds } from '../llm/formatDuration';
 export type { SeatGroup } from '../participants/groups';
 export { isRoutable } from '../participants/participant';
 export { type ChangeBlock, changeBlocksIn, changedFiles, readChangeBlock } from '../patches/changeBlocks';
+export { elidedLine } from '../patches/wholeFile';
 export { describeUnrouted } from '../router/describeUnrouted';
 export { describeCost, formatElapsed } from '../threads/describeCost';
 export { contextKindLabel, contextPlace } from '../transcript/contextLabel';
