@@ -89,7 +89,11 @@ export function spawnEnv(
  * itself with each PATHEXT extension that is one (in PATHEXT's order), as cmd.exe tries them. `only` narrows the
  * extensions (to the programs CreateProcess starts, for what a batch file runs).
  */
-export function candidatesOf(file: string, host: CommandHost, only: readonly string[] = RUNNABLE): string[] {
+export function candidatesOf(
+  file: string,
+  host: Pick<CommandHost, 'platform' | 'env'>,
+  only: readonly string[] = RUNNABLE,
+): string[] {
   if (host.platform !== 'win32') return [file];
   const extension = path.win32.extname(file).toLowerCase();
   if (only.includes(extension)) return [file];
@@ -108,7 +112,7 @@ export function candidatesOf(file: string, host: CommandHost, only: readonly str
  */
 export async function findOnPath(
   name: string,
-  host: CommandHost,
+  host: Pick<CommandHost, 'platform' | 'env' | 'isExecutable'>,
   only?: readonly string[],
 ): Promise<string | undefined> {
   const p = pathOf(host.platform);
