@@ -6,6 +6,7 @@ import {
   parseProposedChange,
   readChangeBlock,
   wholeFileText,
+  windowsNameProblem,
   workspacePath,
 } from '@roundtable/core/patches';
 import type { ProposedChange } from '@roundtable/core/protocol';
@@ -127,7 +128,7 @@ export async function filesAfter(
   const failures: string[] = [];
   const files: PlannedFile[] = [];
   for (const change of changes) {
-    const where = workspacePath(change.path);
+    const where = workspacePath(change.path, process.platform === 'win32' ? windowsNameProblem : undefined);
     if (!where.ok) {
       failures.push(where.reason);
       continue;

@@ -19,4 +19,5 @@ export {
   type ParsedChange,
   parseProposedChange,
 } from './proposedChange';
+export { windowsNameProblem } from './windowsNames';
 export { workspacePath } from './workspacePath';
