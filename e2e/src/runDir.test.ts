@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { createRunDir } from './runDir';
+import { createRunDir, socketSafeTmpBase } from './runDir';
 
 let root: string;
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -36,4 +36,12 @@ test('keeps only the newest runs of the same kind', () => {
     'run-20261107T000000Z-1',
     path.basename(run.root),
   ]);
+});
+
+test('on macOS TMPDIR leaves room for VS Code’s IPC sockets within the 104 bytes a socket path may have there', () => {
+  const macTmp = '/var/folders/zz/zyxvpxvq6csfxvn_n0000000000000/T';
+  const socket = (base: string) => path.posix.join(base, 'rt-e2e-XXXXXX', `vscode-ipc-${'0'.repeat(36)}.sock`);
+  expect(socket(macTmp).length).toBeGreaterThan(103);
+  expect(socket(socketSafeTmpBase('darwin', macTmp)).length).toBeLessThan(104);
+  expect(socketSafeTmpBase('linux', '/tmp/x')).toBe('/tmp/x');
 });

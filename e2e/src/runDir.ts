@@ -14,7 +14,8 @@ export interface RunDir {
   /**
    * TMPDIR for code-server and Chromium. It lives in the system temp folder, not in `root`: Chromium puts its
    * SingletonSocket there, and a Unix socket path over 107 bytes is fatal ("Socket path too long"), which a run folder
-   * inside a deeply nested clone easily exceeds. removeTmp() deletes it.
+   * inside a deeply nested clone easily exceeds. removeTmp() deletes it. On macOS it is under /tmp (see
+   * `socketSafeTmpBase`).
    */
   readonly tmp: string;
   readonly browserProfile: string;
@@ -25,6 +26,16 @@ export interface RunDir {
 /** How many earlier runs of the same kind to keep; each holds logs and an installed extension (a few MB). */
 const KEEP_RUNS = 5;
 
+/**
+ * Where the run's TMPDIR is made. macOS allows a Unix socket path of 104 bytes, and its per-user temp folder
+ * (`/var/folders/xx/<28 characters>/T/`, what os.tmpdir() says there) leaves too little of that for VS Code's IPC
+ * sockets (`vscode-ipc-<uuid>.sock`, which the server makes in TMPDIR on macOS) once the run's folder is added: /tmp
+ * is short, and the run's folder in it is the user's own (mkdtemp: mode 0700).
+ */
+export function socketSafeTmpBase(platform: NodeJS.Platform = process.platform, tmp: string = os.tmpdir()): string {
+  return platform === 'darwin' ? '/tmp' : tmp;
+}
+
 export function createRunDir(kind: 'run' | 'demo', root: string = artifactsRoot, now: Date = new Date()): RunDir {
   pruneOldRuns(root, kind);
   const stamp = now
@@ -32,7 +43,7 @@ export function createRunDir(kind: 'run' | 'demo', root: string = artifactsRoot,
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z');
   const dir = path.join(root, `${kind}-${stamp}-${process.pid}`);
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'rt-e2e-'));
+  const tmp = mkdtempSync(path.join(socketSafeTmpBase(), 'rt-e2e-'));
   const folders = {
     root: dir,
     userData: path.join(dir, 'user-data'),

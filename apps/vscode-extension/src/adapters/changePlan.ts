@@ -7,10 +7,14 @@ import {
   readChangeBlock,
   wholeFileText,
   wholeness,
+  windowsNameProblem,
   workspacePath,
 } from '@roundtable/core/patches';
 import type { ProposedChange } from '@roundtable/core/protocol';
 import * as vscode from 'vscode';
+
+/** On Windows, a path Windows would read as another file (a trailing dot, a device name) is refused too. */
+const windowsRule = process.platform === 'win32' ? windowsNameProblem : undefined;
 
 /**
  * One file a change block changes: where (`uri`, `path`), its text now (undefined: it does not exist) and after
@@ -85,8 +89,8 @@ export async function filesAfter(
   const failures: string[] = [];
   const files: PlannedFile[] = [];
   for (const change of changes) {
-    const where = workspacePath(change.path);
-    const source = change.from === undefined ? where : workspacePath(change.from);
+    const where = workspacePath(change.path, windowsRule);
+    const source = change.from === undefined ? where : workspacePath(change.from, windowsRule);
     if (!where.ok || !source.ok) {
       failures.push(...[source, where].flatMap((w) => (w.ok ? [] : [w.reason])));
       continue;

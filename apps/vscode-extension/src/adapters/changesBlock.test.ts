@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import { MAX_CONTEXT_BLOCK_CHARS } from '@roundtable/core/protocol';
 import { describe, expect, test } from 'vitest';
 import { type Changes, changesBlock as cappedAt, newFileDiff, repositoryPlace, splitByFile } from './changesBlock';
@@ -128,5 +129,15 @@ describe('where a repository is, relative to the workspace', () => {
     { name: 'no workspace folder', folders: [], root: '/w/app', place: undefined },
   ])('$name', ({ folders, root, place }) => {
     expect(repositoryPlace(folders, root)).toBe(place);
+  });
+
+  test.each([
+    { name: 'a folder inside it', folders: ['C:\\w\\app'], root: 'C:\\w\\app\\packages\\core', place: 'packages/core' },
+    { name: 'two levels up', folders: ['C:\\w\\app\\web\\src'], root: 'C:\\w\\app', place: '../..' },
+    { name: 'the same folder in another case', folders: ['c:\\W\\App'], root: 'C:\\w\\app\\lib', place: 'lib' },
+    { name: 'another drive', folders: ['C:\\w\\app'], root: 'D:\\w\\app', place: undefined },
+    { name: 'a share', folders: ['C:\\w\\app'], root: '\\\\server\\share\\app', place: undefined },
+  ])('on Windows: $name', ({ folders, root, place }) => {
+    expect(repositoryPlace(folders, root, path.win32)).toBe(place);
   });
 });

@@ -1,4 +1,4 @@
-import { isAbsolute, relative, sep } from 'node:path';
+import * as nodePath from 'node:path';
 import type { ChangesScope, ContextBlock } from '@roundtable/core';
 import { fitWhole, nameList, plural } from './contextCap';
 
@@ -110,8 +110,13 @@ function cutAtHunk(text: string, room: number): string {
  * Where a repository is, relative to the workspace folder that holds it or that it holds: `.` for the folder
  * itself, `packages/app` below it, `..` above it (a workspace opened inside a larger repository). Undefined for a
  * repository elsewhere, which no path relative to the workspace describes without naming the disk's layout.
+ * `path`: the platform's path rules (on Windows another drive is elsewhere, and `C:\Work` is `c:\work`).
  */
-export function repositoryPlace(workspaceFolders: readonly string[], root: string): string | undefined {
+export function repositoryPlace(
+  workspaceFolders: readonly string[],
+  root: string,
+  { isAbsolute, relative, sep }: nodePath.PlatformPath = nodePath,
+): string | undefined {
   for (const folder of workspaceFolders) {
     const down = relative(folder, root);
     if (down === '') return '.';

@@ -89,6 +89,23 @@ describe('reading a file the # list offered', () => {
   ])('%s is refused: it %s', async (path, why) => {
     expect(await readWorkspaceFile(path)).toEqual({ ok: false, reason: expect.stringContaining(why) });
   });
+
+  test('on Windows, a name Windows reads as another (`.. ` is `..`) is refused before any file is touched', async () => {
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform');
+    Object.defineProperty(process, 'platform', { value: 'win32' });
+    try {
+      expect(await readWorkspaceFile('src/.. /../secret.txt')).toEqual({
+        ok: false,
+        reason: expect.stringContaining('cannot be used here: `.. ` ends in a dot or a space, which Windows drops'),
+      });
+    } finally {
+      if (platform) Object.defineProperty(process, 'platform', platform);
+    }
+    expect(await readWorkspaceFile('src/.. /../secret.txt')).toEqual({
+      ok: false,
+      reason: 'src/secret.txt is not a file in the workspace.',
+    });
+  });
 });
 
 describe('which watcher events can change the list', () => {

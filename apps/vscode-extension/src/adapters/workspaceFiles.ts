@@ -1,5 +1,5 @@
 import type { DisposableStore } from '@roundtable/core';
-import { workspacePath } from '@roundtable/core/patches';
+import { windowsNameProblem, workspacePath } from '@roundtable/core/patches';
 import * as vscode from 'vscode';
 import { type FileContext, fileContextBlock } from './fileContextBlock';
 import { WorkspaceFileIndex } from './WorkspaceFileIndex';
@@ -46,11 +46,12 @@ export async function readFileContext(target: vscode.Uri): Promise<FileContext> 
 
 /**
  * A file the page names by a path the `#` list gave it, read as "Add File to Chat…" reads it. The page is not
- * trusted with paths: one that is absolute or climbs out with `..` is refused (`workspacePath`'s rule), and one
- * that names no file in a workspace folder is refused too (it may have been deleted since it was listed).
+ * trusted with paths: one that is absolute or climbs out with `..` (on Windows, also `.. `, which Windows reads as
+ * `..`) is refused (`workspacePath`'s rule), and one that names no file in a workspace folder is refused too (it may
+ * have been deleted since it was listed).
  */
 export async function readWorkspaceFile(path: string): Promise<FileContext> {
-  const where = workspacePath(path);
+  const where = workspacePath(path, process.platform === 'win32' ? windowsNameProblem : undefined);
   if (!where.ok) return where;
   const uri = await fileInWorkspace(where.path);
   return uri ? readFileContext(uri) : { ok: false, reason: `${where.path} is not a file in the workspace.` };

@@ -65,6 +65,43 @@ describe('signing in to a CLI', () => {
     expect(released).toBe(1);
   });
 
+  test('on Windows the terminal runs what the shim runs (node on its script), never the .cmd, with its variables', async () => {
+    const { book } = cliRoute();
+    const resolved: string[] = [];
+    const result = await openCliSignIn(
+      claude,
+      () => {},
+      async (command) => {
+        resolved.push(command);
+        const target = {
+          found: 'C:\\npm\\claude.cmd',
+          file: 'C:\\Program Files\\nodejs\\node.exe',
+          args: ['C:\\npm\\node_modules\\cli.js'],
+          env: { NODE_PATH: 'C:\\lib', VSCODE_DEV: undefined },
+        };
+        return { ok: true, target };
+      },
+    );
+    expect(result.ok).toBe(true);
+    expect(resolved).toEqual([claude.command]);
+    expect(terminals.at(-1)?.options).toEqual({
+      name: 'Sign in: Claude Code',
+      shellPath: 'C:\\Program Files\\nodejs\\node.exe',
+      shellArgs: ['C:\\npm\\node_modules\\cli.js', 'auth', 'login'],
+      cwd: homedir(),
+      env: { NODE_PATH: 'C:\\lib', VSCODE_DEV: null },
+    });
+    const before = terminals.length;
+    const refused = await openCliSignIn(
+      claude,
+      () => {},
+      async () => ({ ok: false, found: 'x.cmd', reason: 'odd.' }),
+    );
+    expect(refused).toEqual({ ok: false, reason: 'Claude Code cannot be started: odd.' });
+    expect(terminals.length).toBe(before);
+    expect(book.isSignedOut(claude.id)).toBe(false);
+  });
+
   test('a CLI that cannot be used is not run: the refusal says why', async () => {
     const before = terminals.length;
     const result = await openCliSignIn(missing, () => {});

@@ -23,4 +23,5 @@ export {
   sourceOf,
 } from './proposedChange';
 export { elidedLine, type Wholeness, wholeness } from './wholeFile';
+export { windowsNameProblem } from './windowsNames';
 export { workspacePath } from './workspacePath';

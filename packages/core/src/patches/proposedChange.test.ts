@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { applyFileChange, type FileChange, isRename, parseProposedChange } from './proposedChange';
+import { windowsNameProblem } from './windowsNames';
 import { workspacePath } from './workspacePath';
 
 // The change a reply proposes as a unified diff, applied to the file as it is now: all hunks or none, line endings
@@ -135,5 +136,38 @@ describe('where a path may point', () => {
     ['./', 'names no file'],
   ])('%s is refused: it %s', (raw, why) => {
     expect(workspacePath(raw)).toEqual({ ok: false, reason: expect.stringContaining(why) });
+    expect(workspacePath(raw, windowsNameProblem)).toEqual({ ok: false, reason: expect.stringContaining(why) });
   });
+
+  // Windows drops a name's trailing dots and spaces and keeps device names whatever the folder: what it would write
+  // is not what the path says.
+  test.each([
+    ['src/.. /../outside.ts', 'ends in a dot or a space'],
+    ['.. \\x.ts', 'ends in a dot or a space'],
+    ['src/.../x.ts', 'ends in a dot or a space'],
+    ['src/retry.ts.', 'ends in a dot or a space'],
+    ['docs/nul.txt', 'is a device name'],
+    ['CON', 'is a device name'],
+    ['lib/com1.js', 'is a device name'],
+    ['a/notes.txt:secret', 'has a character Windows does not allow'],
+    ['a/what?.md', 'has a character Windows does not allow'],
+    ['a/bell\u0007.md', 'has a character Windows does not allow'],
+  ])('%s is refused on Windows: it %s', (raw, why) => {
+    expect(workspacePath(raw, windowsNameProblem)).toEqual({ ok: false, reason: expect.stringContaining(why) });
+  });
+
+  test.each([
+    ['src/.. /x.ts', 'src/.. /x.ts'],
+    ['drivers/aux.c', 'drivers/aux.c'],
+    ['a/notes.txt:secret', 'a/notes.txt:secret'],
+  ])('%s is an ordinary name elsewhere', (raw, expected) => {
+    expect(workspacePath(raw)).toEqual({ ok: true, path: expected });
+  });
+
+  test.each([['src/console.ts'], ['lib/com10.js'], ['.github/workflows/ci.yml'], ['a/.env']])(
+    '%s is fine on Windows too',
+    (raw) => {
+      expect(workspacePath(raw, windowsNameProblem)).toEqual({ ok: true, path: raw });
+    },
+  );
 });

@@ -152,6 +152,39 @@ describe('NodeCliLauncher', () => {
     await expect.poll(() => isAlive(grandchild), { timeout: 5_000 }).toBe(false);
   });
 
+  it('starts what the command resolves to (a Windows shim: node on its script), its arguments first, its variables last', async () => {
+    const resolved: string[] = [];
+    const launcher = new NodeCliLauncher({
+      env: { ...process.env, RT_INHERITED: 'host' },
+      tmpRoot: folder,
+      resolve: async (command) => {
+        resolved.push(command);
+        const env = { RT_INHERITED: 'shim' };
+        return { ok: true, target: { found: command, file: process.execPath, args: [script], env } };
+      },
+    });
+    const shimDialect: CliDialect = { ...dialect('reply'), args: (turn) => [turn.systemPromptFile, 'reply'] };
+    let text = '';
+    for await (const e of streamCliReply(
+      { dialect: shimDialect, command: 'C:\\npm\\fake.cmd', model: 'm', messages: [{ role: 'user', content: 'hi' }] },
+      launcher,
+      new AbortController().signal,
+    )) {
+      if (e.type === 'delta') text += e.text;
+    }
+    expect(resolved).toEqual(['C:\\npm\\fake.cmd']);
+    expect(text).toContain(';env=off;inherited=shim');
+  });
+
+  it('a command that resolves to nothing it can start says why, and starts nothing', async () => {
+    const launcher = new NodeCliLauncher({
+      tmpRoot: folder,
+      resolve: async () => ({ ok: false, found: 'C:\\npm\\fake.cmd', reason: 'it is odd.' }),
+    });
+    const turn = { dialect: dialect('reply'), command: 'fake', model: 'm', system: '', stdin: '' };
+    await expect(launcher.launch(turn)).rejects.toThrow('Fake CLI cannot be started: it is odd.');
+  });
+
   it('a missing program is a sentence that says what to do', async () => {
     const launcher = new NodeCliLauncher({ tmpRoot: folder });
     await expect(

@@ -3,7 +3,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { CliExit, CliLaunch, CliLauncher, CliProcess } from '@roundtable/core/cli';
+import { nodeCommandHost, spawnEnv } from './commandHost';
+import type { ResolveCommand } from './detectCli';
 import { endProcessGroup, signalGroup } from './processGroup';
+import { resolveCommand, spawnOf } from './resolveCommand';
 
 /** How much of stderr is kept: the end, where a CLI says why it stopped. */
 const STDERR_KEPT = 16 * 1024;
@@ -19,12 +22,19 @@ export interface NodeCliLauncherOptions {
    */
   tmpRoot?: string;
   graceMs?: number;
+  /** How a command is found and started without a shell: `resolveCommand` on this machine, by default. */
+  resolve?: ResolveCommand;
 }
 
 /**
  * Starts CLI turns on this machine (see `CliLauncher`): a fresh folder per turn (mkdtemp: mode 0700), the system
  * prompt in a file there (0600), the process in a group of its own with the folder as its working folder, the
  * transcript written to stdin. `dispose` ends every process still running (the window is closing).
+ *
+ * On Windows the modes are not enforced (only the read-only bit exists): the folder's privacy there comes from where
+ * it is, the extension's storage in the user's profile, which only the user and the system may read. A process group
+ * does not exist there either: the process is started attached (a detached one would open a console window) and its
+ * tree is ended with `taskkill /T /F` (see `processGroup.ts`).
  */
 export class NodeCliLauncher implements CliLauncher {
   private readonly live = new Set<ChildProcess>();
@@ -35,6 +45,17 @@ export class NodeCliLauncher implements CliLauncher {
   async launch(launch: CliLaunch): Promise<CliProcess> {
     if (this.disposed) throw new Error('Roundtable is shutting down; no CLI is started.');
     const { dialect } = launch;
+    const base = this.options.env ?? process.env;
+    // Resolved as detection resolved it: on Windows, npm's `claude.cmd` is the program it runs (no cmd.exe, which
+    // Node refuses to start a batch file without, and which would parse every argument).
+    const resolved = await (this.options.resolve ?? ((c) => resolveCommand(c, nodeCommandHost(base))))(launch.command);
+    if (!resolved.ok) {
+      throw new Error(
+        resolved.found
+          ? `${dialect.productName} cannot be started: ${resolved.reason}`
+          : notFound(dialect.productName, launch.command),
+      );
+    }
     const root = this.options.tmpRoot ?? tmpdir();
     if (this.options.tmpRoot) await mkdir(root, { recursive: true, mode: 0o700 });
     const workDir = await mkdtemp(join(root, 'roundtable-cli-'));
@@ -52,9 +73,10 @@ export class NodeCliLauncher implements CliLauncher {
       await removeFolder();
       throw error;
     }
-    const child = spawn(launch.command, dialect.args(turn), {
+    const start = spawnOf(resolved.target, dialect.args(turn), spawnEnv(process.platform, base, dialect.env(turn)));
+    const child = spawn(start.file, start.args, {
       cwd: workDir,
-      env: { ...(this.options.env ?? process.env), ...dialect.env(turn) },
+      env: start.env,
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: process.platform !== 'win32',
       windowsHide: true,
@@ -112,9 +134,11 @@ export class NodeCliLauncher implements CliLauncher {
 }
 
 function cannotStart(product: string, command: string, error: NodeJS.ErrnoException): string {
-  if (error.code === 'ENOENT') {
-    return `${product} was not found: \`${command}\` is not an installed program on the extension host's PATH. Install it, or set "command" on its entry in roundtable.providers.`;
-  }
+  if (error.code === 'ENOENT') return notFound(product, command);
   if (error.code === 'EACCES') return `${product} at \`${command}\` cannot be run (not executable).`;
   return `${product} at \`${command}\` could not be started: ${error.message}`;
+}
+
+function notFound(product: string, command: string): string {
+  return `${product} was not found: \`${command}\` is not an installed program on the extension host's PATH. Install it, or set "command" on its entry in roundtable.providers.`;
 }

@@ -71,6 +71,37 @@ describe('detectCli', () => {
   });
 });
 
+describe('detectCli on Windows', () => {
+  // What resolveCommand says of npm's shims there (its own tests read them under path.win32); here, that detection
+  // starts what it says, with the shim's arguments first and its variables, and reports the shim as the CLI's path.
+  it('starts the program a shim runs, with its arguments and variables, and names the shim', async () => {
+    const script = join(bin, 'fake-cli.cjs');
+    await writeFile(
+      script,
+      "if (process.env.RT_SHIM === '1' && process.argv[2] === '--version') console.log('2.4.0 (Fake)');",
+    );
+    const found = 'C:\\Users\\ann\\AppData\\Roaming\\npm\\fakecli.cmd';
+    const resolve = async (command: string) => {
+      expect(command).toBe('fakecli');
+      return { ok: true as const, target: { found, file: process.execPath, args: [script], env: { RT_SHIM: '1' } } };
+    };
+    expect(await detectCli(dialect, undefined, {}, resolve)).toEqual({ ok: true, path: found, version: '2.4.0' });
+  });
+
+  it('a shim Roundtable cannot see through is a reason, not a cmd.exe run', async () => {
+    const resolve = async () => ({
+      ok: false as const,
+      found: 'C:\\npm\\fakecli.cmd',
+      reason: '`C:\\npm\\fakecli.cmd` is odd.',
+    });
+    expect(await detectCli(dialect, undefined, {}, resolve)).toEqual({
+      ok: false,
+      problem: 'broken',
+      reason: expect.stringMatching(/^Fake CLI cannot be started: `C:\\npm\\fakecli.cmd` is odd\. Reinstall it/),
+    });
+  });
+});
+
 describe('compareVersions', () => {
   it('compares dotted numbers as numbers', () => {
     expect(compareVersions('2.1.10', '2.1.9')).toBeGreaterThan(0);

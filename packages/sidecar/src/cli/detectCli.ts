@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
-import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { delimiter, isAbsolute, join } from 'node:path';
 import type { CliDialect } from '@roundtable/core/cli';
 import { compareVersions } from '../versions';
+import { nodeCommandHost } from './commandHost';
+import { type CommandResolution, resolveCommand, spawnOf } from './resolveCommand';
 
 /** How long `<cli> --version` may take before the CLI counts as unusable. */
 export const VERSION_TIMEOUT_MS = 10_000;
@@ -18,18 +17,30 @@ export type CliDetection =
   | { ok: true; path: string; version: string }
   | { ok: false; reason: string; problem: 'missing' | 'outdated' | 'broken' };
 
+/** Finds a command and says how to start it without a shell (`resolveCommand` on this machine, by default). */
+export type ResolveCommand = (command: string) => Promise<CommandResolution>;
+
 /**
  * Finds a CLI (the provider's `command`, else the dialect's program on PATH), asks it for its version, and checks it
  * against the oldest one the dialect relies on. Never throws: every failure is a sentence that says what to do.
+ * It is started as the launcher starts it (`resolveCommand`: on Windows, npm's `claude.cmd` is read through to the
+ * program it runs), so a CLI found here is one a reply can start.
  */
 export async function detectCli(
   dialect: CliDialect,
   command: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
+  resolve: ResolveCommand = (wanted) => resolveCommand(wanted, nodeCommandHost(env)),
 ): Promise<CliDetection> {
-  const wanted = command ?? dialect.program;
-  const path = await resolveProgram(wanted, env);
-  if (!path) {
+  const resolved = await resolve(command ?? dialect.program);
+  if (!resolved.ok) {
+    if (resolved.found) {
+      return {
+        ok: false,
+        problem: 'broken',
+        reason: `${dialect.productName} cannot be started: ${resolved.reason} Reinstall it, or point "command" on its entry in roundtable.providers at the program itself (an .exe).`,
+      };
+    }
     return {
       ok: false,
       problem: 'missing',
@@ -38,9 +49,10 @@ export async function detectCli(
         : `${dialect.productName} is not installed: \`${dialect.program}\` is not on the PATH the editor sees. Install it, or set "command" on its entry in roundtable.providers.`,
     };
   }
+  const path = resolved.target.found;
   let output: string;
   try {
-    output = await run(path, env);
+    output = await run(spawnOf(resolved.target, ['--version'], env));
   } catch (error) {
     return {
       ok: false,
@@ -65,35 +77,11 @@ export async function detectCli(
   return { ok: true, path, version };
 }
 
-/** An absolute path as is (if it is an executable file), a bare name looked up on PATH, else undefined. */
-async function resolveProgram(name: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
-  if (isAbsolute(name)) return (await isExecutableFile(name)) ? name : undefined;
-  if (name.includes('/') || name.includes('\\')) return undefined; // a relative path would depend on the folder
-  const extensions = process.platform === 'win32' ? (env.PATHEXT ?? '.EXE;.CMD;.BAT').split(';') : [''];
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    for (const ext of extensions) {
-      const candidate = join(dir, name + ext);
-      if (await isExecutableFile(candidate)) return candidate;
-    }
-  }
-  return undefined;
-}
-
-async function isExecutableFile(path: string): Promise<boolean> {
-  try {
-    await access(path, constants.X_OK);
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function run(path: string, env: NodeJS.ProcessEnv): Promise<string> {
+function run({ file, args, env }: { file: string; args: string[]; env: NodeJS.ProcessEnv }): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
-      path,
-      ['--version'],
+      file,
+      args,
       { env, cwd: tmpdir(), timeout: VERSION_TIMEOUT_MS, maxBuffer: 64 * 1024, windowsHide: true },
       (error, stdout, stderr) => (error ? reject(error) : resolve(`${stdout}\n${stderr}`)),
     );
