@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join } from 'node:path';
 import type { CliDialect } from '@roundtable/core/cli';
 import { compareVersions } from '../versions';
+import { runCli } from './runCli';
 
 /** How long `<cli> --version` may take before the CLI counts as unusable. */
 export const VERSION_TIMEOUT_MS = 10_000;
@@ -76,13 +75,9 @@ async function isExecutableFile(path: string): Promise<boolean> {
   }
 }
 
-function run(path: string, env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      path,
-      ['--version'],
-      { env, cwd: tmpdir(), timeout: VERSION_TIMEOUT_MS, maxBuffer: 64 * 1024, windowsHide: true },
-      (error, stdout, stderr) => (error ? reject(error) : resolve(`${stdout}\n${stderr}`)),
-    );
-  });
+/** `<path> --version`, through the same runner as the CLIs' other short commands (their login status). */
+async function run(path: string, env: NodeJS.ProcessEnv): Promise<string> {
+  const ran = await runCli(path, ['--version'], { env, timeoutMs: VERSION_TIMEOUT_MS });
+  if (ran.failure || ran.code !== 0) throw new Error(ran.failure ?? `exit code ${ran.code}: ${ran.stderr.trim()}`);
+  return `${ran.stdout}\n${ran.stderr}`;
 }

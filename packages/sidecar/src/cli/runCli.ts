@@ -1,0 +1,40 @@
+import { execFile } from 'node:child_process';
+import { tmpdir } from 'node:os';
+
+/** How one short command of a CLI ended (its version, its login status): never a rejection. */
+export interface CliRun {
+  /** The exit code; null when it was killed (the timeout) or could not start. */
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** Why it did not run to its end: it could not start, or outlived the timeout. */
+  failure?: string;
+}
+
+/** Runs a CLI found by detection with arguments, a timeout and a bounded output; resolves however it ends. */
+export function runCli(
+  path: string,
+  args: readonly string[],
+  options: { env: NodeJS.ProcessEnv; timeoutMs: number; cwd?: string },
+): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(
+      path,
+      [...args],
+      {
+        env: options.env,
+        cwd: options.cwd ?? tmpdir(),
+        timeout: options.timeoutMs,
+        maxBuffer: 64 * 1024,
+        windowsHide: true,
+      },
+      (error, stdout, stderr) => {
+        const failed = error as (NodeJS.ErrnoException & { killed?: boolean; code?: number | string }) | null;
+        const code = failed ? (typeof failed.code === 'number' ? failed.code : null) : 0;
+        const failure =
+          failed && (failed.killed || typeof failed.code !== 'number') ? failed.message.split('\n')[0] : undefined;
+        resolve({ code, stdout: String(stdout), stderr: String(stderr), ...(failure ? { failure } : {}) });
+      },
+    );
+  });
+}
