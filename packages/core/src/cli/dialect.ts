@@ -15,6 +15,8 @@ export interface CliPlace {
   userEnv: Readonly<Record<string, string | undefined>>;
   /** Joins path segments with the platform's separator. */
   join(...parts: string[]): string;
+  /** `process.platform` of the machine the CLI runs on (`win32`, `darwin`, `linux`…). */
+  platform: string;
 }
 
 /** What one turn's process is started with, besides the transcript (which goes on stdin, never in `args`). */

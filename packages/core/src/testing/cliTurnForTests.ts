@@ -15,6 +15,7 @@ export function cliTurnForTests(over: Partial<CliTurn> = {}): CliTurn {
     userEnv: {},
     join: (...parts) => parts.join('/').replace(/\/+/g, '/'),
     userFiles: {},
+    platform: 'linux',
     ...over,
   };
 }

@@ -15,7 +15,7 @@ export interface TurnFolders {
 /** Where the user's things are for a process that inherits `env` (the CLIs find their home as Node does). */
 export function placeOf(env: NodeJS.ProcessEnv): CliPlace {
   const home = (process.platform === 'win32' ? env.USERPROFILE : env.HOME) || homedir();
-  return { userHome: home, userEnv: env, join };
+  return { userHome: home, userEnv: env, join, platform: process.platform };
 }
 
 /**

@@ -201,8 +201,34 @@ describe('the command line and environment', () => {
     expect(overrides.every((o) => /^[a-z_.]+=\S/.test(o))).toBe(true);
   });
 
-  test('the environment takes away the execution environment and moves the databases; CODEX_HOME stays', () => {
-    expect(dialect.env(turn)).toEqual({ CODEX_EXEC_SERVER_URL: 'none', CODEX_SQLITE_HOME: '/private/home' });
+  test('the environment takes away the execution environment and moves CODEX_HOME to the private home', () => {
+    expect(dialect.env(turn)).toEqual({
+      CODEX_EXEC_SERVER_URL: 'none',
+      CODEX_SQLITE_HOME: '/private/home',
+      CODEX_HOME: '/private/home',
+    });
+    // The login and the variables file are linked there, never read.
+    expect(dialect.homeLinks?.(turn)).toEqual({
+      'auth.json': '/home/u/.codex/auth.json',
+      '.env': '/home/u/.codex/.env',
+    });
+  });
+
+  test('a login kept in the keyring keeps the user CODEX_HOME (the keyring files it under that folder)', () => {
+    for (const store of ['"keyring"', "'auto'"]) {
+      const keyring = cliTurnForTests({
+        userFiles: { '/home/u/.codex/config.toml': `cli_auth_credentials_store = ${store}\n` },
+      });
+      expect(dialect.env(keyring).CODEX_HOME).toBeUndefined();
+      expect(dialect.homeLinks?.(keyring)).toEqual({});
+    }
+  });
+
+  test('on Windows the user CODEX_HOME stays: Codex refuses to save a refreshed login over a hard link', () => {
+    const windows = cliTurnForTests({ platform: 'win32' });
+    expect(dialect.env(windows).CODEX_HOME).toBeUndefined();
+    expect(dialect.env(windows).CODEX_SQLITE_HOME).toBe('/private/home');
+    expect(dialect.homeLinks?.(windows)).toEqual({});
   });
 });
 

@@ -12,7 +12,7 @@ import {
   type CliTurn,
   signedOutError,
 } from '../dialect';
-import { codexConfigFile, codexRouting } from './codexRouting';
+import { codexConfigFile, codexLoginInFile, codexRouting, codexUserHome } from './codexRouting';
 
 /** The provider's own words are kept, but never more than this much of them. */
 const MAX_WORDS = 500;
@@ -220,6 +220,15 @@ function interpreter(): CliInterpreter {
  * `codex login status`: `Not logged in` (exit 1) is a missing login only for OpenAI's own provider and without
  * `CODEX_API_KEY` (which `codex exec` reads and the status does not): a provider of the user's own brings its key.
  */
+/**
+ * A private CODEX_HOME needs the login linked into it by a symbolic link: Codex saves a refreshed login by replacing
+ * the file a link points to, and refuses a hard-linked one (what Windows gives without Developer Mode), which would
+ * lose a refresh token the provider has already replaced. A keyring login is filed under the folder's path.
+ */
+function privateCodexHome(turn: CliTurn): boolean {
+  return turn.platform !== 'win32' && codexLoginInFile(turn.userFiles[codexConfigFile(turn)]);
+}
+
 function loginFromStatus({ status, place, userFiles }: CliLoginFacts): CliLoginState {
   const words = `${status?.stdout ?? ''}\n${status?.stderr ?? ''}`;
   if (status?.code === 0 && /\blogged in\b|api key configured/i.test(words)) return 'signed-in';
@@ -266,10 +275,18 @@ export const dialect: CliDialect = {
       // No execution environment at all: the shell, file and image tools have nothing to run on, and no stdio MCP
       // server can be started (codex-rs/exec-server: the `none` sentinel leaves the default environment unset).
       CODEX_EXEC_SERVER_URL: 'none',
-      // Its databases (threads, logs, goals, memories, queue) go to the private home, not CODEX_HOME. CODEX_HOME
-      // itself stays the user's: it holds the login, and a keyring login is named after that folder.
+      // Its databases (threads, logs, goals, memories, queue) go to the private home.
       CODEX_SQLITE_HOME: turn.home,
+      // The whole CODEX_HOME too (helper links, installation id, the global AGENTS.md it would read), with the login
+      // linked into it, where that is safe (privateCodexHome).
+      ...(privateCodexHome(turn) ? { CODEX_HOME: turn.home } : {}),
     };
+  },
+  homeLinks: (turn): Record<string, string> => {
+    if (!privateCodexHome(turn)) return {};
+    const user = codexUserHome(turn);
+    // The login, and the variables Codex loads itself (a provider's key): linked, never read.
+    return { 'auth.json': turn.join(user, 'auth.json'), '.env': turn.join(user, '.env') };
   },
   reads: (place) => [codexConfigFile(place)],
   login: {

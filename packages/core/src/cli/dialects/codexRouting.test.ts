@@ -93,6 +93,7 @@ describe('codexRouting', () => {
     expect(args.indexOf('model_provider="corp"')).toBeLessThan(args.indexOf('approval_policy="never"'));
     expect(args.join(' ')).not.toContain('curl evil');
     expect(dialect.env(turn).CODEX_SQLITE_HOME).toBe('/private/home');
+    expect(dialect.homeLinks?.(turn)['auth.json']).toBe('/srv/codex/auth.json');
   });
 });
 

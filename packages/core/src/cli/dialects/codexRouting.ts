@@ -50,6 +50,16 @@ export function codexRouting(text: string | undefined): CodexRouting {
   return { overrides, provider: id === 'openai' ? undefined : id };
 }
 
+/**
+ * Whether the login lives in `auth.json` (the default, `cli_auth_credentials_store = "file"`), so a turn can run
+ * with a private CODEX_HOME that links it. A keyring login is filed under the CODEX_HOME folder's path, so only the
+ * user's own folder finds it.
+ */
+export function codexLoginInFile(text: string | undefined): boolean {
+  const store = tomlEntries(text ?? '').find((e) => e.path.join('.') === 'cli_auth_credentials_store')?.raw;
+  return store === undefined || unquote(store) === 'file';
+}
+
 function unquote(raw: string | undefined): string | undefined {
   const match = raw === undefined ? null : /^(?:"([^"\\]*)"|'([^']*)')$/.exec(raw.trim());
   return match ? (match[1] ?? match[2]) : undefined;
