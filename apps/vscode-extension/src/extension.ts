@@ -181,6 +181,8 @@ export function activate(context: vscode.ExtensionContext): void {
     }),
   );
 
+  // Back in the window: a CLI may have been signed in or out, installed or updated, in a terminal meanwhile.
+  disposables.add(vscode.window.onDidChangeWindowState((state) => state.focused && cliSeats.recheckLogins()));
   const lastEditor = disposables.add(trackLastTextEditor());
   const prompts = disposables.add(new PromptDocuments());
   const ui = vscodeHostUi(logger, () => lastEditor.current(), prompts);

@@ -34,6 +34,7 @@ export class CliSeats {
   /** What the seat map reads of each CLI. Nothing signed out is known before the bundle is loaded. */
   readonly facts: SeatProbes['clis'] = {
     detection: (provider) => clis().cliRoute().book.detection(provider),
+    login: (provider) => clis().cliRoute().book.login(provider),
     isSignedOut: (providerId) => clisLoaded()?.cliRoute().book.isSignedOut(providerId) ?? false,
   };
 
@@ -46,17 +47,31 @@ export class CliSeats {
   }
 
   /**
-   * A failed reply: on a CLI that says it is not signed in, its seats are held until the user goes to sign in; any
-   * other failure there may mean the CLI was removed or replaced, so it is looked for again.
+   * A failed reply: on a CLI that says it is not signed in, its seats are held until the user goes to sign in (and
+   * its login is checked again); any other failure there may mean the CLI was removed or replaced, so it is looked
+   * for again.
    */
   noteFailure({ participant, error }: TurnFailure): void {
     const provider = this.providerOf(participant.id);
     if (!provider) return;
     const { book } = clis().cliRoute();
-    if (error.kind === 'account') book.noteSignedOut(provider.id);
-    else book.forget();
+    if (error.kind === 'account') {
+      book.noteSignedOut(provider.id);
+      book.recheckLogins();
+    } else book.forget();
   }
 
+  /**
+   * Checks again whether each CLI is signed in, and looks again for one found missing or too old (the window regained
+   * focus: the user may have signed in or out, installed or updated it, in a terminal), then the seats. Nothing is
+   * loaded, and nothing runs, when no CLI was checked yet.
+   */
+  recheckLogins(): void {
+    const loaded = clisLoaded();
+    if (!loaded) return;
+    loaded.cliRoute().book.recheckLogins();
+    this.refresh();
+  }
   /** The settings changed: every CLI is looked for again. */
   settingsChanged(): void {
     clisLoaded()?.cliRoute().book.forget();

@@ -1,4 +1,4 @@
-import { NodeCliLauncher } from '@roundtable/sidecar/cli';
+import { checkCliLogin, detectCli, NodeCliLauncher } from '@roundtable/sidecar/cli';
 import { CliSeatBook } from './cliSeatBook';
 
 let route: { book: CliSeatBook; launcher: NodeCliLauncher } | undefined;
@@ -17,7 +17,12 @@ export function setCliTurnsRoot(root: string): void {
  * replies), one launcher that knows every process it started. Made on first use.
  */
 export function cliRoute(): { book: CliSeatBook; launcher: NodeCliLauncher } {
-  route ??= { book: new CliSeatBook(), launcher: new NodeCliLauncher(tmpRoot ? { tmpRoot } : {}) };
+  // A login check runs its status command as a turn runs, so its folders go where the turns' do.
+  const root = tmpRoot ? { root: tmpRoot } : {};
+  route ??= {
+    book: new CliSeatBook(detectCli, (dialect, path) => checkCliLogin(dialect, path, root)),
+    launcher: new NodeCliLauncher(tmpRoot ? { tmpRoot } : {}),
+  };
   return route;
 }
 

@@ -8,7 +8,7 @@ export interface SeatProbes {
   /** An HTTP provider's models (`GET {baseUrl}/models`). */
   http: (baseUrl: string) => Promise<ProviderHealth>;
   /** What is known of the CLIs (the CLI seats' book, loaded only when a CLI provider is seated). */
-  clis: Pick<CliSeatBook, 'detection' | 'isSignedOut'>;
+  clis: Pick<CliSeatBook, 'detection' | 'login' | 'isSignedOut'>;
 }
 
 type Participant = { id: string; model: string; enabled: boolean; provider?: string };
@@ -17,7 +17,8 @@ type Participant = { id: string; model: string; enabled: boolean; provider?: str
  * The seats of participants on a `roundtable.providers` entry that cannot answer now, and why:
  * - an HTTP endpoint that is down, or does not list the seat's model (`unavailable`, fixed in the settings);
  * - a CLI that is not installed (Install), too old (Update), or cannot be run (the settings);
- * - a CLI that is not signed in (`needs-login`: the seat is left out of turns until the user signs in).
+ * - a CLI that is not signed in, as its own status says before any reply, or as a reply said (`needs-login`: the
+ *   seat is left out of turns until the user signs in).
  * Each provider someone sits on is asked once; a provider no enabled participant sits on is not asked at all.
  */
 export async function providerSeatMap(
@@ -32,6 +33,7 @@ export async function providerSeatMap(
   );
   const clis = cliProvidersOf(used);
   const detected = new Map(await Promise.all(clis.map(async (p) => [p.id, await probes.clis.detection(p)] as const)));
+  const logins = new Map(await Promise.all(clis.map(async (p) => [p.id, await probes.clis.login(p)] as const)));
   const seats: SeatMap = {};
   for (const p of seated) {
     const provider = providers.find((q) => q.id === p.provider);
@@ -39,7 +41,9 @@ export async function providerSeatMap(
     if (provider.kind === 'cli') {
       const found = detected.get(provider.id);
       if (found && !found.ok) seats[p.id] = cliProblem(provider, found);
-      else if (probes.clis.isSignedOut(provider.id)) seats[p.id] = { kind: 'needs-login', provider: provider.name };
+      else if (probes.clis.isSignedOut(provider.id) || logins.get(provider.id) === 'signed-out') {
+        seats[p.id] = { kind: 'needs-login', provider: provider.name };
+      }
       continue;
     }
     const state = http.get(provider.id);

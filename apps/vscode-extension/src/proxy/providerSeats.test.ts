@@ -13,6 +13,9 @@ const noClis = {
   detection: async (): Promise<never> => {
     throw new Error('no CLI here');
   },
+  login: async (): Promise<never> => {
+    throw new Error('no CLI here');
+  },
   isSignedOut: () => false,
 };
 const made: ProviderSeats[] = [];

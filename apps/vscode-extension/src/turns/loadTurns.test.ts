@@ -8,6 +8,9 @@ const facts = {
   detection: async (): Promise<never> => {
     throw new Error('no CLI is asked');
   },
+  login: async (): Promise<never> => {
+    throw new Error('no CLI is asked');
+  },
   isSignedOut: () => false,
 };
 const local = { id: 'local', name: 'Ollama', baseUrl: 'http://127.0.0.1:11434/v1' };

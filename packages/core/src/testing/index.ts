@@ -1,4 +1,5 @@
 export { seededRandom } from '../base/seededRandom';
+export { cliTurnForTests } from './cliTurnForTests';
 export { type DisposableLeak, DisposableLeakTracker } from './DisposableLeakTracker';
 export { FakeCliLauncher, FakeCliProcess } from './FakeCliLauncher';
 export { FakeClock } from './FakeClock';

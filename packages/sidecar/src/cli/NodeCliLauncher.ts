@@ -1,12 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
 import type { CliExit, CliLaunch, CliLauncher, CliProcess } from '@roundtable/core/cli';
 import { nodeCommandHost, spawnEnv } from './commandHost';
 import type { ResolveCommand } from './detectCli';
 import { endProcessGroup, signalGroup } from './processGroup';
 import { resolveCommand, spawnOf } from './resolveCommand';
+import { makeTurnFolders } from './turnFolders';
 
 /** How much of stderr is kept: the end, where a CLI says why it stopped. */
 const STDERR_KEPT = 16 * 1024;
@@ -27,9 +25,9 @@ export interface NodeCliLauncherOptions {
 }
 
 /**
- * Starts CLI turns on this machine (see `CliLauncher`): a fresh folder per turn (mkdtemp: mode 0700), the system
- * prompt in a file there (0600), the process in a group of its own with the folder as its working folder, the
- * transcript written to stdin. `dispose` ends every process still running (the window is closing).
+ * Starts CLI turns on this machine (see `CliLauncher`): a fresh folder per turn and a private home beside it (mkdtemp:
+ * mode 0700), the system prompt in a file there (0600), the process in a group of its own with the folder as its
+ * working folder, the transcript written to stdin. `dispose` ends every process still running (the window is closing).
  *
  * On Windows the modes are not enforced (only the read-only bit exists): the folder's privacy there comes from where
  * it is, the extension's storage in the user's profile, which only the user and the system may read. A process group
@@ -56,26 +54,22 @@ export class NodeCliLauncher implements CliLauncher {
           : notFound(dialect.productName, launch.command),
       );
     }
-    const root = this.options.tmpRoot ?? tmpdir();
-    if (this.options.tmpRoot) await mkdir(root, { recursive: true, mode: 0o700 });
-    const workDir = await mkdtemp(join(root, 'roundtable-cli-'));
-    const systemPromptFile = join(workDir, 'system-prompt.md');
-    const turn = { model: launch.model, systemPromptFile, workDir, fileIn: (name: string) => join(workDir, name) };
-    const removeFolder = () => rm(workDir, { recursive: true, force: true, maxRetries: 3 }).catch(() => {});
+    // The working folder and the CLI's private home, filled (turnFolders.ts); removed once the process has exited.
+    const { turn, remove: removeFolder } = await makeTurnFolders(dialect, {
+      ...(this.options.tmpRoot ? { root: this.options.tmpRoot } : {}),
+      env: base,
+      model: launch.model,
+      system: launch.system,
+    });
+    let start: { file: string; args: string[]; env: NodeJS.ProcessEnv };
     try {
-      await writeFile(systemPromptFile, launch.system, { mode: 0o600, flag: 'wx' });
-      for (const [name, content] of Object.entries(dialect.files?.(turn) ?? {})) {
-        if (basename(name) !== name)
-          throw new Error(`${dialect.productName}: a turn file must be a plain name, not ${name}`);
-        await writeFile(turn.fileIn(name), content, { mode: 0o600, flag: 'wx' });
-      }
+      start = spawnOf(resolved.target, dialect.args(turn), spawnEnv(process.platform, base, dialect.env(turn)));
     } catch (error) {
       await removeFolder();
       throw error;
     }
-    const start = spawnOf(resolved.target, dialect.args(turn), spawnEnv(process.platform, base, dialect.env(turn)));
     const child = spawn(start.file, start.args, {
-      cwd: workDir,
+      cwd: turn.workDir,
       env: start.env,
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: process.platform !== 'win32',

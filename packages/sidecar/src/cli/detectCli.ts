@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import type { CliDialect } from '@roundtable/core/cli';
 import { compareVersions } from '../versions';
 import { nodeCommandHost } from './commandHost';
 import { type CommandResolution, resolveCommand, spawnOf } from './resolveCommand';
+import { runCli } from './runCli';
 
 /** How long `<cli> --version` may take before the CLI counts as unusable. */
 export const VERSION_TIMEOUT_MS = 10_000;
@@ -77,13 +76,9 @@ export async function detectCli(
   return { ok: true, path, version };
 }
 
-function run({ file, args, env }: { file: string; args: string[]; env: NodeJS.ProcessEnv }): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      file,
-      args,
-      { env, cwd: tmpdir(), timeout: VERSION_TIMEOUT_MS, maxBuffer: 64 * 1024, windowsHide: true },
-      (error, stdout, stderr) => (error ? reject(error) : resolve(`${stdout}\n${stderr}`)),
-    );
-  });
+/** `<cli> --version`, through the same runner as the CLIs' other short commands (their login status). */
+async function run(start: { file: string; args: string[]; env: NodeJS.ProcessEnv }): Promise<string> {
+  const ran = await runCli(start, { timeoutMs: VERSION_TIMEOUT_MS });
+  if (ran.failure || ran.code !== 0) throw new Error(ran.failure ?? `exit code ${ran.code}: ${ran.stderr.trim()}`);
+  return `${ran.stdout}\n${ran.stderr}`;
 }

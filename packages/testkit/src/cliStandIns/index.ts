@@ -7,7 +7,15 @@ import type { StandIn, StandInScenario } from './scenario';
 
 export { REAL_CLIS, type RealCliKind, realCli } from '../real/realClis';
 export { type Connection, connectionsIn, straceWrapper } from './egressTrace';
+export { homeSnapshot } from './homeSnapshot';
 export type { RecordedRequest, StandIn, StandInScenario, StartStandIn } from './scenario';
+export {
+  claudeUserSettings,
+  codexUserSettings,
+  geminiUserSettings,
+  MEMORY_MARKER,
+  SETTINGS_KEY,
+} from './userSettings';
 
 /** Set (as `.ci/run` does) to make a CLI that is not installed a failure instead of a skip. */
 export const REQUIRE_REAL_CLIS = process.env.ROUNDTABLE_REQUIRE_REAL_CLIS === '1';

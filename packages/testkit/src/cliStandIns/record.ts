@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CliDialect } from '../../../core/src/cli/dialect';
 import type * as CliIndex from '../../../core/src/cli/index';
+import type * as TurnFolders from '../../../sidecar/src/cli/turnFolders';
 import { REAL_CLIS, type RealCliKind, realCli } from '../real/realClis';
 import type { StandInScenario, StartStandIn } from './scenario';
 
@@ -36,24 +37,25 @@ async function main(): Promise<void> {
   const { cliInput } = (await import(join(core, 'cliInput.ts'))) as typeof CliIndex;
   const { startStandIn } = (await import(join(here, `${kind}StandIn.ts`))) as { startStandIn: StartStandIn };
   const standIn = await startStandIn(scenario);
+  const { makeTurnFolders } = (await import(
+    join(here, '..', '..', '..', 'sidecar', 'src', 'cli', 'turnFolders.ts')
+  )) as typeof TurnFolders;
   const home = await mkdtemp(join(tmpdir(), 'rt-cli-home-'));
-  const workDir = await mkdtemp(join(tmpdir(), 'rt-cli-turn-'));
+  const input = cliInput(RECORDING_MESSAGES);
+  const env = { ...process.env, HOME: home, ...standIn.env() };
+  // The turn's folders as the product's launcher makes them (private home, copied settings, linked login).
+  const folders = await makeTurnFolders(dialect, {
+    env,
+    model: process.env.RECORD_MODEL ?? 'test-model',
+    system: input.system,
+  });
+  const { turn } = folders;
+  const workDir = turn.workDir;
   try {
-    const input = cliInput(RECORDING_MESSAGES);
-    const turn = {
-      model: process.env.RECORD_MODEL ?? 'test-model',
-      systemPromptFile: join(workDir, 'system.md'),
-      fileIn: (name: string) => join(workDir, name),
-      workDir,
-    };
-    await writeFile(turn.systemPromptFile, input.system, { mode: 0o600 });
-    for (const [name, content] of Object.entries(dialect.files?.(turn) ?? {})) {
-      await writeFile(turn.fileIn(name), content, { mode: 0o600 });
-    }
     const args = dialect.args(turn);
     const child = spawn(cli.path, args, {
       cwd: workDir,
-      env: { ...process.env, HOME: home, ...standIn.env(), ...dialect.env(turn) },
+      env: { ...env, ...dialect.env(turn) },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const stdout: Buffer[] = [];
@@ -85,7 +87,7 @@ async function main(): Promise<void> {
   } finally {
     await standIn.close();
     await rm(home, { recursive: true, force: true });
-    await rm(workDir, { recursive: true, force: true });
+    await folders.remove();
   }
 }
 

@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { continuationBytes, encode, expectCutsReadTheSame, recordings } from '../../../test/support/cliRecordings';
 import type { StreamEvent } from '../../llm/types';
+import { cliTurnForTests } from '../../testing/cliTurnForTests';
 import { readCliOutput } from '../cliStream';
 import { dialect } from './claude';
 
@@ -201,12 +202,7 @@ describe('edited recordings', () => {
 });
 
 describe('the command line', () => {
-  const turn = {
-    model: 'claude-sonnet-5-5',
-    systemPromptFile: '/private/turn/system.md',
-    workDir: '/private/turn',
-    fileIn: (name: string) => `/private/turn/${name}`,
-  };
+  const turn = cliTurnForTests({ model: 'claude-sonnet-5-5', systemPromptFile: '/private/turn/system.md' });
   const args = dialect.args(turn);
   const after = (flag: string) => args[args.indexOf(flag) + 1];
 
@@ -222,7 +218,8 @@ describe('the command line', () => {
 
   test('turns every tool, setting source, server, command and saved session off, and streams JSON', () => {
     expect(after('--tools')).toBe('');
-    expect(after('--setting-sources')).toBe('');
+    // The one settings source is the turn's own settings.json, in its private config folder.
+    expect(after('--setting-sources')).toBe('user');
     expect(after('--mcp-config')).toBe('{"mcpServers":{}}');
     expect(after('--permission-mode')).toBe('dontAsk');
     expect(after('--permission-prompts')).toBe('none');
@@ -240,8 +237,11 @@ describe('the command line', () => {
     expect(args).not.toContain('--bare'); // it would stop reading the subscriber's login
   });
 
-  test('the environment turns telemetry, updates, memory and retries off', () => {
+  test('the environment turns telemetry, updates, memory and retries off, with its state in the private home', () => {
     expect(dialect.env(turn)).toEqual({
+      CLAUDE_CONFIG_DIR: '/private/home',
+      CLAUDE_CODE_TMPDIR: '/private/home',
+      CLAUDE_SECURESTORAGE_CONFIG_DIR: '',
       DISABLE_TELEMETRY: '1',
       DISABLE_ERROR_REPORTING: '1',
       DISABLE_AUTOUPDATER: '1',

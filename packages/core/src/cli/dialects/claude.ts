@@ -1,6 +1,15 @@
 import * as z from 'zod/mini';
 import type { ChatError, StreamEvent } from '../../llm/types';
-import { type CliDialect, type CliInterpreter, type CliStep, type CliTurn, signedOutError } from '../dialect';
+import {
+  type CliDialect,
+  type CliInterpreter,
+  type CliLoginState,
+  type CliPlace,
+  type CliStep,
+  type CliTurn,
+  signedOutError,
+} from '../dialect';
+import { claudeTurnSettings, claudeUserDir } from './claudeSettings';
 
 // Claude Code (`claude`, a native binary) as a conversation: `claude -p` reads the transcript on stdin and prints
 // JSON lines (`--output-format stream-json`). With `--include-partial-messages` the API's own SSE events arrive
@@ -103,8 +112,10 @@ export const dialect: CliDialect = {
       '--strict-mcp-config',
       '--mcp-config',
       '{"mcpServers":{}}',
+      // The user settings source is the turn's own settings.json in its private config folder: the routing keys of
+      // the user's file and nothing else (claudeSettings.ts). Project and local settings are not read.
       '--setting-sources',
-      '',
+      'user',
       '--disable-slash-commands',
       '--no-session-persistence',
       '--permission-mode',
@@ -113,25 +124,61 @@ export const dialect: CliDialect = {
       'none',
     ];
   },
-  env() {
-    return {
-      DISABLE_TELEMETRY: '1',
-      DISABLE_ERROR_REPORTING: '1',
-      DISABLE_AUTOUPDATER: '1',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      CLAUDE_CODE_DISABLE_CLAUDE_MDS: '1',
-      CLAUDE_CODE_DISABLE_AUTO_MEMORY: '1',
-      // One request per turn: a retry or a fallback after text was shown would repeat or replace it, and the CLI's
-      // default (10 retries with backoff) can wait for minutes. Roundtable's own retry is one click away.
-      CLAUDE_CODE_MAX_RETRIES: '0',
-      CLAUDE_CODE_DISABLE_NONSTREAMING_FALLBACK: '1',
-    };
+  env: (turn) => turnEnv(turn),
+  reads: (turn) => [userSettingsFile(turn)],
+  homeFiles: (turn) => ({
+    'settings.json': claudeTurnSettings(userSettingsFile(turn), turn.userFiles[userSettingsFile(turn)], turnEnv(turn)),
+  }),
+  login: {
+    // Prints JSON and exits 1 when signed out; counts a key in the environment or the settings, and a key script,
+    // without running it. With the turn's variables it connected to nothing.
+    command: ['auth', 'status'],
+    read: ({ status }) => loginFromStatus(status?.stdout),
   },
   interpreter: () => new ClaudeInterpreter(),
   loginCommand: 'claude auth login',
   installUrl: 'https://www.npmjs.com/package/@anthropic-ai/claude-code',
   saysSignedOut: (text) => SIGNED_OUT.test(text),
 };
+
+function userSettingsFile(place: CliPlace): string {
+  return place.join(claudeUserDir(place), 'settings.json');
+}
+
+function turnEnv(turn: CliTurn): Record<string, string> {
+  return {
+    DISABLE_TELEMETRY: '1',
+    DISABLE_ERROR_REPORTING: '1',
+    DISABLE_AUTOUPDATER: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    CLAUDE_CODE_DISABLE_CLAUDE_MDS: '1',
+    CLAUDE_CODE_DISABLE_AUTO_MEMORY: '1',
+    // One request per turn: a retry or a fallback after text was shown would repeat or replace it, and the CLI's
+    // default (10 retries with backoff) can wait for minutes. Roundtable's own retry is one click away.
+    CLAUDE_CODE_MAX_RETRIES: '0',
+    CLAUDE_CODE_DISABLE_NONSTREAMING_FALLBACK: '1',
+    // The CLI's state (`.claude.json` and its backups, the session registry, the plugin store) goes to the private
+    // home, and so do its temporary files (a probe folder, a socket) that would land in /tmp.
+    CLAUDE_CONFIG_DIR: turn.home,
+    CLAUDE_CODE_TMPDIR: turn.home,
+    // The login stays where the user's CLI keeps it: empty means `~/.claude/.credentials.json`, or the keychain entry
+    // with no folder suffix (macOS); a user's own config folder is named so its suffixed entry is found.
+    CLAUDE_SECURESTORAGE_CONFIG_DIR:
+      turn.userEnv.CLAUDE_SECURESTORAGE_CONFIG_DIR ?? turn.userEnv.CLAUDE_CONFIG_DIR?.trim() ?? '',
+  };
+}
+
+/** `claude auth status`: `{"loggedIn": false, …}` (exit 1) when signed out; anything else it printed tells nothing. */
+function loginFromStatus(stdout: string | undefined): CliLoginState {
+  try {
+    const loggedIn = (JSON.parse(stdout ?? '') as { loggedIn?: unknown }).loggedIn;
+    if (loggedIn === false) return 'signed-out';
+    if (loggedIn === true) return 'signed-in';
+  } catch {
+    // not JSON: an older or newer CLI, or an error
+  }
+  return 'unknown';
+}
 
 class ClaudeInterpreter implements CliInterpreter {
   /** Content blocks of the current response whose text was passed on: shown text can never be taken back. */

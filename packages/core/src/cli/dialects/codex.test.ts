@@ -10,6 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { REAL_CLIS, realCli } from '../../../../testkit/src/real/realClis';
 import { encode, expectCutsReadTheSame, recordings } from '../../../test/support/cliRecordings';
 import type { StreamEvent } from '../../llm/types';
+import { cliTurnForTests } from '../../testing/cliTurnForTests';
 import { cliInput } from '../cliInput';
 import { readCliOutput } from '../cliStream';
 import { dialect } from './codex';
@@ -28,12 +29,11 @@ const REPLY_EVENTS: StreamEvent[] = [
   { type: 'finish', reason: 'stop' },
 ];
 const LOGIN = 'Codex CLI is not signed in: run `codex login` in a terminal.';
-const TURN = {
-  model: 'test-model',
+const TURN = cliTurnForTests({
   systemPromptFile: '<workdir>/system.md',
   workDir: '<workdir>',
   fileIn: (name: string) => `<workdir>/${name}`,
-};
+});
 
 describe('recorded runs of the real CLI', () => {
   test('a reply arrives whole (this version streams no deltas in --json), then usage and the finish', () => {
@@ -148,12 +148,12 @@ describe('lines the recordings do not have', () => {
 });
 
 describe('the command line and environment', () => {
-  const turn = {
+  const turn = cliTurnForTests({
     model: 'gpt-5.5',
     systemPromptFile: '/tmp/rt-turn-x/system.md',
     workDir: '/tmp/rt-turn-x',
     fileIn: (name: string) => `/tmp/rt-turn-x/${name}`,
-  };
+  });
   const args = dialect.args(turn);
   const overrides = args.flatMap((arg, i) => (args[i - 1] === '-c' ? [arg] : []));
   const disabled = args.flatMap((arg, i) => (args[i - 1] === '--disable' ? [arg] : []));
@@ -201,8 +201,34 @@ describe('the command line and environment', () => {
     expect(overrides.every((o) => /^[a-z_.]+=\S/.test(o))).toBe(true);
   });
 
-  test('the environment only takes away the execution environment; the login in CODEX_HOME stays', () => {
-    expect(dialect.env(turn)).toEqual({ CODEX_EXEC_SERVER_URL: 'none' });
+  test('the environment takes away the execution environment and moves CODEX_HOME to the private home', () => {
+    expect(dialect.env(turn)).toEqual({
+      CODEX_EXEC_SERVER_URL: 'none',
+      CODEX_SQLITE_HOME: '/private/home',
+      CODEX_HOME: '/private/home',
+    });
+    // The login and the variables file are linked there, never read.
+    expect(dialect.homeLinks?.(turn)).toEqual({
+      'auth.json': '/home/u/.codex/auth.json',
+      '.env': '/home/u/.codex/.env',
+    });
+  });
+
+  test('a login kept in the keyring keeps the user CODEX_HOME (the keyring files it under that folder)', () => {
+    for (const store of ['"keyring"', "'auto'"]) {
+      const keyring = cliTurnForTests({
+        userFiles: { '/home/u/.codex/config.toml': `cli_auth_credentials_store = ${store}\n` },
+      });
+      expect(dialect.env(keyring).CODEX_HOME).toBeUndefined();
+      expect(dialect.homeLinks?.(keyring)).toEqual({});
+    }
+  });
+
+  test('on Windows the user CODEX_HOME stays: Codex refuses to save a refreshed login over a hard link', () => {
+    const windows = cliTurnForTests({ platform: 'win32' });
+    expect(dialect.env(windows).CODEX_HOME).toBeUndefined();
+    expect(dialect.env(windows).CODEX_SQLITE_HOME).toBe('/private/home');
+    expect(dialect.homeLinks?.(windows)).toEqual({});
   });
 });
 

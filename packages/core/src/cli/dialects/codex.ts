@@ -3,14 +3,24 @@
 // flag is there and what the events look like.
 import * as z from 'zod/mini';
 import type { ChatError, StreamEvent } from '../../llm/types';
-import { type CliDialect, type CliInterpreter, type CliStep, type CliTurn, signedOutError } from '../dialect';
+import {
+  type CliDialect,
+  type CliInterpreter,
+  type CliLoginFacts,
+  type CliLoginState,
+  type CliStep,
+  type CliTurn,
+  signedOutError,
+} from '../dialect';
+import { codexConfigFile, codexLoginInFile, codexRouting, codexUserHome } from './codexRouting';
 
 /** The provider's own words are kept, but never more than this much of them. */
 const MAX_WORDS = 500;
 
 /**
- * Config overrides, `-c key=<TOML value>`. The user's config.toml is not read (`--ignore-user-config`), so these
- * outrank only the built-in defaults and an administrator's /etc/codex/config.toml.
+ * Config overrides, `-c key=<TOML value>`. The user's config.toml is not read (`--ignore-user-config`) but for its
+ * routing keys (codexRouting.ts), so these outrank only those, the built-in defaults and an administrator's
+ * /etc/codex/config.toml.
  */
 const OVERRIDES: readonly (readonly [string, string])[] = [
   ['approval_policy', '"never"'], // nobody is there to approve: a tool call is refused, never waits for an answer
@@ -206,6 +216,27 @@ function interpreter(): CliInterpreter {
   };
 }
 
+/**
+ * `codex login status`: `Not logged in` (exit 1) is a missing login only for OpenAI's own provider and without
+ * `CODEX_API_KEY` (which `codex exec` reads and the status does not): a provider of the user's own brings its key.
+ */
+/**
+ * A private CODEX_HOME needs the login linked into it by a symbolic link: Codex saves a refreshed login by replacing
+ * the file a link points to, and refuses a hard-linked one (what Windows gives without Developer Mode), which would
+ * lose a refresh token the provider has already replaced. A keyring login is filed under the folder's path.
+ */
+function privateCodexHome(turn: CliTurn): boolean {
+  return turn.platform !== 'win32' && codexLoginInFile(turn.userFiles[codexConfigFile(turn)]);
+}
+
+function loginFromStatus({ status, place, userFiles }: CliLoginFacts): CliLoginState {
+  const words = `${status?.stdout ?? ''}\n${status?.stderr ?? ''}`;
+  if (status?.code === 0 && /\blogged in\b|api key configured/i.test(words)) return 'signed-in';
+  if (status?.code !== 1 || !/\bnot logged in\b/i.test(words)) return 'unknown';
+  if ((place.userEnv.CODEX_API_KEY ?? '') !== '') return 'unknown';
+  return codexRouting(userFiles[codexConfigFile(place)]).provider === undefined ? 'signed-out' : 'unknown';
+}
+
 export const dialect: CliDialect = {
   kind: 'codex',
   program: 'codex',
@@ -232,17 +263,36 @@ export const dialect: CliDialect = {
       turn.model,
       '-c',
       `model_instructions_file=${JSON.stringify(turn.systemPromptFile)}`, // the system prompt, replacing Codex's own
+      // The user's provider and addresses, from their config.toml (the only keys of it a turn keeps).
+      ...codexRouting(turn.userFiles[codexConfigFile(turn)]).overrides,
       ...OVERRIDES.flatMap(([key, value]) => ['-c', `${key}=${value}`]),
       ...DISABLED_FEATURES.flatMap((feature) => ['--disable', feature]),
       '-', // the prompt is read from stdin
     ];
   },
-  env(): Record<string, string> {
+  env(turn: CliTurn): Record<string, string> {
     return {
       // No execution environment at all: the shell, file and image tools have nothing to run on, and no stdio MCP
       // server can be started (codex-rs/exec-server: the `none` sentinel leaves the default environment unset).
       CODEX_EXEC_SERVER_URL: 'none',
+      // Its databases (threads, logs, goals, memories, queue) go to the private home.
+      CODEX_SQLITE_HOME: turn.home,
+      // The whole CODEX_HOME too (helper links, installation id, the global AGENTS.md it would read), with the login
+      // linked into it, where that is safe (privateCodexHome).
+      ...(privateCodexHome(turn) ? { CODEX_HOME: turn.home } : {}),
     };
+  },
+  homeLinks: (turn): Record<string, string> => {
+    if (!privateCodexHome(turn)) return {};
+    const user = codexUserHome(turn);
+    // The login, and the variables Codex loads itself (a provider's key): linked, never read.
+    return { 'auth.json': turn.join(user, 'auth.json'), '.env': turn.join(user, '.env') };
+  },
+  reads: (place) => [codexConfigFile(place)],
+  login: {
+    // Reads the stored login (auth.json or the keyring) and makes no request.
+    command: ['login', 'status'],
+    read: loginFromStatus,
   },
   interpreter,
   loginCommand: 'codex login',

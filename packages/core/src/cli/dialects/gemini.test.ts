@@ -4,6 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { continuationBytes, encode, expectCutsReadTheSame, recordings } from '../../../test/support/cliRecordings';
 import type { StreamEvent } from '../../llm/types';
+import { cliTurnForTests } from '../../testing/cliTurnForTests';
 import { readCliOutput } from '../cliStream';
 import { classify, dialect, NO_MCP_SERVER, NO_TOOL, SYSTEM_SETTINGS, SYSTEM_SETTINGS_FILE } from './gemini';
 
@@ -187,12 +188,7 @@ describe('errors in the words of the CLI', () => {
   });
 });
 
-const turn = {
-  model: 'gemini-2.5-pro',
-  systemPromptFile: '/private/turn/system.md',
-  workDir: '/private/turn',
-  fileIn: (name: string) => `/private/turn/${name}`,
-};
+const turn = cliTurnForTests({ model: 'gemini-2.5-pro', systemPromptFile: '/private/turn/system.md' });
 
 describe('the command line', () => {
   const args = dialect.args(turn);
@@ -218,9 +214,10 @@ describe('the command line', () => {
     }
   });
 
-  test('the environment: the system prompt file, one process, no telemetry, temporary files in the turn folder', () => {
+  test('the environment: the system prompt file, the private home, one process, no telemetry, temporary files in the turn folder', () => {
     expect(dialect.env(turn)).toEqual({
       GEMINI_SYSTEM_MD: '/private/turn/system.md',
+      GEMINI_CLI_HOME: '/private/home',
       GEMINI_CLI_SYSTEM_SETTINGS_PATH: `/private/turn/${SYSTEM_SETTINGS_FILE}`,
       GEMINI_CLI_NO_RELAUNCH: 'true',
       GEMINI_TELEMETRY_ENABLED: 'false',

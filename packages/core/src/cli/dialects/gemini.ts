@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { ChatError, StreamEvent } from '../../llm/types';
 import { type CliDialect, type CliInterpreter, type CliStep, type CliTurn, signedOutError } from '../dialect';
+import { geminiHomeFiles, geminiHomeLinks, geminiLogin, geminiLoginFiles, geminiReads } from './geminiHome';
 
 // Gemini CLI (`gemini`, Node) as a conversation: `gemini -p ''` runs headless, reads the transcript on stdin (the
 // empty prompt adds nothing to it) and, with `--output-format stream-json`, prints one JSON line per event: `init`,
@@ -124,8 +125,11 @@ export const dialect: CliDialect = {
   },
   env(turn: CliTurn) {
     return {
-      // Replaces the CLI's whole agent prompt with the seat's (only `~/.gemini/GEMINI.md` is still appended).
+      // Replaces the CLI's whole agent prompt with the seat's.
       GEMINI_SYSTEM_MD: turn.systemPromptFile,
+      // The CLI's state (sessions, the folders registry, history) and its global memory are in the private home,
+      // which holds a copy of the user's settings and links to their login (geminiHome.ts).
+      GEMINI_CLI_HOME: turn.home,
       // Settings that override the user's and the project's (see SYSTEM_SETTINGS), from the turn's private folder.
       GEMINI_CLI_SYSTEM_SETTINGS_PATH: turn.fileIn(SYSTEM_SETTINGS_FILE),
       // One process: by default the CLI starts a second Node with a bigger heap and ignores SIGTERM/SIGINT itself,
@@ -144,6 +148,11 @@ export const dialect: CliDialect = {
     };
   },
   files: () => ({ [SYSTEM_SETTINGS_FILE]: `${JSON.stringify(SYSTEM_SETTINGS, null, 2)}\n` }),
+  reads: geminiReads,
+  homeFiles: geminiHomeFiles,
+  homeLinks: geminiHomeLinks,
+  // Gemini CLI has no status command: its login files (present or not, never read) and its settings tell.
+  login: { present: geminiLoginFiles, read: geminiLogin },
   interpreter: () => new GeminiInterpreter(),
   loginCommand: 'gemini',
   installUrl: 'https://www.npmjs.com/package/@google/gemini-cli',
