@@ -86,7 +86,12 @@ describe('a partial table in a real VS Code (code-server + Chromium)', () => {
   it('Settings on the seat opens the setting that seats it', async () => {
     const { page } = suite;
     await seatLine().getByRole('button', { name: 'Settings' }).click();
-    await page.locator('.tab', { hasText: 'Settings' }).first().waitFor({ timeout: 30_000 });
+    // The Settings editor, opened on the participants setting (a modal over the workbench in this VS Code).
+    await page
+      .locator('.settings-editor .setting-item-title', { hasText: 'Roundtable: Participants' })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Escape');
   });
 
   it('raised no unexpected error in the page, the webview or the extension host', async () => {
