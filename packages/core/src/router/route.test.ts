@@ -1,36 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { ParticipantConfig } from '../participants/participant';
+import { base, d, seat } from '../../test/support/routeTable';
 import { parseMentions, type RouteDecision, type RouteInput, route } from './index';
-
-function seat(id: string, enabled = true, extra: Partial<ParticipantConfig> = {}): ParticipantConfig {
-  return { id, displayName: id.toUpperCase(), color: '#123456', model: `${id}-model`, enabled, ...extra };
-}
-
-// Config order: claude (also @opus), gpt, gemini (disabled), grok, kimi (muted).
-const table = [
-  seat('claude', true, { aliases: ['opus', 'sonnet'] }),
-  seat('gpt'),
-  seat('gemini', false, { aliases: ['bard'] }),
-  seat('grok'),
-  seat('kimi', true, { muted: true, aliases: ['moon'] }),
-];
-
-/** A decision: who answers and why, and (when there are any) the names that get no reply. */
-function d(
-  targets: string[],
-  reason: RouteDecision['reason'],
-  rest: Partial<Pick<RouteDecision, 'unknown' | 'disabled' | 'muted' | 'overCap' | 'absent'>> = {},
-): RouteDecision {
-  return { targets, unknown: [], disabled: [], muted: [], overCap: [], groups: [], absent: [], reason, ...rest };
-}
-
-const base: RouteInput = {
-  text: 'hello',
-  participants: table,
-  mode: 'manual',
-  defaultTarget: 'gpt',
-  lastAssistantSpeaker: null,
-};
 
 describe('parseMentions', () => {
   test.each([
