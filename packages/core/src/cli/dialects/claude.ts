@@ -137,7 +137,6 @@ export const dialect: CliDialect = {
   },
   interpreter: () => new ClaudeInterpreter(),
   loginCommand: 'claude auth login',
-  installUrl: 'https://www.npmjs.com/package/@anthropic-ai/claude-code',
   saysSignedOut: (text) => SIGNED_OUT.test(text),
 };
 

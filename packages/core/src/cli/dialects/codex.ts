@@ -288,6 +288,5 @@ export const dialect: CliDialect = {
   },
   interpreter,
   loginCommand: 'codex login',
-  installUrl: 'https://www.npmjs.com/package/@openai/codex',
   saysSignedOut,
 };

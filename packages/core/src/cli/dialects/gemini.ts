@@ -148,7 +148,6 @@ export const dialect: CliDialect = {
   login: { present: geminiLoginFiles, read: geminiLogin },
   interpreter: () => new GeminiInterpreter(),
   loginCommand: 'gemini',
-  installUrl: 'https://www.npmjs.com/package/@google/gemini-cli',
   saysSignedOut: (text) => SIGNED_OUT.test(text),
 };
 
