@@ -8,25 +8,28 @@ import { build } from 'esbuild';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const production = process.env.NODE_ENV !== 'development';
 
-// Nine bundles: the host (what a window needs for its first chat state: storage, the store, the views); the managed
+// Ten bundles: the host (what a window needs for its first chat state: storage, the store, the views); the managed
 // proxy's code (archives, YAML, processes), which the host requires in managed mode once the first state is out; the
 // thread tools (switch, rename, delete, export, import), required the first time one of them runs; and the turns'
-// code (routing, plans, the turn loop, the chat backend and streaming client, prompt assembly, the proxy's endpoint),
-// required when the first turn starts or the proxy is first checked; and the storage upkeep (journal compaction, the
-// index rebuild, the folder watcher), required after the first state or when a rebuild is due; and the editor's
-// context (the selection, a file, the working tree's changes, the problems), required when one is first added. The
-// seats on the official CLIs (their dialects, detection, the launcher) ride with the thread tools: alone they would
-// carry a second copy of zod, which the thread tools' bundle already has. And the proposed changes (the diff library,
-// Review change, Apply, Compare proposals), which the thread tools' host actions require on a change block's first
-// click. And the council's code (the prompts of reviews and syntheses, with the scrubbing of names, and the reading
-// of a synthesis's ledger), which the turns' code requires when the first review or synthesis is built or read, and
-// the thread tools when an export reads an older synthesis: it holds no schema, so no copy of zod. And a view's intent
-// handler, required by the first intent a page sends (a switch, a link, a send): small, and not the turns' code.
+// code (routing, plans, the turn loop, the chat backend and streaming client, prompt assembly, the proxy's
+// endpoint), required when the first turn starts or the proxy is first checked; and the storage upkeep (journal
+// compaction, the index rebuild, the folder watcher), required after the first state or when a rebuild is due; and
+// the editor's context (the selection, a file, the working tree's changes, the problems), required when one is first
+// added. And the seats on the official CLIs (their dialects, detection, the launcher, the login checks, sign-in),
+// required when a CLI provider is first checked or asked for a reply: their dialects read the CLIs' lines with type
+// guards, and the host hands them its settings already read, so they hold no schema and no copy of zod. And the
+// proposed changes (the diff library, Review change, Apply, Compare proposals), which the thread tools' host actions
+// require on a change block's first click. And the council's code (the prompts of reviews and syntheses, with the
+// scrubbing of names, and the reading of a synthesis's ledger), which the turns' code requires when the first review
+// or synthesis is built or read, and the thread tools when an export reads an older synthesis: it holds no schema,
+// so no copy of zod. And a view's intent handler, required by the first intent a page sends (a switch, a link, a
+// send): small, and not the turns' code.
 await build({
   entryPoints: {
     extension: join(root, 'src/extension.ts'),
     intents: join(root, 'src/intents/intentsBundle.ts'),
     changes: join(root, 'src/changes/changesBundle.ts'),
+    clis: join(root, 'src/clis/clisBundle.ts'),
     council: join(root, 'src/council/councilBundle.ts'),
     context: join(root, 'src/adapters/contextBundle.ts'),
     managed: join(root, 'src/sidecar/managedBundle.ts'),

@@ -23,6 +23,7 @@ describe('the packaged .vsix', async () => {
           'extension/LICENSE.txt',
           'extension/dist/extension.js',
           'extension/dist/changes.js',
+          'extension/dist/clis.js',
           'extension/dist/context.js',
           'extension/dist/council.js',
           'extension/dist/intents.js',
@@ -128,16 +129,25 @@ describe('the packaged .vsix', async () => {
     }
   });
 
-  test('keeps the CLI seats (dialects, detection, the launcher) with the thread tools, out of the host and the turns', () => {
-    const host = entries.get('extension/dist/extension.js')?.toString('utf8') ?? '';
-    const turns = entries.get('extension/dist/turns.js')?.toString('utf8') ?? '';
-    const clis = entries.get('extension/dist/threadTools.js')?.toString('utf8') ?? '';
-    // Text that survives minifying: a flag of each dialect, the runner's and the launcher's own words.
-    for (const marker of ['--include-partial-messages', 'before finishing its reply', 'roundtable-cli-']) {
-      expect(clis.includes(marker), `threadTools.js has "${marker}"`).toBe(true);
-      expect(host.includes(marker), `extension.js has "${marker}"`).toBe(false);
-      expect(turns.includes(marker), `turns.js has "${marker}"`).toBe(false);
+  test('keeps the CLI seats (dialects, detection, the launcher) in a bundle of their own, with no copy of zod', () => {
+    const text = (n: string) => entries.get(`extension/dist/${n}.js`)?.toString('utf8') ?? '';
+    const clis = text('clis');
+    // Text that survives minifying: a flag of a dialect, the runner's and the launcher's own words, a dialect's
+    // reading of a line (the word no other bundle has: the stream events of Claude Code).
+    for (const marker of [
+      '--include-partial-messages',
+      'before finishing its reply',
+      'roundtable-cli-',
+      'abandoned_blocks',
+    ]) {
+      expect(clis.includes(marker), `clis.js has "${marker}"`).toBe(true);
+      for (const other of ['extension', 'threadTools', 'turns']) {
+        expect(text(other).includes(marker), `${other}.js has "${marker}"`).toBe(false);
+      }
     }
+    // The dialects read the CLIs' lines with type guards; nothing imported reaches a schema.
+    expect(clis.includes('zod')).toBe(false);
+    expect(text('extension')).toContain('__dirname,"clis.js"');
   });
 
   test('keeps the proposed changes (the diff library, Review change, Apply, Compare) apart, required on a click', () => {
@@ -158,7 +168,7 @@ describe('the packaged .vsix', async () => {
     // Each is required as `join(__dirname, '<name>.js')`, which minifying keeps as `__dirname,"<name>.js"`.
     const loaded = [...host.matchAll(/__dirname,"([A-Za-z]+\.js)"/g)].map((m) => m[1]);
     expect(new Set(loaded)).toEqual(
-      new Set(['context.js', 'intents.js', 'managed.js', 'threadTools.js', 'turns.js', 'upkeep.js']),
+      new Set(['clis.js', 'context.js', 'intents.js', 'managed.js', 'threadTools.js', 'turns.js', 'upkeep.js']),
     );
     for (const name of loaded) expect(names).toContain(`extension/dist/${name}`);
     // The council's code is required by the turns' code (and by the thread tools, for an export), never at activation.
@@ -185,6 +195,8 @@ describe('the packaged .vsix', async () => {
     expect(gz('extension/dist/extension.js')).toBeLessThan(50 * 1024);
     expect(gz('extension/dist/managed.js')).toBeLessThan(130 * 1024);
     expect(gz('extension/dist/threadTools.js')).toBeLessThan(40 * 1024);
+    // The seats on the official CLIs: the dialects, detection, the launcher, the login checks, sign-in; no schema.
+    expect(gz('extension/dist/clis.js')).toBeLessThan(20 * 1024);
     expect(gz('extension/dist/turns.js')).toBeLessThan(40 * 1024);
     expect(gz('extension/dist/context.js')).toBeLessThan(8 * 1024);
     expect(gz('extension/dist/changes.js')).toBeLessThan(10 * 1024);

@@ -85,8 +85,8 @@ export class CliSeats {
 
   /** The pill's lines for the CLI providers (none, and nothing loaded, when there is no CLI provider). */
   actions(): Promise<ExtraAction[]> {
-    const providers = this.providers();
-    return cliProvidersOf(providers).length > 0 ? clis().cliActions(providers, this.refresh) : Promise.resolve([]);
+    const providers = cliProvidersOf(this.providers());
+    return providers.length > 0 ? clis().cliActions(providers, this.refresh) : Promise.resolve([]);
   }
 
   /** Ends every CLI process still running (the window is closing). */

@@ -3,7 +3,7 @@ import type { chatOverCli } from './chatOverCli';
 import type { cliRoute, disposeClis, setCliTurnsRoot } from './cliRoute';
 import type { cliActions, openCliSignIn } from './openCliSignIn';
 
-/** What dist/threadTools.js exports for the CLI seats (see `clisBundle.ts`). */
+/** What dist/clis.js exports (see `clisBundle.ts`). */
 export interface ClisBundle {
   chatOverCli: typeof chatOverCli;
   cliRoute: typeof cliRoute;
@@ -21,10 +21,10 @@ export function useCliTurnsRoot(root: string): void {
   turnsRoot = root;
 }
 
-/** The CLI seats' code, loaded on first use with the thread tools (a path esbuild does not follow). */
+/** The CLI seats' code, loaded on first use (a path esbuild does not follow, so it stays its own file). */
 export function clis(): ClisBundle {
   if (!loaded) {
-    loaded = require(join(__dirname, 'threadTools.js')) as ClisBundle;
+    loaded = require(join(__dirname, 'clis.js')) as ClisBundle;
     if (turnsRoot) loaded.setCliTurnsRoot(turnsRoot);
   }
   return loaded;

@@ -113,10 +113,7 @@ describe('signing in to a CLI', () => {
   });
 
   test('the pill lists each CLI with its version and path, or why it cannot be used', async () => {
-    const actions = await cliActions(
-      [claude, missing, { id: 'local', name: 'Ollama', baseUrl: 'http://127.0.0.1:11434/v1' }],
-      () => {},
-    );
+    const actions = await cliActions([claude, missing], () => {});
     expect(actions.map(({ label, description, detail }) => ({ label, description, detail }))).toEqual([
       { label: '$(terminal) Sign In to Claude Code', description: 'Claude Code 2.1.328', detail: claude.command },
       {

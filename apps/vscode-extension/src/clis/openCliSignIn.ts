@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import type { IntentResult } from '@roundtable/core';
 import { type CommandResolution, resolveCommand } from '@roundtable/sidecar/cli';
 import * as vscode from 'vscode';
-import { type CliProviderConfig, cliProvidersOf, type ProviderConfig } from '../adapters/readProviders';
+import type { CliProviderConfig } from '../adapters/readProviders';
 import type { ExtraAction } from '../sidecar/pickSidecarAction';
 import { cliRoute } from './cliRoute';
 
@@ -44,11 +44,13 @@ export async function openCliSignIn(
  * The pill's line for each CLI provider: "Sign In to <name>" with the CLI's version and path, or, when it cannot be
  * used, why (which opens the diagnostics).
  */
-export async function cliActions(providers: readonly ProviderConfig[], onReleased: () => void): Promise<ExtraAction[]> {
+export async function cliActions(
+  providers: readonly CliProviderConfig[],
+  onReleased: () => void,
+): Promise<ExtraAction[]> {
   const { book } = cliRoute();
-  const clis = cliProvidersOf(providers);
   return Promise.all(
-    clis.map(async (provider): Promise<ExtraAction> => {
+    providers.map(async (provider): Promise<ExtraAction> => {
       const dialect = book.dialect(provider);
       const found = await book.detection(provider);
       return found.ok

@@ -1,5 +1,5 @@
 import type { IntentResult } from '@roundtable/core';
-import { dialectOf } from '@roundtable/core/cli';
+import { CLI_INSTALL_PAGES } from '@roundtable/core/cli';
 import { cliProvidersOf, type ProviderConfig } from '../adapters/readProviders';
 import type { SeatFixes } from '../webview/hostActions';
 
@@ -18,7 +18,7 @@ export function seatFixes(
   return {
     cliPage: (id) => {
       const provider = cliProvidersOf(settings().providers).find((p) => p.id === providerOf(id));
-      return provider ? dialectOf(provider.cli).installUrl : undefined;
+      return provider ? CLI_INSTALL_PAGES[provider.cli] : undefined;
     },
     setting: (id) => (providerOf(id) === undefined ? 'roundtable.participants' : 'roundtable.providers'),
     ...(enable ? { enable } : {}),

@@ -5,6 +5,16 @@ export const CLI_KINDS = ['claude', 'codex', 'gemini'] as const;
 export type CliKind = (typeof CLI_KINDS)[number];
 
 /**
+ * Each CLI's page on the npm registry (https), which says how to install and update it: Install and Update open it.
+ * Apart from the dialects, so what opens a page needs none of their code.
+ */
+export const CLI_INSTALL_PAGES: Readonly<Record<CliKind, string>> = {
+  claude: 'https://www.npmjs.com/package/@anthropic-ai/claude-code',
+  codex: 'https://www.npmjs.com/package/@openai/codex',
+  gemini: 'https://www.npmjs.com/package/@google/gemini-cli',
+};
+
+/**
  * Where the CLI's user keeps its things, as the process that runs the CLI sees them: what a dialect reads to find the
  * user's settings and login (the CLI's own variables, such as `CLAUDE_CONFIG_DIR`, move them).
  */
@@ -140,8 +150,6 @@ export interface CliDialect {
   isNoise?(line: string): boolean;
   /** What a user runs in a terminal to sign in (`claude auth login`). */
   readonly loginCommand: string;
-  /** The CLI's page on the npm registry (https), which says how to install and update it: Install and Update open it. */
-  readonly installUrl: string;
   /** True when the CLI's own words (an error event's text, or its stderr) say it is not signed in. */
   saysSignedOut(text: string): boolean;
 }

@@ -5,6 +5,7 @@ export { type CliInput, cliInput } from './cliInput';
 export type { CliExit, CliLaunch, CliLauncher, CliProcess } from './cliProcess';
 export { type CliReading, CliStreamReader, MAX_CLI_LINE_CHARS, readCliOutput } from './cliStream';
 export {
+  CLI_INSTALL_PAGES,
   CLI_KINDS,
   type CliDialect,
   type CliInterpreter,

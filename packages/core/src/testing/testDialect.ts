@@ -32,6 +32,5 @@ export const testDialect: CliDialect = {
     },
   }),
   loginCommand: 'fake login',
-  installUrl: 'https://example.invalid/install-fake-cli',
   saysSignedOut: (text) => /please log in/i.test(text),
 };

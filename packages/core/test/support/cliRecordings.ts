@@ -27,6 +27,20 @@ export function recordings(kind: CliKind) {
 
 export const encode = (text: string) => new TextEncoder().encode(text);
 
+/** The recorded `lines` as bytes, with `added` put before the first line that has `marker`. */
+export function withLinesBefore(lines: readonly string[], marker: string, ...added: string[]): Uint8Array {
+  const at = lines.findIndex((line) => line.includes(marker));
+  expect(at, `a line with ${marker}`).toBeGreaterThanOrEqual(0);
+  return encode(lines.toSpliced(at, 0, ...added).join('\n'));
+}
+
+/** The recorded `lines` as bytes, with `from` replaced by `to` in the first line that has `marker`. */
+export function withReplaced(lines: readonly string[], marker: string, from: string, to: string): Uint8Array {
+  const at = lines.findIndex((line) => line.includes(marker));
+  expect(lines[at], `a line with ${marker}`).toContain(from);
+  return encode(lines.map((line, i) => (i === at ? line.replace(from, to) : line)).join('\n'));
+}
+
 /** `bytes` cut at the given offsets (sorted, repeats give empty reads). */
 export function cutAt(bytes: Uint8Array, offsets: readonly number[]): Uint8Array[] {
   const bounds = [0, ...[...offsets].sort((a, b) => a - b), bytes.byteLength];

@@ -51,7 +51,6 @@ const dialect = (mode: string): CliDialect => ({
     },
   }),
   loginCommand: 'fake login',
-  installUrl: 'https://example.invalid/install',
   saysSignedOut: () => false,
 });
 

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import type { ChatError, StreamEvent } from '../../llm/types';
 import {
   type CliDialect,
@@ -10,6 +9,7 @@ import {
   signedOutError,
 } from '../dialect';
 import { claudeTurnSettings, claudeUserDir } from './claudeSettings';
+import { arrayOf, eventType, isBoolean, isNumber, isString, nullable, oneOf, optional, shape } from './jsonShapes';
 
 // Claude Code (`claude`, a native binary) as a conversation: `claude -p` reads the transcript on stdin and prints
 // JSON lines (`--output-format stream-json`). With `--include-partial-messages` the API's own SSE events arrive
@@ -19,48 +19,48 @@ import { claudeTurnSettings, claudeUserDir } from './claudeSettings';
 /** The longest piece of the CLI's own words kept in an error message. */
 const MAX_WORDS = 500;
 
-const Usage = z.object({
-  input_tokens: z.number(),
-  output_tokens: z.number(),
-  cache_creation_input_tokens: z.optional(z.nullable(z.number())),
-  cache_read_input_tokens: z.optional(z.nullable(z.number())),
+const Usage = shape({
+  input_tokens: isNumber,
+  output_tokens: isNumber,
+  cache_creation_input_tokens: optional(nullable(isNumber)),
+  cache_read_input_tokens: optional(nullable(isNumber)),
 });
 
 /** `init`, `status`, `api_retry`…: what the CLI is doing; nothing to show. */
-const SystemLine = z.object({ type: z.literal('system'), subtype: z.string() });
+const SystemLine = shape({ type: oneOf('system'), subtype: isString });
 /** A subscriber's rate-limit window (`allowed`, `rejected`…); a rejection also ends the run with an error. */
-const RateLimitLine = z.object({ type: z.literal('rate_limit_event') });
-const StreamLine = z.object({
-  type: z.literal('stream_event'),
-  // Loose: the wrapped API event keeps its fields, read by the schema of its own type below.
-  event: z.looseObject({ type: z.string() }),
-  parent_tool_use_id: z.optional(z.nullable(z.string())),
+const RateLimitLine = shape({ type: oneOf('rate_limit_event') });
+const StreamLine = shape({
+  type: oneOf('stream_event'),
+  // The wrapped API event keeps all its fields, read by the shape of its own type below.
+  event: shape({ type: isString }),
+  parent_tool_use_id: optional(nullable(isString)),
   /** On a `message_stop` the CLI made itself after it stopped reading a broken response. */
-  abandoned_blocks: z.optional(z.object({ from_block_index: z.number() })),
+  abandoned_blocks: optional(shape({ from_block_index: isNumber })),
 });
-const MessageStart = z.object({ type: z.literal('message_start') });
-const BlockDelta = z.object({
-  type: z.literal('content_block_delta'),
-  index: z.number(),
-  delta: z.object({ type: z.string(), text: z.optional(z.string()) }),
+const MessageStart = shape({ type: oneOf('message_start') });
+const BlockDelta = shape({
+  type: oneOf('content_block_delta'),
+  index: isNumber,
+  delta: shape({ type: isString, text: optional(isString) }),
 });
 /** The whole message once complete; with `is_api_error_message` it is the CLI's report of a failed request. */
-const AssistantLine = z.object({
-  type: z.literal('assistant'),
-  message: z.object({ content: z.array(z.object({ type: z.string(), text: z.optional(z.string()) })) }),
-  is_api_error_message: z.optional(z.boolean()),
-  error: z.optional(z.string()),
-  api_error_status: z.optional(z.nullable(z.number())),
+const AssistantLine = shape({
+  type: oneOf('assistant'),
+  message: shape({ content: arrayOf(shape({ type: isString, text: optional(isString) })) }),
+  is_api_error_message: optional(isBoolean),
+  error: optional(isString),
+  api_error_status: optional(nullable(isNumber)),
 });
-const ResultLine = z.object({
-  type: z.literal('result'),
-  subtype: z.string(),
-  is_error: z.boolean(),
-  result: z.optional(z.string()),
-  stop_reason: z.optional(z.nullable(z.string())),
-  api_error_status: z.optional(z.nullable(z.number())),
-  errors: z.optional(z.array(z.string())),
-  usage: z.optional(Usage),
+const ResultLine = shape({
+  type: oneOf('result'),
+  subtype: isString,
+  is_error: isBoolean,
+  result: optional(isString),
+  stop_reason: optional(nullable(isString)),
+  api_error_status: optional(nullable(isNumber)),
+  errors: optional(arrayOf(isString)),
+  usage: optional(Usage),
 });
 
 /** What the CLI said about a failed request: its words, its error class (`rate_limit`…), and the HTTP status. */
@@ -137,7 +137,6 @@ export const dialect: CliDialect = {
   },
   interpreter: () => new ClaudeInterpreter(),
   loginCommand: 'claude auth login',
-  installUrl: 'https://www.npmjs.com/package/@anthropic-ai/claude-code',
   saysSignedOut: (text) => SIGNED_OUT.test(text),
 };
 
@@ -188,12 +187,11 @@ class ClaudeInterpreter implements CliInterpreter {
   private failure: Failure | undefined;
 
   take(line: unknown): CliStep {
-    const type = typeof line === 'object' && line !== null ? (line as { type?: unknown }).type : undefined;
-    switch (type) {
+    switch (eventType(line)) {
       case 'system':
-        return SystemLine.safeParse(line).success ? nothing : unknown;
+        return SystemLine(line) ? nothing : unknown;
       case 'rate_limit_event':
-        return RateLimitLine.safeParse(line).success ? nothing : unknown;
+        return RateLimitLine(line) ? nothing : unknown;
       case 'stream_event':
         return this.streamEvent(line);
       case 'assistant':
@@ -206,20 +204,18 @@ class ClaudeInterpreter implements CliInterpreter {
   }
 
   private streamEvent(line: unknown): CliStep {
-    const parsed = StreamLine.safeParse(line);
-    if (!parsed.success) return unknown;
-    const { event, parent_tool_use_id: parent, abandoned_blocks: abandoned } = parsed.data;
+    if (!StreamLine(line)) return unknown;
+    const { event, parent_tool_use_id: parent, abandoned_blocks: abandoned } = line;
     // A sub-agent's stream (none run without tools) is not the reply.
     if (parent) return nothing;
     switch (event.type) {
       case 'message_start':
-        if (!MessageStart.safeParse(event).success) return unknown;
+        if (!MessageStart(event)) return unknown;
         this.shownBlocks = new Set();
         return nothing;
       case 'content_block_delta': {
-        const delta = BlockDelta.safeParse(event);
-        if (!delta.success) return unknown;
-        const { index, delta: d } = delta.data;
+        if (!BlockDelta(event)) return unknown;
+        const { index, delta: d } = event;
         // Thinking, signatures and tool input are not the reply; only text is shown.
         if (d.type !== 'text_delta' || d.text === undefined || d.text === '') return nothing;
         this.shownBlocks.add(index);
@@ -240,9 +236,8 @@ class ClaudeInterpreter implements CliInterpreter {
   }
 
   private assistant(line: unknown): CliStep {
-    const parsed = AssistantLine.safeParse(line);
-    if (!parsed.success) return unknown;
-    const { message, is_api_error_message: isError, error, api_error_status: status } = parsed.data;
+    if (!AssistantLine(line)) return unknown;
+    const { message, is_api_error_message: isError, error, api_error_status: status } = line;
     // The text of a normal message already came as deltas; an error message is the reason the `result` will give.
     if (isError) {
       const words = message.content.map((c) => c.text ?? '').join('\n');
@@ -251,10 +246,8 @@ class ClaudeInterpreter implements CliInterpreter {
     return nothing;
   }
 
-  private result(line: unknown): CliStep {
-    const parsed = ResultLine.safeParse(line);
-    if (!parsed.success) return unknown;
-    const r = parsed.data;
+  private result(r: unknown): CliStep {
+    if (!ResultLine(r)) return unknown;
     if (r.is_error || r.subtype !== 'success') {
       const words = r.result || r.errors?.join('; ') || `the run ended with “${r.subtype}”`;
       return this.fail(this.failure ?? { words, status: r.api_error_status ?? undefined });

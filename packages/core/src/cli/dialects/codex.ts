@@ -1,7 +1,6 @@
 // The OpenAI Codex CLI (`codex exec --json`) driven as a conversation: one process per turn, every tool, setting,
 // session and telemetry off, the transcript on stdin, the system prompt in a file. docs/cli-codex.md says why each
 // flag is there and what the events look like.
-import * as z from 'zod/mini';
 import type { ChatError, StreamEvent } from '../../llm/types';
 import {
   type CliDialect,
@@ -13,6 +12,7 @@ import {
   signedOutError,
 } from '../dialect';
 import { codexConfigFile, codexLoginInFile, codexRouting, codexUserHome } from './codexRouting';
+import { eventType, type Guarded, isNumber, isString, nullable, oneOf, optional, shape } from './jsonShapes';
 
 /** The provider's own words are kept, but never more than this much of them. */
 const MAX_WORDS = 500;
@@ -79,21 +79,18 @@ const DISABLED_FEATURES = [
 ] as const;
 
 // The JSON lines of `codex exec --json` this dialect relies on (codex-rs/exec/src/exec_events.rs).
-const ThreadStarted = z.object({ type: z.literal('thread.started'), thread_id: z.string() });
-const TurnStarted = z.object({ type: z.literal('turn.started') });
-// Loose: an item keeps the fields of its own type (`text` for an agent message), read by the schema for that type.
-const Item = z.looseObject({ id: z.string(), type: z.string() });
-const ItemEvent = z.object({
-  type: z.enum(['item.started', 'item.updated', 'item.completed']),
-  item: Item,
-});
-const AgentMessage = z.object({ type: z.literal('agent_message'), text: z.string() });
-const Usage = z.object({ input_tokens: z.number(), output_tokens: z.number() });
-const TurnCompleted = z.object({ type: z.literal('turn.completed'), usage: Usage });
-const TurnFailed = z.object({ type: z.literal('turn.failed'), error: z.object({ message: z.string() }) });
-const ThreadError = z.object({ type: z.literal('error'), message: z.string() });
+const ThreadStarted = shape({ type: oneOf('thread.started'), thread_id: isString });
+const TurnStarted = shape({ type: oneOf('turn.started') });
+// An item keeps the fields of its own type (`text` for an agent message), read by the shape for that type.
+const Item = shape({ id: isString, type: isString });
+const ItemEvent = shape({ type: oneOf('item.started', 'item.updated', 'item.completed'), item: Item });
+const AgentMessage = shape({ type: oneOf('agent_message'), text: isString });
+const Usage = shape({ input_tokens: isNumber, output_tokens: isNumber });
+const TurnCompleted = shape({ type: oneOf('turn.completed'), usage: Usage });
+const TurnFailed = shape({ type: oneOf('turn.failed'), error: shape({ message: isString }) });
+const ThreadError = shape({ type: oneOf('error'), message: isString });
 
-const KNOWN: Record<string, z.ZodMiniType> = {
+const KNOWN: Readonly<Record<string, (line: unknown) => boolean>> = {
   'thread.started': ThreadStarted,
   'turn.started': TurnStarted,
   'item.started': ItemEvent,
@@ -127,19 +124,15 @@ function saysSignedOut(text: string): boolean {
 }
 
 /** OpenAI's error body, which Codex quotes whole when a request fails with a status it does not retry (400, 404…). */
-const ErrorBody = z.object({
-  error: z.object({
-    message: z.string(),
-    type: z.optional(z.nullable(z.string())),
-    code: z.optional(z.nullable(z.string())),
-  }),
+const ErrorBody = shape({
+  error: shape({ message: isString, type: optional(nullable(isString)), code: optional(nullable(isString)) }),
 });
 
-function quotedBody(text: string): z.infer<typeof ErrorBody>['error'] | undefined {
+function quotedBody(text: string): Guarded<typeof ErrorBody>['error'] | undefined {
   if (!text.trimStart().startsWith('{')) return undefined;
   try {
-    const parsed = ErrorBody.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data.error : undefined;
+    const body: unknown = JSON.parse(text);
+    return ErrorBody(body) ? body.error : undefined;
   } catch {
     return undefined;
   }
@@ -182,13 +175,13 @@ function interpreter(): CliInterpreter {
     switch (type) {
       case 'item.completed': {
         // Reasoning, notices (`type: "error"` items, such as the WebSocket fallback) and tool items carry no reply.
-        const message = AgentMessage.safeParse((event as z.infer<typeof ItemEvent>).item);
-        if (!message.success || message.data.text === '') return NOTHING;
-        const text = messages++ === 0 ? message.data.text : `\n\n${message.data.text}`;
+        const { item } = event as Guarded<typeof ItemEvent>;
+        if (!AgentMessage(item) || item.text === '') return NOTHING;
+        const text = messages++ === 0 ? item.text : `\n\n${item.text}`;
         return { events: [{ type: 'delta', text }] };
       }
       case 'turn.completed': {
-        const { usage } = event as z.infer<typeof TurnCompleted>;
+        const { usage } = event as Guarded<typeof TurnCompleted>;
         const events: StreamEvent[] = [
           { type: 'usage', usage: { inputTokens: usage.input_tokens, outputTokens: usage.output_tokens } },
           { type: 'finish', reason: 'stop' },
@@ -197,7 +190,7 @@ function interpreter(): CliInterpreter {
       }
       case 'turn.failed':
         return {
-          events: [{ type: 'error', error: classify((event as z.infer<typeof TurnFailed>).error.message) }],
+          events: [{ type: 'error', error: classify((event as Guarded<typeof TurnFailed>).error.message) }],
           done: true,
         };
       default:
@@ -208,18 +201,13 @@ function interpreter(): CliInterpreter {
   };
   return {
     take(line: unknown): CliStep {
-      const type = typeof line === 'object' && line !== null ? (line as { type?: unknown }).type : undefined;
+      const type = eventType(line);
       if (typeof type !== 'string' || !Object.hasOwn(KNOWN, type)) return UNKNOWN;
-      const parsed = KNOWN[type]?.safeParse(line);
-      return parsed?.success ? step(type, parsed.data) : UNKNOWN;
+      return KNOWN[type]?.(line) ? step(type, line) : UNKNOWN;
     },
   };
 }
 
-/**
- * `codex login status`: `Not logged in` (exit 1) is a missing login only for OpenAI's own provider and without
- * `CODEX_API_KEY` (which `codex exec` reads and the status does not): a provider of the user's own brings its key.
- */
 /**
  * A private CODEX_HOME needs the login linked into it by a symbolic link: Codex saves a refreshed login by replacing
  * the file a link points to, and refuses a hard-linked one (what Windows gives without Developer Mode), which would
@@ -229,6 +217,10 @@ function privateCodexHome(turn: CliTurn): boolean {
   return turn.platform !== 'win32' && codexLoginInFile(turn.userFiles[codexConfigFile(turn)]);
 }
 
+/**
+ * `codex login status`: `Not logged in` (exit 1) is a missing login only for OpenAI's own provider and without
+ * `CODEX_API_KEY` (which `codex exec` reads and the status does not): a provider of the user's own brings its key.
+ */
 function loginFromStatus({ status, place, userFiles }: CliLoginFacts): CliLoginState {
   const words = `${status?.stdout ?? ''}\n${status?.stderr ?? ''}`;
   if (status?.code === 0 && /\blogged in\b|api key configured/i.test(words)) return 'signed-in';
@@ -296,6 +288,5 @@ export const dialect: CliDialect = {
   },
   interpreter,
   loginCommand: 'codex login',
-  installUrl: 'https://www.npmjs.com/package/@openai/codex',
   saysSignedOut,
 };

@@ -1,7 +1,7 @@
-import * as z from 'zod/mini';
 import type { ChatError, StreamEvent } from '../../llm/types';
 import { type CliDialect, type CliInterpreter, type CliStep, type CliTurn, signedOutError } from '../dialect';
 import { geminiHomeFiles, geminiHomeLinks, geminiLogin, geminiLoginFiles, geminiReads } from './geminiHome';
+import { eventType, type Guarded, isBoolean, isNumber, isString, oneOf, optional, shape } from './jsonShapes';
 
 // Gemini CLI (`gemini`, Node) as a conversation: `gemini -p ''` runs headless, reads the transcript on stdin (the
 // empty prompt adds nothing to it) and, with `--output-format stream-json`, prints one JSON line per event: `init`,
@@ -55,22 +55,17 @@ export const SYSTEM_SETTINGS = {
 } as const;
 
 /** `{type:'init', session_id, model}`: the run started; nothing to show. */
-const InitLine = z.object({ type: z.literal('init'), session_id: z.string(), model: z.string() });
+const InitLine = shape({ type: oneOf('init'), session_id: isString, model: isString });
 /** The user's input echoed (`role: 'user'`), or a piece of the reply (`role: 'assistant'`, `delta: true`). */
-const MessageLine = z.object({
-  type: z.literal('message'),
-  role: z.string(),
-  content: z.string(),
-  delta: z.optional(z.boolean()),
-});
+const MessageLine = shape({ type: oneOf('message'), role: isString, content: isString, delta: optional(isBoolean) });
 /** A warning (`severity: 'warning'`), or the reason the `result` after it will fail (`severity: 'error'`). */
-const ErrorLine = z.object({ type: z.literal('error'), severity: z.string(), message: z.string() });
+const ErrorLine = shape({ type: oneOf('error'), severity: isString, message: isString });
 /** Ends every run that got as far as the model; `error` is absent when an `error` line gave the reason first. */
-const ResultLine = z.object({
-  type: z.literal('result'),
-  status: z.string(),
-  error: z.optional(z.object({ type: z.string(), message: z.string() })),
-  stats: z.optional(z.object({ input_tokens: z.number(), output_tokens: z.number() })),
+const ResultLine = shape({
+  type: oneOf('result'),
+  status: isString,
+  error: optional(shape({ type: isString, message: isString })),
+  stats: optional(shape({ input_tokens: isNumber, output_tokens: isNumber })),
 });
 
 /**
@@ -85,9 +80,7 @@ const LIMITED =
   /RESOURCE_EXHAUSTED|exhausted your (?:daily )?quota|exceeded your current quota|rate limit|please wait and try again later/i;
 
 /** The Gemini API's error body, which the CLI quotes inside its `[API Error: …]` message. */
-const ApiErrorBody = z.object({
-  error: z.object({ code: z.number(), message: z.string(), status: z.optional(z.string()) }),
-});
+const ApiErrorBody = shape({ error: shape({ code: isNumber, message: isString, status: optional(isString) }) });
 
 const unknown: CliStep = { events: [], unknown: true };
 const nothing: CliStep = { events: [] };
@@ -155,7 +148,6 @@ export const dialect: CliDialect = {
   login: { present: geminiLoginFiles, read: geminiLogin },
   interpreter: () => new GeminiInterpreter(),
   loginCommand: 'gemini',
-  installUrl: 'https://www.npmjs.com/package/@google/gemini-cli',
   saysSignedOut: (text) => SIGNED_OUT.test(text),
 };
 
@@ -164,16 +156,14 @@ class GeminiInterpreter implements CliInterpreter {
   private reason: string | undefined;
 
   take(line: unknown): CliStep {
-    const type = typeof line === 'object' && line !== null ? (line as { type?: unknown }).type : undefined;
-    switch (type) {
+    switch (eventType(line)) {
       case 'init':
-        return InitLine.safeParse(line).success ? nothing : unknown;
+        return InitLine(line) ? nothing : unknown;
       case 'message':
         return this.message(line);
       case 'error': {
-        const parsed = ErrorLine.safeParse(line);
-        if (!parsed.success) return unknown;
-        if (parsed.data.severity === 'error') this.reason = parsed.data.message;
+        if (!ErrorLine(line)) return unknown;
+        if (line.severity === 'error') this.reason = line.message;
         return nothing;
       }
       case 'result':
@@ -185,9 +175,8 @@ class GeminiInterpreter implements CliInterpreter {
   }
 
   private message(line: unknown): CliStep {
-    const parsed = MessageLine.safeParse(line);
-    if (!parsed.success) return unknown;
-    const { role, content } = parsed.data;
+    if (!MessageLine(line)) return unknown;
+    const { role, content } = line;
     // The echo of stdin is not the reply.
     if (role === 'user') return nothing;
     if (role !== 'assistant') return unknown;
@@ -195,9 +184,8 @@ class GeminiInterpreter implements CliInterpreter {
   }
 
   private result(line: unknown): CliStep {
-    const parsed = ResultLine.safeParse(line);
-    if (!parsed.success) return unknown;
-    const { status, error, stats } = parsed.data;
+    if (!ResultLine(line)) return unknown;
+    const { status, error, stats } = line;
     if (status !== 'success') {
       const words = error?.message ?? this.reason ?? `the run ended with “${status}”`;
       return { events: [{ type: 'error', error: classify(words) }], done: true };
@@ -215,13 +203,13 @@ class GeminiInterpreter implements CliInterpreter {
  * The API's error as the CLI quotes it: `[API Error: {"error":{"code":400,…}}]` carries the body whole, with the
  * status; a quota error is reworded by the CLI and a network failure is only its words (`[API Error: terminated]`).
  */
-function quotedApiError(words: string): { code: number; message: string; status?: string } | undefined {
+function quotedApiError(words: string): Guarded<typeof ApiErrorBody>['error'] | undefined {
   const start = words.indexOf('{"error"');
   const end = words.lastIndexOf('}');
   if (start === -1 || end < start) return undefined;
   try {
-    const parsed = ApiErrorBody.safeParse(JSON.parse(words.slice(start, end + 1)));
-    return parsed.success ? parsed.data.error : undefined;
+    const body: unknown = JSON.parse(words.slice(start, end + 1));
+    return ApiErrorBody(body) ? body.error : undefined;
   } catch {
     return undefined;
   }
