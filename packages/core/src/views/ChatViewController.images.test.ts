@@ -62,4 +62,27 @@ describe('ChatViewController: images', () => {
     expect(await v.intent('context/remove', { id: 'i2' })).toMatchObject({ ok: true });
     expect(v.controller.context.currentImages.map((i) => i.id)).toEqual(['i1', 'i3', 'i4']);
   });
+
+  test('images join the composer in the order they were pasted, whatever order the host stores them in', async () => {
+    const { view, host } = setup();
+    const store = host.storeImage;
+    // The first paste is stored last (a bigger image, a slower disk).
+    let release: () => void = () => {};
+    const late = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    host.storeImage = async (data, name) => {
+      if (name === 'first.png') await late;
+      return store(data, name);
+    };
+    const v = view();
+    await v.ready();
+    const first = v.intent('image/attach', { name: 'first.png', data: png(1) });
+    const second = v.intent('image/attach', { name: 'second.png', data: png(2) });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(v.controller.context.currentImages).toEqual([]);
+    release();
+    await Promise.all([first, second]);
+    expect(v.controller.context.currentImages.map((i) => i.image.name)).toEqual(['first.png', 'second.png']);
+  });
 });

@@ -44,8 +44,8 @@ export async function handleIntent(intent: WebviewIntent, view: IntentView, deps
       return 'shown' in inspection ? host.showPrompt(inspection.shown, inspection.others) : inspection;
     }
     case 'image/attach': {
-      const stored = await host.storeImage(intent.payload.data, intent.payload.name);
-      return stored.ok ? view.context.addImage(stored.image) : refuse(stored.reason);
+      const stored = host.storeImage(intent.payload.data, intent.payload.name);
+      return inOrder(view.context, stored, (s) => (s.ok ? view.context.addImage(s.image) : refuse(s.reason)));
     }
     case 'context/remove':
       return view.context.remove(intent.payload.id);
@@ -53,8 +53,8 @@ export async function handleIntent(intent: WebviewIntent, view: IntentView, deps
       view.filesFound(intent.payload.query, await host.findFiles(intent.payload.query));
       return OK;
     case 'context/addFile': {
-      const file = await host.readFile(intent.payload.path);
-      return file.ok ? view.context.add(file.block) : file;
+      const file = host.readFile(intent.payload.path);
+      return inOrder(view.context, file, (f) => (f.ok ? view.context.add(f.block) : f));
     }
     case 'chat/stop':
       return onShown(view, intent.payload.threadId, (t) => orchestrator.stop(t));
@@ -142,4 +142,24 @@ function onShown<T extends IntentResult | PromptInspection | Promise<IntentResul
 ): T | IntentResult {
   if (threadId !== view.threadId) return refuse('This view shows another thread now. Try again there.');
   return fn(threadId);
+}
+
+/** Per composer, the last addition that waited on the host, which the next one joins after. */
+const additions = new WeakMap<PendingContextBox, Promise<unknown>>();
+
+/**
+ * Adds to a composer what the host prepared (an image stored, a file read) in the order the page asked for them,
+ * whatever order the host finishes in: the host's work runs at once, each addition waits for the one asked before it.
+ */
+function inOrder<T>(
+  box: PendingContextBox,
+  prepared: Promise<T>,
+  add: (value: T) => IntentResult,
+): Promise<IntentResult> {
+  const added = (additions.get(box) ?? Promise.resolve()).then(() => prepared).then(add);
+  additions.set(
+    box,
+    added.catch(() => undefined),
+  );
+  return added;
 }

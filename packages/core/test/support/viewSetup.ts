@@ -233,5 +233,6 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
     view,
     turnCodeUsed,
     files,
+    host,
   };
 }
