@@ -39,6 +39,14 @@ export class ChatView {
     await this.composer.waitFor();
   }
 
+  /** Dismisses the Terms-of-Service notice when it shows (a fresh profile), and waits until it is gone. */
+  async dismissTermsNotice(): Promise<void> {
+    const terms = this.frame.locator('[data-testid="terms-notice"]');
+    if (!(await terms.isVisible())) return;
+    await terms.getByRole('button', { name: 'I understand' }).click();
+    await terms.waitFor({ state: 'detached' });
+  }
+
   messages(filter: { speaker?: string; status?: MessageStatus; hasText?: string } = {}): Locator {
     const speaker = filter.speaker ? `[data-speaker="${filter.speaker}"]` : '';
     const status = filter.status ? `[data-status="${filter.status}"]` : '';

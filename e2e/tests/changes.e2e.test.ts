@@ -50,8 +50,7 @@ describe('proposed changes in a real VS Code (code-server + Chromium)', () => {
     const file = join(session.runDir.workspace, 'retry.ts');
     await writeFile(file, FILE);
     await chat.open();
-    const terms = chat.frame.locator('[data-testid="terms-notice"]');
-    if (await terms.isVisible()) await terms.getByRole('button', { name: 'I understand' }).click();
+    await chat.dismissTermsNotice();
     await chat.newThread();
     proxy.enqueue({ kind: 'reply', text: diffReply('3', '5') });
     await chat.send('@claude raise the retries');

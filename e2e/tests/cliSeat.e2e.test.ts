@@ -50,8 +50,7 @@ block(`a seat on the real claude CLI${claude.ok ? '' : ` (skipped: ${claude.reas
   it('answers an @all beside two proxy seats, reading what they wrote', async () => {
     const { proxy, chat, shot } = suite;
     await chat.open();
-    const terms = chat.frame.locator('[data-testid="terms-notice"]');
-    if (await terms.isVisible()) await terms.getByRole('button', { name: 'I understand' }).click();
+    await chat.dismissTermsNotice();
     await chat.newThread();
     await chat.send('@all how should fetchJson retry?');
     const opus = chat.messages({ speaker: 'opus', status: 'complete' });

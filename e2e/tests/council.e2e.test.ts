@@ -53,11 +53,7 @@ describe('the council in a real VS Code (code-server + Chromium)', () => {
   it('Independent: the three stream at once, none reads another’s answer, each keeps its place', async () => {
     const { chat, page, shot } = suite;
     await chat.open();
-    const terms = chat.frame.locator('[data-testid="terms-notice"]');
-    if (await terms.isVisible()) {
-      await terms.getByRole('button', { name: 'I understand' }).click();
-      await terms.waitFor({ state: 'detached' });
-    }
+    await chat.dismissTermsNotice();
     await chat.newThread();
     await runCommand(page, 'Roundtable: Set Discussion Mode…');
     await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Independent' }).first().click();

@@ -88,8 +88,7 @@ run(`Roundtable reaches nothing but loopback (managed mode, every connection rec
 
   it('runs a turn: the provider’s seat answers, the seat with no login says so', async () => {
     const { chat, shot } = suite;
-    const terms = chat.frame.locator('[data-testid="terms-notice"]');
-    if (await terms.isVisible()) await terms.getByRole('button', { name: 'I understand' }).click();
+    await chat.dismissTermsNotice();
     // A message to the seat with no login would be held (never sent), so the turn goes to the provider's seat.
     await seat().waitFor({ timeout: 30_000 });
     await chat.send('@llama hello from the egress test');

@@ -64,8 +64,7 @@ describe('hostile content in a real VS Code (code-server + Chromium)', () => {
   it("a model's reply of HTML, scripts, hostile links, bidi overrides and a 50,000-character line renders inert", async () => {
     const { proxy, page, chat, shot } = suite;
     await chat.open();
-    const terms = chat.frame.locator('[data-testid="terms-notice"]');
-    if (await terms.isVisible()) await terms.getByRole('button', { name: 'I understand' }).click();
+    await chat.dismissTermsNotice();
     await chat.newThread();
     // The highlighter's chunk is fetched while the page is idle, not while it lays out the gigantic line: on a
     // loaded machine that fetch can time out (408), which is another test's matter.

@@ -27,8 +27,7 @@ describe('images in a real VS Code (code-server + Chromium)', () => {
   it('a pasted PNG reaches the vision seat as an image part and the other as a line; it survives a reload, an export and an import', async () => {
     const { page, session, chat, proxy, shot } = suite;
     await chat.open();
-    const terms = chat.frame.locator('[data-testid="terms-notice"]');
-    if (await terms.isVisible()) await terms.getByRole('button', { name: 'I understand' }).click();
+    await chat.dismissTermsNotice();
     await chat.newThread();
 
     // A real paste event carrying a file, as the clipboard gives one.

@@ -29,11 +29,7 @@ describe('a partial table in a real VS Code (code-server + Chromium)', () => {
   it('names the seat the proxy does not serve once, above the message box, with its fix', async () => {
     const { chat, shot } = suite;
     await chat.open();
-    const terms = chat.frame.locator('[data-testid="terms-notice"]');
-    if (await terms.isVisible()) {
-      await terms.getByRole('button', { name: 'I understand' }).click();
-      await terms.waitFor({ state: 'detached' });
-    }
+    await chat.dismissTermsNotice();
     await chat.newThread();
     const gemini = seatLine().locator('[data-testid="seat"][data-participant="gemini"]');
     await gemini.waitFor({ timeout: 30_000 });

@@ -30,8 +30,7 @@ describe('roundtable.providers in a real VS Code (code-server + Chromium)', () =
   it('a participant on a provider is answered by that server, with no key, and reads the others', async () => {
     const { proxy, chat, shot } = suite;
     await chat.open();
-    const terms = chat.frame.locator('[data-testid="terms-notice"]');
-    if (await terms.isVisible()) await terms.getByRole('button', { name: 'I understand' }).click();
+    await chat.dismissTermsNotice();
     await chat.newThread();
     await chat.send('@claude @llama what do you two think?');
     const llama = chat.messages({ speaker: 'llama', status: 'complete' });

@@ -27,11 +27,7 @@ describe('the table in a real VS Code (code-server + Chromium)', () => {
   it('@all: three replies in order, and the third was sent the first two', async () => {
     const { chat, shot } = suite;
     await chat.open();
-    const terms = chat.frame.locator('[data-testid="terms-notice"]');
-    if (await terms.isVisible()) {
-      await terms.getByRole('button', { name: 'I understand' }).click();
-      await terms.waitFor({ state: 'detached' });
-    }
+    await chat.dismissTermsNotice();
     await chat.newThread();
     await chat.send('@all what do you each make of it?');
     await expect.poll(() => chat.messages({ status: 'complete' }).count(), { timeout: 30_000 }).toBe(4);

@@ -51,8 +51,7 @@ describe('changes and problems as context in a real VS Code (code-server + Chrom
   it('Add Changes to Chat… puts the unstaged diff (and an untracked file) in a chip the model reads', async () => {
     const { page, session, chat, shot } = suite;
     await chat.open();
-    const terms = chat.frame.locator('[data-testid="terms-notice"]');
-    if (await terms.isVisible()) await terms.getByRole('button', { name: 'I understand' }).click();
+    await chat.dismissTermsNotice();
     await chat.newThread();
     await writeFile(join(session.runDir.workspace, 'retry.ts'), FILE.replace('return 3;', 'return 5;'));
     await writeFile(join(session.runDir.workspace, 'NOTES.md'), 'Retries go up to 5.\n');
