@@ -8,8 +8,9 @@ const POLL_MS = 15_000;
 type Participant = { id: string; model: string; enabled: boolean };
 
 /**
- * The participants' seats in managed mode, from the proxy's logins and the models it serves: polled every 15 s while
- * the proxy is up, and at once after a sign-in, an enable, a reset or a failed reply. Only seats that are not ready
+ * The participants' seats in managed mode, from the proxy's logins and the models it serves: the logins polled every
+ * 15 s while the proxy is up, and at once after a sign-in, an enable, a reset or a failed reply; the models when the
+ * logins changed. Only seats that are not ready
  * are listed; a change is reported only when the map changes. A refused management key stops the polling (the proxy
  * bans a client after five), until the proxy restarts.
  */
@@ -21,6 +22,9 @@ export class SeatWatch implements StatusSource<SeatMap>, IDisposable {
   private timer: ReturnType<typeof setInterval> | undefined;
   private refused = false;
   private readonly servedModels = new ServedModels();
+  /** The logins the models were last asked for with, and what they were. */
+  private loginsSeen = '';
+  private models: readonly string[] | undefined;
 
   /**
    * `served`: the models the proxy lists now (its `/v1/models`), undefined when it cannot say. A model it listed
@@ -44,18 +48,29 @@ export class SeatWatch implements StatusSource<SeatMap>, IDisposable {
   /** The proxy (re)started: a refused key may work again. */
   restarted(): void {
     this.refused = false;
+    this.models = undefined;
     void this.refresh();
   }
 
   async refresh(): Promise<void> {
     if (this.refused) return;
-    if (!this.isUp()) return this.set(new Map(), undefined);
-    const [listed, models] = await Promise.all([this.management.logins(), this.served()]);
+    if (!this.isUp()) {
+      this.models = undefined;
+      return this.set(new Map(), undefined);
+    }
+    const listed = await this.management.logins();
     if (!listed.ok) {
       if (listed.reason.includes('management key')) this.refused = true;
       this.logger.warn(`The proxy's logins could not be read: ${listed.reason}`);
       return;
     }
+    // The models change with the logins: they are asked for again only when the logins did (or none came yet).
+    const logins = JSON.stringify(listed.logins.map((l) => [l.provider, l.name, l.disabled]));
+    if (logins !== this.loginsSeen || this.models === undefined) {
+      this.models = await this.served();
+      this.loginsSeen = logins;
+    }
+    const { models } = this;
     const now = Date.now();
     const states = new Map<string, SeatState>();
     for (const p of this.participants()) if (p.enabled) states.set(p.id, seatState(p.model, listed.logins, now));

@@ -25,9 +25,9 @@ export interface ReplyRunnerDeps {
   settings: () => OrchestratorSettings;
   /**
    * Whether a seat can be asked now (routable, and not absent: `Table.canAnswer`), read as each step starts, so a
-   * seat found signed out or unreachable during a turn is left out of its later steps. Routable only, when absent.
+   * seat found signed out or unreachable during a turn is left out of its later steps.
    */
-  canAnswer?: (seat: string) => boolean;
+  canAnswer: (seat: string) => boolean;
   /** Builds each reply's prompt as its step's rule allows (`stepPromptAssembler`). */
   prompts: PromptAssembler;
   /** What only reviews and councils need: here, reading a synthesis as it ends (`synthesisReadingOf`). */

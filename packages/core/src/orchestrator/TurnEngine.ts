@@ -1,7 +1,6 @@
 import type { Emitter } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import { pendingWork, stepSlots } from '../council/pending';
-import { isRoutable } from '../participants/participant';
 import type { TurnPlan } from '../transcript/plan';
 import type { PromptLog } from './PromptLog';
 import { ReplyRunner, type ReplyRunnerDeps, type ReplyTarget, type TurnFailure } from './ReplyRunner';
@@ -131,8 +130,6 @@ export class TurnEngine extends Disposable {
   }
 
   private canAnswer(seat: string): boolean {
-    if (this.deps.canAnswer) return this.deps.canAnswer(seat);
-    const participant = this.deps.settings().participants.find((p) => p.id === seat);
-    return participant !== undefined && isRoutable(participant);
+    return this.deps.canAnswer(seat);
   }
 }

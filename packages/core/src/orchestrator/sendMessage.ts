@@ -39,7 +39,10 @@ export function sendMessage(ctx: TurnContext, threadId: string, input: MessageIn
     defaultTarget: input.speakingTo,
     lastAssistantSpeaker: input.lastAssistantSpeaker,
     maxResponders: maxRespondersPerTurn,
-    absent: participants.filter((p) => !ctx.table.canAnswer(p.id)).map((p) => p.id),
+    absent: splitSeats(
+      participants.map((p) => p.id),
+      ctx.table,
+    ).absent.map((a) => a.id),
     ...(input.explicitTargets ? { explicitTargets: input.explicitTargets } : {}),
   });
   if (decision.reason === 'unroutable') {
