@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { silentLogger } from '@roundtable/core';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { FileThreadRepository } from '../src/storage/FileThreadRepository';
-import { upkeepCode } from '../src/storage/upkeepCode';
 import { writeStoredThreads } from './storedThreads';
 import { viewOnDisk } from './viewOnDisk';
 
@@ -19,7 +18,7 @@ beforeAll(async () => {
   for (const count of COUNTS) {
     const root = await mkdtemp(join(tmpdir(), `roundtable-bench-${count}-`));
     await writeStoredThreads(root, count);
-    await new FileThreadRepository({ root, logger: silentLogger, upkeep: () => upkeepCode }).list(); // the index, as a previous session left it
+    await new FileThreadRepository({ root, logger: silentLogger }).list(); // the index, as a previous session left it
     roots.set(count, root);
   }
 });

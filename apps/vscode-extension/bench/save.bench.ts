@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { type Orchestrator, randomIds, silentLogger, type ThreadLease } from '@roundtable/core';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { FileThreadRepository } from '../src/storage/FileThreadRepository';
-import { upkeepCode } from '../src/storage/upkeepCode';
 import { bigThread } from '../test/support/bigThread';
 import { oneSeatOrchestrator, reportingSaves } from '../test/support/oneSeat';
 
@@ -37,7 +36,7 @@ beforeAll(async () => {
     await mkdir(join(root, 'threads'), { recursive: true });
     await writeFile(join(root, 'threads', 'big.json'), JSON.stringify(bigThread('big', bytes)));
     const waiters = new Map<string, () => void>();
-    const files = new FileThreadRepository({ root, logger: silentLogger, upkeep: () => upkeepCode });
+    const files = new FileThreadRepository({ root, logger: silentLogger });
     const orchestrator = oneSeatOrchestrator(
       reportingSaves(files, (t) => {
         for (const m of t.messages) waiters.get(m.id)?.();

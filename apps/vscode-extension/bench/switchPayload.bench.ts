@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { silentLogger } from '@roundtable/core';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { FileThreadRepository } from '../src/storage/FileThreadRepository';
-import { upkeepCode } from '../src/storage/upkeepCode';
 import { writeStoredThreads } from './storedThreads';
 import { viewOnDisk } from './viewOnDisk';
 
@@ -20,7 +19,7 @@ const sizes: number[] = [];
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'roundtable-switch-'));
   await writeStoredThreads(root, COUNT);
-  await new FileThreadRepository({ root, logger: silentLogger, upkeep: () => upkeepCode }).list();
+  await new FileThreadRepository({ root, logger: silentLogger }).list();
 });
 
 afterAll(async () => {

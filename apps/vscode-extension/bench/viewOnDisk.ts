@@ -2,25 +2,21 @@ import {
   ChatViewController,
   DEFAULT_ORCHESTRATOR_SETTINGS,
   Emitter,
-  handleIntent,
   Orchestrator,
   randomIds,
   silentLogger,
   systemClock,
-  turnCode,
 } from '@roundtable/core';
 import type { HostToWebview, SidecarStatus } from '@roundtable/core/protocol';
 import { FileThreadRepository } from '../src/storage/FileThreadRepository';
-import { upkeepCode } from '../src/storage/upkeepCode';
 
 /**
  * A window over a storage folder, composed as `activate` composes it (files, store, orchestrator) with one chat view
  * whose posts are recorded: what the in-process benchmarks measure.
  */
 export function viewOnDisk(root: string) {
-  const repository = new FileThreadRepository({ root, logger: silentLogger, upkeep: () => upkeepCode });
+  const repository = new FileThreadRepository({ root, logger: silentLogger });
   const orchestrator = new Orchestrator({
-    turns: () => turnCode,
     repository,
     chat: async function* () {},
     clock: systemClock,
@@ -40,7 +36,6 @@ export function viewOnDisk(root: string) {
   const view = new ChatViewController(
     {
       orchestrator,
-      intents: () => handleIntent,
       sidecar,
       host: {
         openLink: async () => ({ ok: true }),

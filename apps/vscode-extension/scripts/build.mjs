@@ -1,56 +1,50 @@
-// Bundles the extension host code with esbuild (CJS, `vscode` external) and copies the built webview next to it.
+// Bundles the extension host code with rolldown (ESM, split, `vscode` external) and copies the built webview next to it.
 // Internal packages are consumed as TypeScript source, so this is the only build the host needs.
-import { cp, mkdir, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { rolldown } from 'rolldown';
+import { chunkGraph } from '../../../size/chunkGraph.mjs';
+import { firstStateModules } from './firstStateModules.mjs';
+import { minifyWithEsbuild } from './minifyWithEsbuild.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const production = process.env.NODE_ENV !== 'development';
 
-// Ten bundles: the host (what a window needs for its first chat state: storage, the store, the views); the managed
-// proxy's code (archives, YAML, processes), which the host requires in managed mode once the first state is out; the
-// thread tools (switch, rename, delete, export, import), required the first time one of them runs; and the turns'
-// code (routing, plans, the turn loop, the chat backend and streaming client, prompt assembly, the proxy's
-// endpoint), required when the first turn starts or the proxy is first checked; and the storage upkeep (journal
-// compaction, the index rebuild, the folder watcher), required after the first state or when a rebuild is due; and
-// the editor's context (the selection, a file, the working tree's changes, the problems), required when one is first
-// added. And the seats on the official CLIs (their dialects, detection, the launcher, the login checks, sign-in),
-// required when a CLI provider is first checked or asked for a reply: their dialects read the CLIs' lines with type
-// guards, and the host hands them its settings already read, so they hold no schema and no copy of zod. And the
-// proposed changes (the diff library, Review change, Apply, Compare proposals), which the thread tools' host actions
-// require on a change block's first click. And the council's code (the prompts of reviews and syntheses, with the
-// scrubbing of names, and the reading of a synthesis's ledger), which the turns' code requires when the first review
-// or synthesis is built or read, and the thread tools when an export reads an older synthesis: it holds no schema,
-// so no copy of zod. And a view's intent handler, required by the first intent a page sends (a switch, a link, a
-// send): small, and not the turns' code.
-await build({
-  entryPoints: {
-    extension: join(root, 'src/extension.ts'),
-    intents: join(root, 'src/intents/intentsBundle.ts'),
-    changes: join(root, 'src/changes/changesBundle.ts'),
-    clis: join(root, 'src/clis/clisBundle.ts'),
-    council: join(root, 'src/council/councilBundle.ts'),
-    context: join(root, 'src/adapters/contextBundle.ts'),
-    managed: join(root, 'src/sidecar/managedBundle.ts'),
-    threadTools: join(root, 'src/threads/threadToolsBundle.ts'),
-    turns: join(root, 'src/turns/turnsBundle.ts'),
-    upkeep: join(root, 'src/storage/upkeepBundle.ts'),
-  },
-  outdir: join(root, 'dist'),
-  bundle: true,
+// One entry, `src/extension.ts`, built by rolldown as an ES module (VS Code loads those natively on the Node
+// extension host) and split: what a window needs for its first chat state is the entry and what it imports
+// statically; everything else is reached through an `await import()` where it is first needed, and the bundler makes
+// its chunk. Code a lazy chunk shares with the entry stays in the entry (`allow-extension`: the entry may export more
+// than `activate` and `deactivate`), because a lazy chunk only ever loads after it: the first state reads a few files,
+// not dozens (each module costs the ESM loader most of a millisecond). Nothing is loaded by path, and no module is in
+// two chunks. `dist/chunks.json` (not packaged) is the chunk graph the budget test reads (`budgets.ts` at the root).
+// Chunks are named by content: a new build replaces the old ones, it does not add to them.
+await rm(join(root, 'dist'), { recursive: true, force: true });
+const firstState = new Set();
+const bundle = await rolldown({
+  input: { extension: join(root, 'src/extension.ts') },
+  plugins: [firstStateModules(firstState), ...(production ? [minifyWithEsbuild()] : [])],
   platform: 'node',
-  format: 'cjs',
-  target: 'node20',
   external: ['vscode'],
-  minify: production,
-  sourcemap: production ? false : 'linked',
-  legalComments: 'none',
+  preserveEntrySignatures: 'allow-extension',
+  experimental: { chunkOptimization: { mergeCommonChunks: false } },
   // VS Code's extension host puts a getter on globalThis.navigator that logs a PendingMigrationError when read;
   // zod reads it once while building schemas (to decide whether eval is usable). The host is Node: no navigator.
-  define: { navigator: 'undefined' },
-  logLevel: 'warning',
+  transform: { define: { navigator: 'undefined' } },
+  logLevel: 'warn',
 });
+const { output } = await bundle.write({
+  dir: join(root, 'dist'),
+  format: 'esm',
+  minify: production,
+  sourcemap: !production,
+  entryFileNames: '[name].js',
+  chunkFileNames: 'chunks/[name]-[hash].js',
+  codeSplitting: { groups: [{ name: 'first-state', test: (id) => firstState.has(id) }] },
+  comments: { legal: false },
+});
+await bundle.close();
+await writeFile(join(root, 'dist/chunks.json'), JSON.stringify(chunkGraph(output, join(root, '../..')), null, 1));
 
 const webviewDist = join(root, '../webview/dist');
 const target = join(root, 'media/webview');

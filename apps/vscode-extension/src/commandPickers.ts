@@ -1,9 +1,11 @@
-import type { DiscussionMode, Logger, Orchestrator } from '@roundtable/core';
+import type { Orchestrator } from '@roundtable/core/orchestrator/Orchestrator';
+import type { Logger } from '@roundtable/core/ports';
+import type { DiscussionMode } from '@roundtable/core/transcript/plan';
 import * as vscode from 'vscode';
 import type { SecretAccessKeyStore } from './adapters/SecretAccessKeyStore';
 import type { HostUi } from './webview/hostActions';
 
-// What some commands ask the user (part of the thread tools' bundle, loaded when one of them first runs).
+// What some commands ask the user, loaded when one of them first runs.
 
 /** The discussion modes as the Set Discussion Mode picker offers them. */
 const DISCUSSION_MODES: readonly { mode: DiscussionMode; label: string; detail: string }[] = [

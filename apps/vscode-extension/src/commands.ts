@@ -1,10 +1,11 @@
-import type { ContextBlock, DisposableStore, Logger, Orchestrator } from '@roundtable/core';
-import { MAX_CONTEXT_BLOCK_CHARS } from '@roundtable/core/protocol';
+import type { DisposableStore } from '@roundtable/core/base/lifecycle';
+import type { Orchestrator } from '@roundtable/core/orchestrator/Orchestrator';
+import type { Logger } from '@roundtable/core/ports';
+import { MAX_CONTEXT_BLOCK_CHARS } from '@roundtable/core/protocol/pendingContext';
+import type { ContextBlock } from '@roundtable/core/transcript/schema';
 import * as vscode from 'vscode';
-import { contextTools } from './adapters/loadContext';
 import type { SecretAccessKeyStore } from './adapters/SecretAccessKeyStore';
 import { registerThreadCommands } from './threadCommands';
-import { threadTools } from './threads/loadThreadTools';
 import type { ChatPanelManager } from './webview/ChatPanel';
 import type { ChatSession } from './webview/ChatSession';
 import type { HostUi } from './webview/hostActions';
@@ -31,7 +32,7 @@ export interface CommandDeps {
   showDiagnostics: () => void;
   showLog: () => void;
   /** What "Add Selection to Chat" adds from the editor with the focus; undefined when no text editor has it. */
-  editorSelection: () => ContextBlock[] | undefined;
+  editorSelection: () => Promise<ContextBlock[] | undefined>;
 }
 
 /** Each command parses its input, calls one thing, and shows the result. */
@@ -41,8 +42,8 @@ export function registerCommands(store: DisposableStore, deps: CommandDeps): voi
 
   register('roundtable.open', () => deps.panels.show());
 
-  register('roundtable.setProxyAccessKey', () =>
-    threadTools().askProxyAccessKey(deps.accessKeys, deps.logger, deps.ui),
+  register('roundtable.setProxyAccessKey', async () =>
+    (await import('./commandPickers')).askProxyAccessKey(deps.accessKeys, deps.logger, deps.ui),
   );
 
   register('roundtable.clearProxyAccessKey', async () => {
@@ -56,7 +57,7 @@ export function registerCommands(store: DisposableStore, deps: CommandDeps): voi
     await deps.restartSidecar();
   });
 
-  register('roundtable.chooseProxyMode', () => threadTools().chooseProxyMode());
+  register('roundtable.chooseProxyMode', async () => (await import('./sidecar/chooseProxyMode')).chooseProxyMode());
   register('roundtable.sidecar.login', () => deps.signIn());
   register('roundtable.sidecar.check', () => deps.checkSidecar());
   register('roundtable.sidecar.actions', () => deps.showSidecarActions());
@@ -78,8 +79,8 @@ export function registerCommands(store: DisposableStore, deps: CommandDeps): voi
   };
   register('roundtable.focusComposer', focusComposer);
 
-  register('roundtable.setDiscussionMode', () =>
-    threadTools().pickDiscussionMode(deps.activeView().controller.threadId, orchestrator, deps.ui),
+  register('roundtable.setDiscussionMode', async () =>
+    (await import('./commandPickers')).pickDiscussionMode(deps.activeView().controller.threadId, orchestrator, deps.ui),
   );
 
   // Context goes to the view used last as chips, and the keyboard follows it there.
@@ -91,14 +92,15 @@ export function registerCommands(store: DisposableStore, deps: CommandDeps): voi
     }
   };
   register('roundtable.addSelectionToChat', async () => {
-    const blocks = deps.editorSelection();
+    const blocks = await deps.editorSelection();
     if (!blocks)
       return deps.ui.showWarning('Roundtable: put the cursor in a text editor, select some code, and add it again.');
     await addToComposer(blocks);
   });
   // The file right-clicked in the Explorer, or one picked from the workspace.
   register('roundtable.addFileToChat', async (uri?: vscode.Uri) => {
-    const picked = await contextTools().pickFileContext(uri instanceof vscode.Uri ? uri : undefined);
+    const { pickFileContext } = await import('./adapters/pickFileContext');
+    const picked = await pickFileContext(uri instanceof vscode.Uri ? uri : undefined);
     if (picked?.ok) await addToComposer([picked.block]);
     else if (picked) deps.ui.showWarning(`Roundtable: ${picked.reason}`);
   });
@@ -107,8 +109,10 @@ export function registerCommands(store: DisposableStore, deps: CommandDeps): voi
     const block = await picked;
     if (block) await addToComposer([block]);
   };
-  register('roundtable.addChangesToChat', () => addPicked(contextTools().pickChangesContext(MAX_CONTEXT_BLOCK_CHARS)));
-  register('roundtable.addProblemsToChat', () =>
-    addPicked(contextTools().pickProblemsContext(MAX_CONTEXT_BLOCK_CHARS)),
+  register('roundtable.addChangesToChat', async () =>
+    addPicked((await import('./adapters/pickChangesContext')).pickChangesContext(MAX_CONTEXT_BLOCK_CHARS)),
+  );
+  register('roundtable.addProblemsToChat', async () =>
+    addPicked((await import('./adapters/pickProblemsContext')).pickProblemsContext(MAX_CONTEXT_BLOCK_CHARS)),
   );
 }

@@ -1,6 +1,6 @@
-import { redactSecrets } from '@roundtable/core';
-import type { SidecarStatus } from '@roundtable/core/protocol';
-import type { EndpointSettings } from '@roundtable/sidecar';
+import { redactSecrets } from '@roundtable/core/llm/redactSecret';
+import type { SidecarStatus } from '@roundtable/core/protocol/proxyStatus';
+import type { EndpointSettings } from '@roundtable/sidecar/endpoint';
 
 export interface DiagnosticsFacts {
   version: string;

@@ -1,9 +1,12 @@
-import { type ChatViewDeps, DisposableStore, Orchestrator, randomIds, systemClock } from '@roundtable/core';
-import { type ProxyEndpoint, ProxyMonitor } from '@roundtable/sidecar';
+import { DisposableStore } from '@roundtable/core/base/lifecycle';
+import { Orchestrator } from '@roundtable/core/orchestrator/Orchestrator';
+import { randomIds, systemClock } from '@roundtable/core/ports';
+import type { ChatViewDeps } from '@roundtable/core/views/viewPorts';
+import type { ProxyEndpoint } from '@roundtable/sidecar/endpoint';
+import { ProxyMonitor } from '@roundtable/sidecar/ProxyMonitor';
 import * as vscode from 'vscode';
 import { createAccessKeyOffer, offerReload, reportSettingsProblems } from './adapters/hostPrompts';
 import { trackLastTextEditor } from './adapters/lastTextEditor';
-import { contextTools } from './adapters/loadContext';
 import { OutputChannelLogger } from './adapters/OutputChannelLogger';
 import { PromptDocuments } from './adapters/promptDocuments';
 import { onBuiltInProxy } from './adapters/readProviders';
@@ -14,20 +17,17 @@ import { TermsNoticeState } from './adapters/TermsNoticeState';
 import { vscodeHostUi } from './adapters/vscodeHostUi';
 import { CliSeats } from './clis/CliSeats';
 import { registerCommands } from './commands';
-import { intents } from './intents/loadIntents';
 import { AfterFirstState } from './lifecycle/AfterFirstState';
 import { ShutdownOrder } from './lifecycle/ShutdownOrder';
+import { lazyChatBackend } from './proxy/lazyChatBackend';
+import { lazyProviderSeatMap } from './proxy/lazyProviderSeatMap';
 import { JoinedSeats, ProviderSeats } from './proxy/providerSeats';
-import { DeferredManaged } from './sidecar/DeferredManaged';
 import { effectiveMode } from './sidecar/effectiveMode';
-import { managedBundle, managedEndpoint, startManaged } from './sidecar/loadManaged';
+import { managedEndpoint } from './sidecar/managedEndpoint';
 import { signIn } from './sidecar/signIn';
 import { createSidecarStatusBar } from './sidecar/statusBar';
-import { watchExternalProxy } from './sidecar/watchExternalProxy';
+import { windowManaged } from './sidecar/windowManaged';
 import { FileThreadRepository } from './storage/FileThreadRepository';
-import { upkeep } from './storage/loadUpkeep';
-import { threadTools } from './threads/loadThreadTools';
-import { lazyChatBackend, lazyProviderSeatMap, lazyTurnCode, turns } from './turns/loadTurns';
 import { ChatPanelManager } from './webview/ChatPanel';
 import { ChatSession } from './webview/ChatSession';
 import { CHAT_VIEW_ID, ChatViewProvider } from './webview/ChatViewProvider';
@@ -35,6 +35,9 @@ import { lazyHostActions } from './webview/lazyHostActions';
 import { ShownViews } from './webview/ShownViews';
 
 let shutdown: (() => Promise<void>) | undefined;
+
+/** Finding and checking the proxy, loaded by the first check or request (after the first chat state). */
+const proxyCheck = () => import('./proxy/proxyCheck');
 
 /** How long start-up work waits for a first chat state in a window whose chat view is not open. */
 const FIRST_STATE_FALLBACK_MS = 1_500;
@@ -70,54 +73,36 @@ export function activate(context: vscode.ExtensionContext): void {
   }
   // Work that can wait until the first chat state is out (see AfterFirstState).
   const afterFirstState = disposables.add(new AfterFirstState(FIRST_STATE_FALLBACK_MS));
-  const managed =
-    mode.mode === 'managed'
-      ? disposables.add(
-          new DeferredManaged(() =>
-            startManaged(
-              context,
-              {
-                binaryPath: settings.binaryPath,
-                port: settings.endpoint.port,
-                participants: () => onBuiltInProxy(settings.orchestrator.participants),
-              },
-              logger,
-            ),
-          ),
-        )
-      : undefined;
-  if (managed) afterFirstState.run(() => managed.loaded());
+  // Managed mode: started once the first chat state is out, or when something needs the proxy first.
+  const managed = mode.mode === 'managed' ? disposables.add(windowManaged(context, () => settings, logger)) : undefined;
+  if (managed) afterFirstState.run(() => void managed.loaded().catch(() => {}));
   // External mode: resolved once per settings change (a name is looked up and pinned to its loopback address).
   const externalSettings = () => ({ ...settings.endpoint, mode: 'external' as const });
-  // Resolved when first needed (its code loads with the turns'), and again after a settings change.
+  // Resolved when first needed (its code loads then), and again after a settings change.
   let resolvedEndpoint: Promise<ProxyEndpoint> | undefined;
-  const externalEndpoint = () => (resolvedEndpoint ??= turns().resolveProxyEndpoint(externalSettings(), resolveHost));
-  const endpoint = managed ? async () => managedEndpoint(managed.loaded()) : externalEndpoint;
+  const externalEndpoint = () =>
+    (resolvedEndpoint ??= proxyCheck().then((m) => m.resolveProxyEndpoint(externalSettings(), resolveHost)));
+  const endpoint = managed ? async () => managedEndpoint(await managed.loaded()) : externalEndpoint;
   const accessKey = managed ? () => managed.accessKey() : () => accessKeys.get();
 
-  const repository = new FileThreadRepository({
-    root: storageRoot,
-    logger,
-    upkeep: () => upkeep().upkeepCode,
-  });
+  const repository = new FileThreadRepository({ root: storageRoot, logger });
   disposables.add(repository);
   const orchestrator = disposables.add(
     new Orchestrator({
       repository,
       // The managed proxy is watched by its supervisor; an external one is rechecked after replies.
-      chat: lazyChatBackend(
+      chat: lazyChatBackend({
         endpoint,
         accessKey,
-        (succeeded) => (managed ? succeeded || managed.noteReplyFailed() : monitor.noteReply(succeeded)),
-        () => settings.providers,
-        cliSeats.chat,
+        onReplyEnd: (succeeded) => (managed ? succeeded || managed.noteReplyFailed() : monitor.noteReply(succeeded)),
+        providers: () => settings.providers,
+        cli: cliSeats.chat,
         storageRoot,
-      ),
+      }),
       clock: systemClock,
       ids: randomIds,
       logger,
       settings: settings.orchestrator,
-      turns: lazyTurnCode,
       // A turn for a seat the proxy says needs a login is held (read when a turn starts, after activation).
       seats: () => seats.current,
     }),
@@ -125,13 +110,16 @@ export function activate(context: vscode.ExtensionContext): void {
   // Other windows' writes: the watcher compares against the whole list, so it starts once that is known (it may be
   // read in parts), with the rest of the storage upkeep, after the first state.
   void orchestrator.store.listComplete().then(() =>
-    // The gate runs nothing once the window's disposables are gone.
-    afterFirstState.run(() => disposables.add(new (upkeep().ThreadFolderWatcher)(repository, logger)).start()),
+    // The gate runs nothing once the window's disposables are gone; nor does the watcher, if they went meanwhile.
+    afterFirstState.run(async () => {
+      const { ThreadFolderWatcher } = await import('./storage/ThreadFolderWatcher');
+      if (!disposables.isDisposed) disposables.add(new ThreadFolderWatcher(repository, logger)).start();
+    }),
   );
 
   const monitor: ProxyMonitor = disposables.add(
     new ProxyMonitor({
-      check: (request, signal) => turns().checkProxy(request, signal),
+      check: async (request, signal) => (await proxyCheck()).checkProxy(request, signal),
       endpoint,
       accessKey,
       participants: () => onBuiltInProxy(settings.orchestrator.participants),
@@ -157,8 +145,7 @@ export function activate(context: vscode.ExtensionContext): void {
     orchestrator.runner.onDidFailReply((failure) => {
       if (failure.error.kind === 'proxy-auth') offerAccessKey();
       if (!failure.participant.provider) return;
-      cliSeats.noteFailure(failure);
-      void providerSeats.refresh();
+      void cliSeats.noteFailure(failure).then(() => providerSeats.refresh());
     }),
   );
   disposables.add(accessKeys.onDidChange(() => void monitor.check()));
@@ -192,35 +179,26 @@ export function activate(context: vscode.ExtensionContext): void {
   const seats = disposables.add(new JoinedSeats([managed ? managed.seats : monitor.seats, providerSeats]));
   const viewDeps: ChatViewDeps = {
     orchestrator,
-    intents,
     terms,
     sidecar: sidecarStatus,
     seats,
-    host: lazyHostActions(() =>
-      threadTools().createHostActions({
+    host: lazyHostActions(async () =>
+      (await import('./webview/windowHostActions')).windowHostActions({
         ui,
         logger,
         locate: (key) => repository.locate(key),
         storageRoot,
-        ...(managed
-          ? {
-              seats: {
-                signIn: (id: string) => managedBundle().seatActions(managed, logger).signIn(id),
-                reset: (id: string) => managedBundle().seatActions(managed, logger).reset(id),
-              },
-            }
-          : {}),
-        cliSignIn: (id: string) => cliSeats.signIn(id),
-        fixes: threadTools().seatFixes(() => settings, managed && ((id) => managed.enableSeat(id))),
+        managed,
+        cliSeats,
+        settings: () => settings,
         owner: disposables,
-        sidecarActions: async () => {
-          await vscode.commands.executeCommand('roundtable.sidecar.actions');
-        },
       }),
     ),
     logger,
-    activeFile: () =>
-      settings.autoIncludeActiveFile ? contextTools().editorFileContext(lastEditor.current()) : undefined,
+    activeFile: async () =>
+      settings.autoIncludeActiveFile
+        ? (await import('./adapters/editorContext')).editorFileContext(lastEditor.current())
+        : undefined,
   };
   const routable = () => orchestrator.table.routable().map((p) => p.id);
   disposables.add(createSidecarStatusBar(sidecarStatus, { seats, routable }));
@@ -255,15 +233,19 @@ export function activate(context: vscode.ExtensionContext): void {
     restartSidecar: () => (managed ? managed.restart() : monitor.check()),
     signIn: () => signIn(managed, logger),
     checkSidecar: () => monitor.check(),
-    showSidecarActions: () =>
-      threadTools().pickSidecarAction(sidecarStatus.current, managed !== undefined, () => cliSeats.actions()),
+    showSidecarActions: async () =>
+      (await import('./sidecar/pickSidecarAction')).pickSidecarAction(
+        sidecarStatus.current,
+        managed !== undefined,
+        () => cliSeats.actions(),
+      ),
     showLog: () => channel.show(),
-    editorSelection: () => {
+    editorSelection: async () => {
       const editor = vscode.window.activeTextEditor;
-      return editor ? contextTools().editorSelectionContext(editor) : undefined;
+      return editor ? (await import('./adapters/editorContext')).editorSelectionContext(editor) : undefined;
     },
-    showDiagnostics: () =>
-      threadTools().showDiagnostics({
+    showDiagnostics: async () =>
+      (await import('./showDiagnostics')).showDiagnostics({
         context,
         channel,
         settings,
@@ -274,7 +256,12 @@ export function activate(context: vscode.ExtensionContext): void {
       }),
   });
   // External mode: rechecked on a schedule and on focus (the first check waits for the first state, as before).
-  if (!managed) afterFirstState.run(() => disposables.add(watchExternalProxy(monitor, shownViews)));
+  if (!managed) {
+    afterFirstState.run(async () => {
+      const { watchExternalProxy } = await import('./sidecar/watchExternalProxy');
+      if (!disposables.isDisposed) disposables.add(watchExternalProxy(monitor, shownViews));
+    });
+  }
 
   shutdown = () =>
     order.shutdown(async () => {

@@ -1,4 +1,4 @@
-import type { SidecarStatus } from '@roundtable/core/protocol';
+import type { SidecarStatus } from '@roundtable/core/protocol/proxyStatus';
 import * as vscode from 'vscode';
 import type { RoundtableSettings } from './adapters/readSettings';
 import { diagnosticsReport } from './diagnostics';

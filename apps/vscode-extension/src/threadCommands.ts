@@ -1,13 +1,17 @@
-import type { DisposableStore, Logger, Orchestrator } from '@roundtable/core';
+import type { DisposableStore } from '@roundtable/core/base/lifecycle';
+import type { Orchestrator } from '@roundtable/core/orchestrator/Orchestrator';
+import type { Logger } from '@roundtable/core/ports';
 import * as vscode from 'vscode';
-import { threadTools } from './threads/loadThreadTools';
 import type { ChatSession } from './webview/ChatSession';
 import type { HostUi } from './webview/hostActions';
+
+/** Switching, renaming, deleting, exporting and importing threads: loaded by the first of them. */
+const threadTools = () => import('./threads/threadTools');
 
 /**
  * The thread commands of one chat view: the palette's act on the view used last, the sidebar's and the editor
  * tab's title-bar buttons on their own view (a title-bar click does not tell which view it came from, so each place
- * has its own command ids, hidden from the palette). New Thread runs here; the rest load the thread tools' bundle.
+ * has its own command ids, hidden from the palette). New Thread runs here; the rest load the thread tools' code.
  */
 export function registerThreadCommands(
   store: DisposableStore,
@@ -31,11 +35,11 @@ export function registerThreadCommands(
     if (!result.ok) ui.showWarning(result.reason);
   });
   // Thread History (the title bar's) and Switch Thread (the palette's) are the same searching picker.
-  register(`${prefix}.showThreads`, (session) => threadTools().switchThread(session, deps));
+  register(`${prefix}.showThreads`, async (session) => (await threadTools()).switchThread(session, deps));
   if (prefix !== 'roundtable') return;
-  register('roundtable.switchThread', (session) => threadTools().switchThread(session, deps));
-  register('roundtable.renameThread', (session) => threadTools().renameThread(session, deps));
-  register('roundtable.deleteThread', (session) => threadTools().deleteThread(session, deps));
-  register('roundtable.exportThread', (session) => threadTools().exportThread(session, deps));
-  register('roundtable.importThread', (session) => threadTools().importThread(session, deps));
+  register('roundtable.switchThread', async (session) => (await threadTools()).switchThread(session, deps));
+  register('roundtable.renameThread', async (session) => (await threadTools()).renameThread(session, deps));
+  register('roundtable.deleteThread', async (session) => (await threadTools()).deleteThread(session, deps));
+  register('roundtable.exportThread', async (session) => (await threadTools()).exportThread(session, deps));
+  register('roundtable.importThread', async (session) => (await threadTools()).importThread(session, deps));
 }

@@ -4,14 +4,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { silentLogger } from '@roundtable/core';
 import { afterEach, describe, expect, test } from 'vitest';
-import { runColdStart } from '../bench/cold/runCold';
+import { chunkOf, readChunkGraph, staticClosure } from '../../../size/readChunkGraph';
+import { COLD_HARNESS, runColdStart } from '../bench/cold/runCold';
 import { FileThreadRepository } from '../src/storage/FileThreadRepository';
-import { upkeepCode } from '../src/storage/upkeepCode';
 
-// What a window loads before its first chat state, in a fresh process that requires the built dist/extension.js (as
-// VS Code does) against a stubbed `vscode`: never Node's fetch (tens of milliseconds on its first call), never the
-// managed proxy's bundle, never the turns' code, never the storage upkeep (unless the index must be rebuilt). Runs
-// after `pnpm package` (turbo orders it), like vsix.test.ts.
+// What a window loads before its first chat state, in a fresh process that imports the built dist/extension.js (as
+// VS Code does) against a stubbed `vscode`: the entry and the chunks it imports statically, nothing reached through
+// an `import()` (the turns' code, the managed proxy, the storage upkeep...), and never Node's fetch (tens of
+// milliseconds on its first call). Read from the build's chunk graph (`dist/chunks.json`). Runs after `pnpm package`
+// (turbo orders it), like vsix.test.ts.
+
+const dist = join(import.meta.dirname, '../dist');
+const graph = readChunkGraph(dist);
+const firstState = staticClosure(graph, [chunkOf(graph, 'apps/vscode-extension/src/extension.ts')]);
+const firstStateModules = new Set([...firstState].flatMap((file) => graph.chunks[file]?.modules ?? []));
 
 const roots: string[] = [];
 afterEach(async () => {
@@ -25,32 +31,53 @@ async function storage(): Promise<string> {
 }
 
 describe('a cold window start', () => {
-  test('external mode: no fetch, no managed, turns or upkeep bundle before the first state', async () => {
-    const root = await storage();
-    // The index an earlier session left: without one, the upkeep bundle's rebuild is rightly the first thing done.
-    await new FileThreadRepository({ root, logger: silentLogger, upkeep: () => upkeepCode }).list();
-    const run = runColdStart(root, { 'sidecar.mode': 'external' });
-    expect(run).toMatchObject({
-      fetchBeforeFirstState: false,
-      managedBeforeFirstState: false,
-      turnsBeforeFirstState: false,
-      upkeepBeforeFirstState: false,
-    });
+  test('the first state’s chunks hold none of what only a turn, the managed proxy or the upkeep needs', () => {
+    for (const lazy of [
+      'packages/core/src/orchestrator/TurnEngine.ts',
+      'packages/core/src/orchestrator/sendMessage.ts',
+      'packages/core/src/llm/streamChatCompletion.ts',
+      'packages/core/src/council/reviewPrompt.ts',
+      'packages/core/src/views/handleIntent.ts',
+      'apps/vscode-extension/src/sidecar/managedSidecar.ts',
+      'apps/vscode-extension/src/storage/rebuildIndex.ts',
+      'apps/vscode-extension/src/storage/journalCompaction.ts',
+      'apps/vscode-extension/src/threads/threadTools.ts',
+    ]) {
+      expect(firstStateModules.has(lazy), lazy).toBe(false);
+    }
+    expect(firstStateModules.has('packages/core/src/views/ChatViewController.ts')).toBe(true);
   });
 
-  test('managed mode: its bundle is loaded after the first state, not before', async () => {
-    const harness = join(import.meta.dirname, '../bench/cold/activateCold.cjs');
+  test('external mode: loads nothing but the entry’s chunks, and never fetch, before the first state', async () => {
+    const root = await storage();
+    // The index an earlier session left: without one, the rebuild is rightly the first thing done.
+    await new FileThreadRepository({ root, logger: silentLogger }).list();
+    const run = runColdStart(root, { 'sidecar.mode': 'external' }, true);
+    expect(run.fetchBeforeFirstState).toBe(false);
+    expect(run.loadedBeforeFirstState).toContain('extension.js');
+    expect(run.loadedBeforeFirstState.filter((file) => !firstState.has(file))).toEqual([]);
+  });
+
+  test('managed mode: the managed proxy’s code is loaded after the first state, not before', async () => {
     const settings = { 'sidecar.mode': 'managed', 'sidecar.binaryPath': join(tmpdir(), 'no-such-cli-proxy-api') };
-    const child = spawnSync(process.execPath, [harness, join(import.meta.dirname, '../dist'), await storage()], {
+    const root = await storage();
+    await new FileThreadRepository({ root, logger: silentLogger }).list();
+    const child = spawnSync(process.execPath, [COLD_HARNESS, dist, root], {
       encoding: 'utf8',
-      env: { ...process.env, ROUNDTABLE_STUB_SETTINGS: JSON.stringify(settings), ROUNDTABLE_COLD_AWAIT_MANAGED: '1' },
+      env: {
+        ...process.env,
+        ROUNDTABLE_STUB_SETTINGS: JSON.stringify(settings),
+        ROUNDTABLE_COLD_AWAIT_MANAGED: '1',
+        ROUNDTABLE_COLD_LOG: '1',
+      },
       timeout: 30_000,
     });
     const [first, later] = child.stdout
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(first).toMatchObject({ managedBeforeFirstState: false, fetchBeforeFirstState: false });
+      .map((line) => JSON.parse(line) as { fetchBeforeFirstState: boolean; loadedBeforeFirstState: string[] });
+    expect(first?.fetchBeforeFirstState).toBe(false);
+    expect(first?.loadedBeforeFirstState.filter((file) => !firstState.has(file))).toEqual([]);
     expect(later).toEqual({ managedLoadedAfterMs: expect.any(Number) });
   });
 });

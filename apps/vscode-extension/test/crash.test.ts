@@ -6,7 +6,6 @@ import { silentLogger } from '@roundtable/core';
 import { seededRandom } from '@roundtable/core/testing';
 import { describe, expect, test } from 'vitest';
 import { FileThreadRepository } from '../src/storage/FileThreadRepository';
-import { upkeepCode } from '../src/storage/upkeepCode';
 import { bigThread } from './support/bigThread';
 import { useStoreWorker } from './support/bundle';
 import { Heartbeats } from './support/heartbeats';
@@ -103,7 +102,7 @@ describe('saving turns while being killed', () => {
     const seed = Number(process.env.ROUNDTABLE_CRASH_SEED ?? Date.now() % 1_000_000);
     const random = seededRandom(seed);
     // The big threads as a previous session left them: a base file and an empty journal each.
-    const seeding = new FileThreadRepository({ root: worker.root, logger: silentLogger, upkeep: () => upkeepCode });
+    const seeding = new FileThreadRepository({ root: worker.root, logger: silentLogger });
     for (let i = 0; i < BIG_THREADS; i++) await seeding.save(bigThread(`big${i}`, BIG_THREAD_BYTES), null);
     seeding.dispose();
     await seeding.settled();

@@ -101,7 +101,7 @@ async function streamed(turns: TurnTable, speaker: string, content: string): Pro
 describe('a turn that meets a fault and the next turn', () => {
   test('stop during the second reply: it ends cancelled with its text, the third is skipped until continued', async () => {
     const { proxy, turns } = await table({ fault: { kind: 'stall', text: GPT_TEXT, afterChunks: 3 } });
-    turns.orchestrator.send(turns.threadId, PROMPT);
+    await turns.orchestrator.send(turns.threadId, PROMPT);
     await streamed(turns, 'gpt', GPT_PARTIAL);
     turns.orchestrator.stop(turns.threadId);
     await turns.orchestrator.runner.whenIdle(turns.threadId);
@@ -122,7 +122,7 @@ describe('a turn that meets a fault and the next turn', () => {
     expect(await proxy.whenResponseClosed(gptRequest)).toBe('aborted');
     await expectSettled(turns);
 
-    expect(turns.orchestrator.continueSkipped(turns.threadId)).toEqual({ ok: true });
+    expect(await turns.orchestrator.continueSkipped(turns.threadId)).toEqual({ ok: true });
     await turns.orchestrator.runner.whenIdle(turns.threadId);
     expect(turns.transcript().messages[3]).toMatchObject({ speaker: 'gemini', status: 'complete' });
     expect(labelled(promptsFor(proxy, gemini.model).at(-1), 'GPT')).toEqual([
@@ -138,7 +138,7 @@ describe('a turn that meets a fault and the next turn', () => {
     proxy.enqueueFor(gpt.model, { kind: 'stall', text: GPT_TEXT, afterChunks: 3 });
     const turns = await openTable({ url: () => url, participants: [claude, gpt, gemini], tuning: TUNING });
 
-    turns.orchestrator.send(turns.threadId, PROMPT);
+    await turns.orchestrator.send(turns.threadId, PROMPT);
     await streamed(turns, 'gpt', GPT_PARTIAL);
     await proxy.close();
     await turns.orchestrator.runner.whenIdle(turns.threadId);

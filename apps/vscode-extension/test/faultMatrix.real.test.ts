@@ -223,7 +223,7 @@ describeRealOnly('the real proxy killed mid-reply, then started again on the sam
       tuning: TUNING,
     });
 
-    turns.orchestrator.send(turns.threadId, PROMPT);
+    await turns.orchestrator.send(turns.threadId, PROMPT);
     await vi.waitFor(() => expect(turns.transcript().messages[2]?.content).toBe(PARTIAL), { timeout: 10_000 });
     real.process.kill('SIGKILL');
     await real.exited;

@@ -5,11 +5,9 @@ import {
   ChatViewController,
   DEFAULT_ORCHESTRATOR_SETTINGS,
   type HostActions,
-  handleIntent,
   Orchestrator,
   randomIds,
   systemClock,
-  turnCode,
 } from '@roundtable/core';
 import { type HostToWebview, isSidecarUp, seatlessTable, viewSignal, webviewIntent } from '@roundtable/core/protocol';
 import { MemoryThreadRepository, RecordingLogger, ScriptedChat } from '@roundtable/core/testing';
@@ -105,7 +103,6 @@ describeRealOnly('the managed sidecar', () => {
     await expect.poll(() => managed.seats.current.claude?.kind, { timeout: 10_000 }).toBe('needs-login');
     const chat = new ScriptedChat();
     const orchestrator = new Orchestrator({
-      turns: () => turnCode,
       repository: new MemoryThreadRepository(),
       chat: chat.backend,
       clock: systemClock,
@@ -118,7 +115,6 @@ describeRealOnly('the managed sidecar', () => {
     const view = new ChatViewController(
       {
         orchestrator,
-        intents: () => handleIntent,
         sidecar: managed,
         seats: managed.seats,
         host: {} as HostActions,

@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { silentLogger } from '@roundtable/core';
 import { describe, expect, test } from 'vitest';
 import { FileThreadRepository } from '../src/storage/FileThreadRepository';
-import { upkeepCode } from '../src/storage/upkeepCode';
 import { useStoreWorker } from './support/bundle';
 
 // Separate processes (as separate VS Code windows are) append to one thread at the same time, each merging what
@@ -23,7 +22,7 @@ function run(args: string[]): Promise<{ code: number | null; stdout: string; std
 
 describe('several processes writing one thread', () => {
   test('four processes appending 40 messages each at once: all 160 are stored, once each', async () => {
-    const repository = new FileThreadRepository({ root: worker.root, logger: silentLogger, upkeep: () => upkeepCode });
+    const repository = new FileThreadRepository({ root: worker.root, logger: silentLogger });
     const at = new Date().toISOString();
     const seeded = await repository.save(
       { version: 6, id: 'shared', title: 'New thread', createdAt: at, updatedAt: at, participants: [], messages: [] },
@@ -38,7 +37,6 @@ describe('several processes writing one thread', () => {
     const loaded = await new FileThreadRepository({
       root: worker.root,
       logger: silentLogger,
-      upkeep: () => upkeepCode,
     }).load('shared');
     if (!loaded.ok) throw new Error(`not loadable: ${loaded.kind}`);
     const ids = loaded.transcript.messages.map((m) => m.id);

@@ -10,7 +10,6 @@ import {
   silentLogger,
   streamChatCompletion,
   systemClock,
-  turnCode,
 } from '@roundtable/core';
 import { DisposableLeakTracker } from '@roundtable/core/testing';
 import { resolveProxyEndpoint } from '@roundtable/sidecar';
@@ -18,7 +17,6 @@ import { type FakeProxy, startFakeProxy } from '@roundtable/testkit';
 import { expect, onTestFinished, test, vi } from 'vitest';
 import { createChatBackend } from '../src/proxy/createChatBackend';
 import { FileThreadRepository } from '../src/storage/FileThreadRepository';
-import { upkeepCode } from '../src/storage/upkeepCode';
 
 // A long session with real parts: 500 `@all` turns in a row, three models answering each, through the orchestrator,
 // prompt assembly, the streaming client over HTTP to the fake CLIProxyAPI, and thread files on disk. What it checks
@@ -77,9 +75,8 @@ test('500 @all turns with three participants keep the heap and the live disposab
     throw new Error('tests never ask a DNS server');
   };
   const endpoint = () => resolveProxyEndpoint({ mode: 'external', port: 8317, externalUrl: proxy.url }, noDns);
-  const repository = new FileThreadRepository({ root: dir, logger: silentLogger, upkeep: () => upkeepCode });
+  const repository = new FileThreadRepository({ root: dir, logger: silentLogger });
   const orchestrator = new Orchestrator({
-    turns: () => turnCode,
     repository,
     chat: createChatBackend(streamChatCompletion, endpoint, async () => undefined),
     clock: systemClock,
@@ -103,7 +100,7 @@ test('500 @all turns with three participants keep the heap and the live disposab
     const { threadId } = lease;
     try {
       for (let n = first; n < first + TURNS_PER_THREAD; n++) {
-        expect(orchestrator.send(threadId, `@all turn ${n}: one line each, please`)).toEqual({ ok: true });
+        expect(await orchestrator.send(threadId, `@all turn ${n}: one line each, please`)).toEqual({ ok: true });
         await orchestrator.runner.whenIdle(threadId);
       }
       const messages = orchestrator.store.transcript(threadId)?.messages ?? [];

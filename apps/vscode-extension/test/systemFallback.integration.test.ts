@@ -8,7 +8,6 @@ import {
   systemClock,
   TRANSCRIPT_VERSION,
   type Transcript,
-  turnCode,
 } from '@roundtable/core';
 import { MemoryThreadRepository } from '@roundtable/core/testing';
 import { type FakeProxy, startFakeProxy } from '@roundtable/testkit';
@@ -57,7 +56,6 @@ test('a 400 about system messages is asked again with the notes inline, once, an
     provider: 'strict',
   };
   const orchestrator = new Orchestrator({
-    turns: () => turnCode,
     repository: new MemoryThreadRepository([stored]),
     chat: createChatBackend(
       streamChatCompletion,
@@ -84,7 +82,7 @@ test('a 400 about system messages is asked again with the notes inline, once, an
       .filter((r) => r.path === '/v1/chat/completions')
       .map((r) => (r.body as { messages: { role: string; content: string }[] }).messages);
 
-  orchestrator.send('t1', 'first');
+  await orchestrator.send('t1', 'first');
   await idle();
   const [refused, inline] = sent();
   expect(refused?.filter((m) => m.role === 'system')).toHaveLength(2);
@@ -94,7 +92,7 @@ test('a 400 about system messages is asked again with the notes inline, once, an
   expect(reply).toMatchObject({ speaker: 'local', status: 'complete' });
   expect(reply?.content).toMatch(/^Fake llama3 received/);
 
-  orchestrator.send('t1', 'second');
+  await orchestrator.send('t1', 'second');
   await idle();
   expect(sent()).toHaveLength(3);
   expect(sent()[2]?.filter((m) => m.role === 'system')).toHaveLength(1);

@@ -10,14 +10,12 @@ import {
   streamChatCompletion,
   systemClock,
   type Transcript,
-  turnCode,
 } from '@roundtable/core';
 import { resolveProxyEndpoint } from '@roundtable/sidecar';
 import { type FakeProxy, startFakeProxy } from '@roundtable/testkit';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createChatBackend } from '../src/proxy/createChatBackend';
 import { FileThreadRepository } from '../src/storage/FileThreadRepository';
-import { upkeepCode } from '../src/storage/upkeepCode';
 import { readStoredThread } from './support/storedThread';
 
 // The whole host-side loop with real parts: orchestrator, prompt assembly, the streaming client over HTTP to the
@@ -50,8 +48,7 @@ async function setup(options: { accessKeys?: string[]; accessKey?: string } = {}
   };
   const endpoint = () => resolveProxyEndpoint({ mode: 'external', port: 8317, externalUrl: proxy.url }, noDns);
   const orchestrator = new Orchestrator({
-    turns: () => turnCode,
-    repository: new FileThreadRepository({ root: dir, logger: silentLogger, upkeep: () => upkeepCode }),
+    repository: new FileThreadRepository({ root: dir, logger: silentLogger }),
     chat: createChatBackend(streamChatCompletion, endpoint, async () => options.accessKey),
     clock: systemClock,
     ids: randomIds,
@@ -78,7 +75,7 @@ async function finished(orchestrator: Orchestrator, threadId: string): Promise<T
 describe('a turn through the real client and the fake CLIProxyAPI', () => {
   test('every responder sees the labelled transcript, including the replies before its own', async () => {
     const { orchestrator, proxy, dir, threadId } = await setup();
-    expect(orchestrator.send(threadId, '@claude @gpt hello both')).toEqual({ ok: true });
+    expect(await orchestrator.send(threadId, '@claude @gpt hello both')).toEqual({ ok: true });
     const [, first, second] = (await finished(orchestrator, threadId)).messages;
     expect(first).toMatchObject({ speaker: 'claude', status: 'complete' });
     expect(first?.content).toBe(
@@ -104,7 +101,7 @@ describe('a turn through the real client and the fake CLIProxyAPI', () => {
     const { orchestrator, threadId } = await setup({ accessKeys: ['local-key'] });
     const failures: string[] = [];
     orchestrator.runner.onDidFailReply((f) => failures.push(f.error.kind));
-    orchestrator.send(threadId, 'hello');
+    await orchestrator.send(threadId, 'hello');
     const reply = (await finished(orchestrator, threadId)).messages[1];
     expect(reply?.status).toBe('error');
     expect(reply?.error).toContain('Set Proxy Access Key');
@@ -113,25 +110,25 @@ describe('a turn through the real client and the fake CLIProxyAPI', () => {
 
   test('with the access key the same proxy answers', async () => {
     const { orchestrator, proxy, threadId } = await setup({ accessKeys: ['local-key'], accessKey: 'local-key' });
-    orchestrator.send(threadId, 'hello');
+    await orchestrator.send(threadId, 'hello');
     expect((await finished(orchestrator, threadId)).messages[1]?.status).toBe('complete');
     expect(proxy.requests.at(-1)?.headers.authorization).toBe('Bearer local-key');
   });
 
   test('a mid-stream error keeps the partial reply and the provider text; the thread stays usable', async () => {
     const { orchestrator, threadId } = await setup();
-    orchestrator.send(threadId, '@claude break please [[fake:mid-stream-error:2]]');
+    await orchestrator.send(threadId, '@claude break please [[fake:mid-stream-error:2]]');
     const failed = (await finished(orchestrator, threadId)).messages[1];
     expect(failed?.status).toBe('error');
     expect(failed?.content.length).toBeGreaterThan(0);
     expect(failed?.error?.length).toBeGreaterThan(10);
     // The proxy now pauses that model for about a minute: said as such, not as a missing login.
-    orchestrator.send(threadId, '@claude again');
+    await orchestrator.send(threadId, '@claude again');
     const paused = (await finished(orchestrator, threadId)).messages[3];
     expect(paused?.status).toBe('error');
     expect(paused?.error).toMatch(/is pausing claude-sonnet-4-6 for about a minute after its last failure/);
     // Another model at the table answers meanwhile, seeing the failed reply's text (the empty pause is left out).
-    orchestrator.send(threadId, '@gpt your turn');
+    await orchestrator.send(threadId, '@gpt your turn');
     const other = (await finished(orchestrator, threadId)).messages[5];
     expect(other?.status).toBe('complete');
     expect(other?.content).toContain('received 5 messages: system, user[User], user[Claude]:, user[User], user[User]');
@@ -139,7 +136,7 @@ describe('a turn through the real client and the fake CLIProxyAPI', () => {
 
   test('stop mid-reply closes the connection and keeps the text as cancelled', async () => {
     const { orchestrator, proxy, threadId } = await setup();
-    orchestrator.send(threadId, '@claude take your time [[fake:stall:2]]');
+    await orchestrator.send(threadId, '@claude take your time [[fake:stall:2]]');
     await vi.waitFor(
       () => expect(orchestrator.store.transcript(threadId)?.messages[1]?.content.length).toBeGreaterThan(0),
       { timeout: 10_000 },

@@ -8,7 +8,6 @@ import { describe, expect, test } from 'vitest';
 import { FileThreadRepository } from '../src/storage/FileThreadRepository';
 import { realFs } from '../src/storage/threadFiles';
 import { readWholeThread } from '../src/storage/threadState';
-import { upkeepCode } from '../src/storage/upkeepCode';
 
 // Two windows (two stores, each with its own file repository, as two extension hosts have) over one real storage
 // folder, through random interleavings of send, stream, finish, fail, stop, retry, delete, new thread, switch,
@@ -31,7 +30,6 @@ describe('two windows on one storage folder', () => {
             const repository = new FileThreadRepository({
               root,
               logger: silentLogger,
-              upkeep: () => upkeepCode,
               ...compaction,
             });
             repositories.push(repository);

@@ -17,8 +17,7 @@ export {
   trackDisposable,
 } from './base/lifecycle';
 export { RateGate, truncateText } from './base/rateGate';
-export { stepPromptAssembler } from './council/assembleStepPrompt';
-export { type CouncilCode, councilCode } from './council/councilCode';
+export { withSyntheses } from './council/readSynthesis';
 export { unreadSyntheses } from './council/synthesisStep';
 export * from './images';
 export {
@@ -54,8 +53,6 @@ export { DEFAULT_ORCHESTRATOR_SETTINGS, type OrchestratorSettings } from './orch
 export type { Table } from './orchestrator/Table';
 export type { TurnProgress, TurnProgressChange } from './orchestrator/TurnProgress';
 export type { TurnFailure, TurnRunner } from './orchestrator/TurnRunner';
-export { turnCode } from './orchestrator/turnCode';
-export { type TurnCode, turnCodeWith } from './orchestrator/turnCodeWith';
 export { MAX_GROUPS, parseGroupSettings, SeatGroup } from './participants/groups';
 export {
   MAX_PARTICIPANTS,

@@ -1,24 +1,12 @@
-import {
-  type Clock,
-  Disposable,
-  Emitter,
-  type FetchLike,
-  type IDisposable,
-  type Logger,
-  MutableDisposable,
-  redactSecret,
-  type StatusSource,
-  toDisposable,
-} from '@roundtable/core';
-import { isSidecarUp, type SeatMap, type SidecarStatus } from '@roundtable/core/protocol';
-import {
-  type checkProxy,
-  describeUnavailableModels,
-  findUnavailableModels,
-  ServedModels,
-  unservedSeats,
-} from './checkProxy';
+import { Emitter } from '@roundtable/core/base/event';
+import { Disposable, type IDisposable, MutableDisposable, toDisposable } from '@roundtable/core/base/lifecycle';
+import { redactSecret } from '@roundtable/core/llm/redactSecret';
+import type { Clock, FetchLike, Logger } from '@roundtable/core/ports';
+import { isSidecarUp, type SeatMap, type SidecarStatus } from '@roundtable/core/protocol/proxyStatus';
+import type { StatusSource } from '@roundtable/core/views/viewPorts';
+import type { checkProxy } from './checkProxy';
 import type { ProxyEndpoint } from './endpoint';
+import { describeUnavailableModels, findUnavailableModels, ServedModels, unservedSeats } from './servedModels';
 
 export interface ProxyMonitorDeps {
   endpoint: () => Promise<ProxyEndpoint>;

@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type FakeProxy, freePort, startFakeProxy } from '@roundtable/testkit';
 import { afterEach, describe, expect, test } from 'vitest';
-import { checkProxy, findUnavailableModels } from './checkProxy';
+import { checkProxy } from './checkProxy';
+import { findUnavailableModels } from './servedModels';
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -4,3 +4,4 @@ export * from './fs/fileLock';
 export * from './loopback';
 export * from './ProxyMonitor';
 export * from './recheckSchedule';
+export * from './servedModels';

@@ -1,4 +1,5 @@
-import { type Clock, Disposable, type IDisposable, MutableDisposable } from '@roundtable/core';
+import { Disposable, type IDisposable, MutableDisposable } from '@roundtable/core/base/lifecycle';
+import type { Clock } from '@roundtable/core/ports';
 
 /** How often an external proxy is checked while a chat view is on screen: the pill is wrong for at most this long. */
 export const VISIBLE_RECHECK_MS = 15_000;

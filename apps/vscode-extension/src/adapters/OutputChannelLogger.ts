@@ -1,4 +1,5 @@
-import { type Clock, type Logger, RateGate, systemClock, truncateText } from '@roundtable/core';
+import { RateGate, truncateText } from '@roundtable/core/base/rateGate';
+import { type Clock, type Logger, systemClock } from '@roundtable/core/ports';
 import type * as vscode from 'vscode';
 
 /** The longest line written to the log; the rest is cut with a note of how much. */

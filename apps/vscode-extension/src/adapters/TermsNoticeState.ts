@@ -1,4 +1,4 @@
-import { Emitter } from '@roundtable/core';
+import { Emitter } from '@roundtable/core/base/event';
 
 /** The part of VS Code's global state this needs (a Memento). */
 export interface GlobalState {

@@ -1,5 +1,5 @@
-import type { IDisposable } from '@roundtable/core';
-import { rankFiles } from '@roundtable/core/files';
+import type { IDisposable } from '@roundtable/core/base/lifecycle';
+import { rankFiles } from '@roundtable/core/files/rankFiles';
 
 /** Where the index gets the workspace's files from, and hears that the set of files changed. */
 export interface FileSource {

@@ -1,16 +1,15 @@
+import { type ChangeBlock, readChangeBlock } from '@roundtable/core/patches/changeBlocks';
+import { wholeFileText } from '@roundtable/core/patches/proposals';
 import {
   type AppliedChange,
   applyFileChange,
-  type ChangeBlock,
   isRename,
   parseProposedChange,
-  readChangeBlock,
-  wholeFileText,
-  wholeness,
-  windowsNameProblem,
-  workspacePath,
-} from '@roundtable/core/patches';
-import type { ProposedChange } from '@roundtable/core/protocol';
+} from '@roundtable/core/patches/proposedChange';
+import { wholeness } from '@roundtable/core/patches/wholeFile';
+import { windowsNameProblem } from '@roundtable/core/patches/windowsNames';
+import { workspacePath } from '@roundtable/core/patches/workspacePath';
+import type { ProposedChange } from '@roundtable/core/protocol/webviewToHost';
 import * as vscode from 'vscode';
 
 /** On Windows, a path Windows would read as another file (a trailing dot, a device name) is refused too. */

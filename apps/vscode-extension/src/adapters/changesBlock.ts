@@ -1,5 +1,5 @@
 import * as nodePath from 'node:path';
-import type { ChangesScope, ContextBlock } from '@roundtable/core';
+import type { ChangesScope, ContextBlock } from '@roundtable/core/transcript/schema';
 import { fitWhole, nameList, plural } from './contextCap';
 
 export type { ChangesScope };

@@ -1,13 +1,10 @@
-import type { IntentResult, Message, ParticipantConfig, Transcript } from '@roundtable/core';
-import {
-  type ChangeBlock,
-  changedFiles,
-  fileAfter,
-  type OtherProposal,
-  otherProposals,
-  sourceOf,
-} from '@roundtable/core/patches';
-import type { ProposedChange } from '@roundtable/core/protocol';
+import type { IntentResult } from '@roundtable/core/orchestrator/result';
+import type { ParticipantConfig } from '@roundtable/core/participants/participant';
+import { type ChangeBlock, changedFiles } from '@roundtable/core/patches/changeBlocks';
+import { type OtherProposal, otherProposals } from '@roundtable/core/patches/proposals';
+import { fileAfter, sourceOf } from '@roundtable/core/patches/proposedChange';
+import type { ProposedChange } from '@roundtable/core/protocol/webviewToHost';
+import type { Message, Transcript } from '@roundtable/core/transcript/schema';
 import * as vscode from 'vscode';
 import { filesAfter, readBlock } from './changePlan';
 import { proposed, showDiff } from './proposedChanges';

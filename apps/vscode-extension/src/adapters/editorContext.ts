@@ -1,4 +1,4 @@
-import type { ContextBlock } from '@roundtable/core';
+import type { ContextBlock } from '@roundtable/core/transcript/schema';
 import * as vscode from 'vscode';
 import { type EditorLike, fileBlock, selectionBlocks } from './editorContextBlocks';
 

@@ -1,4 +1,4 @@
-import type { ContextBlock } from '@roundtable/core';
+import type { ContextBlock } from '@roundtable/core/transcript/schema';
 
 interface Position {
   line: number;

@@ -1,4 +1,4 @@
-import type { ContextBlock } from '@roundtable/core';
+import type { ContextBlock } from '@roundtable/core/transcript/schema';
 
 /** How much of a file's start is looked at to tell text from binary. */
 const SNIFF_BYTES = 8_192;

@@ -1,4 +1,4 @@
-import type { Logger } from '@roundtable/core';
+import type { Logger } from '@roundtable/core/ports';
 import * as vscode from 'vscode';
 
 // What the host asks the user about, outside the chat: reloading after a mode change, settings it ignored, the

@@ -1,4 +1,5 @@
-import { type Clock, RateGate, systemClock, truncateText } from '@roundtable/core';
+import { RateGate, truncateText } from '@roundtable/core/base/rateGate';
+import { type Clock, systemClock } from '@roundtable/core/ports';
 
 /** The longest notice shown; the log has the whole text. */
 export const MAX_NOTICE_CHARS = 500;

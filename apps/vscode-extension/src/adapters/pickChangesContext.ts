@@ -1,5 +1,5 @@
 import { basename, relative, sep } from 'node:path';
-import type { ContextBlock } from '@roundtable/core';
+import type { ContextBlock } from '@roundtable/core/transcript/schema';
 import * as vscode from 'vscode';
 import { type ChangesScope, changesBlock, repositoryPlace, type UntrackedFile } from './changesBlock';
 import { plural } from './contextCap';

@@ -1,4 +1,4 @@
-import type { ContextBlock } from '@roundtable/core';
+import type { ContextBlock } from '@roundtable/core/transcript/schema';
 import * as vscode from 'vscode';
 import { plural } from './contextCap';
 import { isWorkspacePath, type Problem, problemsBlock } from './problemsBlock';

@@ -1,4 +1,4 @@
-import type { ContextBlock } from '@roundtable/core';
+import type { ContextBlock } from '@roundtable/core/transcript/schema';
 import { fitWhole, plural } from './contextCap';
 
 /** One diagnostic, as VS Code gives it (positions 0-based; severity 0 error, 1 warning, 2 information, 3 hint). */

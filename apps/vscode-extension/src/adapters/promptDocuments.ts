@@ -1,4 +1,4 @@
-import type { PromptDocument } from '@roundtable/core';
+import type { PromptDocument } from '@roundtable/core/prompt/describePrompt';
 import * as vscode from 'vscode';
 
 const SCHEME = 'roundtable-prompt';

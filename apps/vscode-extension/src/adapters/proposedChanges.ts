@@ -1,5 +1,5 @@
-import type { IntentResult } from '@roundtable/core';
-import type { ProposedChange } from '@roundtable/core/protocol';
+import type { IntentResult } from '@roundtable/core/orchestrator/result';
+import type { ProposedChange } from '@roundtable/core/protocol/webviewToHost';
 import * as vscode from 'vscode';
 import { changedSince, type PlannedFile, plan } from './changePlan';
 

@@ -1,6 +1,7 @@
-import { boundEntries, ParticipantConfig, ProviderId, settingListProblems } from '@roundtable/core';
-import { CLI_KINDS, type CliKind } from '@roundtable/core/cli';
-import { isLoopbackAddress } from '@roundtable/sidecar';
+import { CLI_KINDS, type CliKind } from '@roundtable/core/cli/dialect';
+import { ParticipantConfig, ProviderId } from '@roundtable/core/participants/participant';
+import { boundEntries, settingListProblems } from '@roundtable/core/participants/settingList';
+import { isLoopbackAddress } from '@roundtable/sidecar/loopback';
 import * as z from 'zod/mini';
 
 /** The id of the endpoint a participant without `provider` uses: the CLIProxyAPI Roundtable runs or is pointed at. */

@@ -1,11 +1,7 @@
-import {
-  DEFAULT_ORCHESTRATOR_SETTINGS,
-  MAX_PARTICIPANTS,
-  type OrchestratorSettings,
-  parseGroupSettings,
-  parseParticipantSettings,
-} from '@roundtable/core';
-import type { EndpointSettings } from '@roundtable/sidecar';
+import { DEFAULT_ORCHESTRATOR_SETTINGS, type OrchestratorSettings } from '@roundtable/core/orchestrator/settings';
+import { parseGroupSettings } from '@roundtable/core/participants/groups';
+import { MAX_PARTICIPANTS, parseParticipantSettings } from '@roundtable/core/participants/participant';
+import type { EndpointSettings } from '@roundtable/sidecar/endpoint';
 import { DEFAULT_SEATS } from './defaultSeats';
 import { cliProvidersOf, findUnknownProviders, type ProviderConfig, parseProviderSettings } from './readProviders';
 

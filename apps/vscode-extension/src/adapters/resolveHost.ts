@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import type { HostResolver } from '@roundtable/sidecar';
+import type { HostResolver } from '@roundtable/sidecar/loopback';
 
 /** Every address the system resolver gives for `hostname`, as the sidecar's loopback check needs them. */
 export const resolveHost: HostResolver = async (hostname) =>

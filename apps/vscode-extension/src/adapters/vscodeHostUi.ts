@@ -1,4 +1,4 @@
-import type { Logger } from '@roundtable/core';
+import type { Logger } from '@roundtable/core/ports';
 import * as vscode from 'vscode';
 import type { HostUi } from '../webview/hostActions';
 import { insertAtCursor } from './lastTextEditor';

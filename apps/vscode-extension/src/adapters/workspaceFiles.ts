@@ -1,5 +1,6 @@
-import type { DisposableStore } from '@roundtable/core';
-import { windowsNameProblem, workspacePath } from '@roundtable/core/patches';
+import type { DisposableStore } from '@roundtable/core/base/lifecycle';
+import { windowsNameProblem } from '@roundtable/core/patches/windowsNames';
+import { workspacePath } from '@roundtable/core/patches/workspacePath';
 import * as vscode from 'vscode';
 import { type FileContext, fileContextBlock } from './fileContextBlock';
 import { WorkspaceFileIndex } from './WorkspaceFileIndex';

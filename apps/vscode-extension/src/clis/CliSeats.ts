@@ -1,17 +1,24 @@
 import { join } from 'node:path';
-import type { IntentResult, TurnFailure } from '@roundtable/core';
+import type { TurnFailure } from '@roundtable/core/orchestrator/ReplyRunner';
+import type { IntentResult } from '@roundtable/core/orchestrator/result';
 import { type CliProviderConfig, cliProvidersOf, type ProviderConfig } from '../adapters/readProviders';
 import type { CliChat } from '../proxy/createChatBackend';
 import type { SeatProbes } from '../proxy/providerSeatMap';
 import type { ExtraAction } from '../sidecar/pickSidecarAction';
-import { clis, clisLoaded, useCliTurnsRoot } from './loadClis';
+import type { CliSeatBook } from './cliSeatBook';
+
+type CliRoute = ReturnType<typeof import('./cliRoute').cliRoute>;
 
 /**
  * The host's side of the seats on official CLIs. It knows which seat sits on a CLI (from the settings, read fresh
- * each time) and hands everything else to the CLI seats' bundle, which it loads only when a CLI provider is asked
- * about or for a reply: a window with no CLI seat never loads it.
+ * each time) and hands everything else to the CLI seats' code (their dialects, detection, the launcher, sign-in),
+ * which loads only when a CLI provider is asked about or for a reply: a window with no CLI seat never parses it.
  */
 export class CliSeats {
+  /** The CLIs' one route (detections, sign-in states, the launcher), once something asked for it. */
+  private loadedRoute: CliRoute | undefined;
+  private readonly turnsRoot: string;
+
   /**
    * `storageRoot`: the extension's own storage folder, where each reply's private folder is made (in `cli-turns`).
    * `refresh` checks the seats again (their map changed: a sign-in was started).
@@ -24,21 +31,37 @@ export class CliSeats {
     },
     private readonly refresh: () => void,
   ) {
-    useCliTurnsRoot(join(storageRoot, 'cli-turns'));
+    this.turnsRoot = join(storageRoot, 'cli-turns');
+  }
+
+  private async route(): Promise<CliRoute> {
+    const { cliRoute, setCliTurnsRoot } = await import('./cliRoute');
+    if (!this.loadedRoute) {
+      setCliTurnsRoot(this.turnsRoot);
+      this.loadedRoute = cliRoute();
+    }
+    return this.loadedRoute;
+  }
+
+  private async book(): Promise<CliSeatBook> {
+    return (await this.route()).book;
   }
 
   private providers(): readonly ProviderConfig[] {
     return this.settings().providers;
   }
 
-  /** What the seat map reads of each CLI. Nothing signed out is known before the bundle is loaded. */
+  /** What the seat map reads of each CLI. Nothing signed out is known before any CLI was asked about. */
   readonly facts: SeatProbes['clis'] = {
-    detection: (provider) => clis().cliRoute().book.detection(provider),
-    login: (provider) => clis().cliRoute().book.login(provider),
-    isSignedOut: (providerId) => clisLoaded()?.cliRoute().book.isSignedOut(providerId) ?? false,
+    detection: async (provider) => (await this.book()).detection(provider),
+    login: async (provider) => (await this.book()).login(provider),
+    isSignedOut: (providerId) => this.loadedRoute?.book.isSignedOut(providerId) ?? false,
   };
 
-  readonly chat: CliChat = (provider, request, signal, tuning) => clis().chatOverCli(provider, request, signal, tuning);
+  readonly chat: CliChat = async function* (this: void, provider, request, signal, tuning) {
+    const { chatOverCli } = await import('./chatOverCli');
+    yield* chatOverCli(provider, request, signal, tuning);
+  };
 
   /** The CLI provider a participant sits on, if it sits on one. */
   providerOf(participantId: string): CliProviderConfig | undefined {
@@ -51,10 +74,10 @@ export class CliSeats {
    * its login is checked again); any other failure there may mean the CLI was removed or replaced, so it is looked
    * for again.
    */
-  noteFailure({ participant, error }: TurnFailure): void {
+  async noteFailure({ participant, error }: TurnFailure): Promise<void> {
     const provider = this.providerOf(participant.id);
     if (!provider) return;
-    const { book } = clis().cliRoute();
+    const book = await this.book();
     if (error.kind === 'account') {
       book.noteSignedOut(provider.id);
       book.recheckLogins();
@@ -67,30 +90,31 @@ export class CliSeats {
    * loaded, and nothing runs, when no CLI was checked yet.
    */
   recheckLogins(): void {
-    const loaded = clisLoaded();
-    if (!loaded) return;
-    loaded.cliRoute().book.recheckLogins();
+    if (!this.loadedRoute) return;
+    this.loadedRoute.book.recheckLogins();
     this.refresh();
   }
   /** The settings changed: every CLI is looked for again. */
   settingsChanged(): void {
-    clisLoaded()?.cliRoute().book.forget();
+    this.loadedRoute?.book.forget();
   }
 
   /** "Sign in" on a seat on a CLI (a terminal running its login); undefined for any other seat. */
   signIn(participantId: string): Promise<IntentResult> | undefined {
     const provider = this.providerOf(participantId);
-    return provider ? clis().openCliSignIn(provider, this.refresh) : undefined;
+    return provider ? import('./openCliSignIn').then((m) => m.openCliSignIn(provider, this.refresh)) : undefined;
   }
 
   /** The pill's lines for the CLI providers (none, and nothing loaded, when there is no CLI provider). */
   actions(): Promise<ExtraAction[]> {
     const providers = cliProvidersOf(this.providers());
-    return providers.length > 0 ? clis().cliActions(providers, this.refresh) : Promise.resolve([]);
+    return providers.length > 0
+      ? import('./openCliSignIn').then((m) => m.cliActions(providers, this.refresh))
+      : Promise.resolve([]);
   }
 
   /** Ends every CLI process still running (the window is closing). */
   dispose(): void {
-    clisLoaded()?.disposeClis();
+    this.loadedRoute?.launcher.dispose();
   }
 }

@@ -1,5 +1,7 @@
-import type { ChatRequest, StreamEvent } from '@roundtable/core';
-import { type CliLauncher, streamCliReply } from '@roundtable/core/cli';
+import type { CliLauncher } from '@roundtable/core/cli/cliProcess';
+import { streamCliReply } from '@roundtable/core/cli/streamCliReply';
+import type { StreamEvent } from '@roundtable/core/llm/types';
+import type { ChatRequest } from '@roundtable/core/orchestrator/ports';
 import type { CliProviderConfig } from '../adapters/readProviders';
 import type { ChatTuning } from '../proxy/createChatBackend';
 import { cliRoute } from './cliRoute';

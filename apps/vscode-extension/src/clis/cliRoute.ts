@@ -1,4 +1,6 @@
-import { checkCliLogin, detectCli, NodeCliLauncher } from '@roundtable/sidecar/cli';
+import { checkCliLogin } from '@roundtable/sidecar/cli/checkCliLogin';
+import { detectCli } from '@roundtable/sidecar/cli/detectCli';
+import { NodeCliLauncher } from '@roundtable/sidecar/cli/NodeCliLauncher';
 import { CliSeatBook } from './cliSeatBook';
 
 let route: { book: CliSeatBook; launcher: NodeCliLauncher } | undefined;
@@ -24,9 +26,4 @@ export function cliRoute(): { book: CliSeatBook; launcher: NodeCliLauncher } {
     launcher: new NodeCliLauncher(tmpRoot ? { tmpRoot } : {}),
   };
   return route;
-}
-
-/** Ends every CLI process still running (the window is closing); nothing is started after. */
-export function disposeClis(): void {
-  route?.launcher.dispose();
 }

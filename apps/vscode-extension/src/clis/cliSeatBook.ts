@@ -1,5 +1,7 @@
-import { type CliDialect, type CliLoginState, dialectOf } from '@roundtable/core/cli';
-import { type CliDetection, checkCliLogin, detectCli } from '@roundtable/sidecar/cli';
+import type { CliDialect, CliLoginState } from '@roundtable/core/cli/dialect';
+import { dialectOf } from '@roundtable/core/cli/dialects/index';
+import { checkCliLogin } from '@roundtable/sidecar/cli/checkCliLogin';
+import { type CliDetection, detectCli } from '@roundtable/sidecar/cli/detectCli';
 import type { CliProviderConfig } from '../adapters/readProviders';
 
 /** Checks whether a detected CLI is signed in (its dialect's status command or login files). */

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
-import type { IntentResult } from '@roundtable/core';
-import { type CommandResolution, resolveCommand } from '@roundtable/sidecar/cli';
+import type { IntentResult } from '@roundtable/core/orchestrator/result';
+import { type CommandResolution, resolveCommand } from '@roundtable/sidecar/cli/resolveCommand';
 import * as vscode from 'vscode';
 import type { CliProviderConfig } from '../adapters/readProviders';
 import type { ExtraAction } from '../sidecar/pickSidecarAction';

@@ -1,5 +1,5 @@
-import type { IntentResult } from '@roundtable/core';
-import { CLI_INSTALL_PAGES } from '@roundtable/core/cli';
+import { CLI_INSTALL_PAGES } from '@roundtable/core/cli/dialect';
+import type { IntentResult } from '@roundtable/core/orchestrator/result';
 import { cliProvidersOf, type ProviderConfig } from '../adapters/readProviders';
 import type { SeatFixes } from '../webview/hostActions';
 

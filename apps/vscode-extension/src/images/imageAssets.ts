@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkImage, type ImageLoader, type ImageRef } from '@roundtable/core';
+import { checkImage } from '@roundtable/core/images/imageCheck';
+import type { ImageLoader } from '@roundtable/core/llm/types';
+import type { ImageRef } from '@roundtable/core/transcript/schema';
 import { imageFileName, imageFolder } from './imageFolder';
 
 export type StoredImage = { ok: true; image: ImageRef } | { ok: false; reason: string };

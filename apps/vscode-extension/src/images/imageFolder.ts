@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { type ImageRef, imageExtension } from '@roundtable/core';
+import { imageExtension } from '@roundtable/core/images/imageCheck';
+import type { ImageRef } from '@roundtable/core/transcript/schema';
 
 /** The folder beside the threads' that holds every message's images, each once, under its SHA-256. */
 export const IMAGE_FOLDER = 'assets';

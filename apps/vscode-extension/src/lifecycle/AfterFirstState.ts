@@ -1,8 +1,8 @@
-import type { IDisposable } from '@roundtable/core';
+import type { IDisposable } from '@roundtable/core/base/lifecycle';
 
 /**
  * Start-up work that must not slow the first thing a user sees: the proxy's first check (whose `fetch` costs tens of
- * milliseconds to load), the managed proxy's bundle, the local providers' model lists. It runs once the first chat
+ * milliseconds to load), the managed proxy's code, the local providers' model lists. It runs once the first chat
  * view state has been posted, or after `fallbackMs` in a window whose chat view is not open (its status bar item
  * still has to come true).
  *

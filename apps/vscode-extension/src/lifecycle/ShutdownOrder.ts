@@ -1,4 +1,4 @@
-import type { IDisposable } from '@roundtable/core';
+import type { IDisposable } from '@roundtable/core/base/lifecycle';
 
 /**
  * Keeps what a shutdown still needs alive until the shutdown is done. VS Code calls `deactivate()` and then, at once,

@@ -1,14 +1,8 @@
-import {
-  type ChatBackend,
-  type ChatCompletionRequest,
-  type ChatError,
-  type ChatRequest,
-  FailureMemory,
-  type ImageLoader,
-  type StreamEvent,
-  type streamChatCompletion,
-} from '@roundtable/core';
-import type { ProxyEndpoint } from '@roundtable/sidecar';
+import { FailureMemory } from '@roundtable/core/llm/failureMemory';
+import type { streamChatCompletion } from '@roundtable/core/llm/streamChatCompletion';
+import type { ChatCompletionRequest, ChatError, ImageLoader, StreamEvent } from '@roundtable/core/llm/types';
+import type { ChatBackend, ChatRequest } from '@roundtable/core/orchestrator/ports';
+import type { ProxyEndpoint } from '@roundtable/sidecar/endpoint';
 import {
   BUILT_IN_PROVIDER,
   type CliProviderConfig,

@@ -1,5 +1,5 @@
-import type { FetchLike } from '@roundtable/core';
-import type { CliDetection } from '@roundtable/sidecar/cli';
+import type { FetchLike } from '@roundtable/core/ports';
+import type { CliDetection } from '@roundtable/sidecar/cli/detectCli';
 import type { CliProviderConfig, ProviderConfig } from '../adapters/readProviders';
 
 /** How long a provider may take to list its models before it counts as unreachable. */

@@ -1,5 +1,5 @@
-import type { SeatMap, SeatView } from '@roundtable/core/protocol';
-import type { CliDetection } from '@roundtable/sidecar/cli';
+import type { SeatMap, SeatView } from '@roundtable/core/protocol/proxyStatus';
+import type { CliDetection } from '@roundtable/sidecar/cli/detectCli';
 import { type CliProviderConfig, cliProvidersOf, httpProviders, type ProviderConfig } from '../adapters/readProviders';
 import type { CliSeatBook } from '../clis/cliSeatBook';
 import type { ProviderHealth } from './providerHealth';

@@ -1,5 +1,8 @@
-import { Emitter, type IDisposable, type Logger, type StatusSource } from '@roundtable/core';
-import type { SeatMap } from '@roundtable/core/protocol';
+import { Emitter } from '@roundtable/core/base/event';
+import type { IDisposable } from '@roundtable/core/base/lifecycle';
+import type { Logger } from '@roundtable/core/ports';
+import type { SeatMap } from '@roundtable/core/protocol/proxyStatus';
+import type { StatusSource } from '@roundtable/core/views/viewPorts';
 
 /** How often seated providers are asked for their models while any participant sits on one. */
 const POLL_MS = 60_000;

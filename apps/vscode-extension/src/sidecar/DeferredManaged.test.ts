@@ -39,7 +39,7 @@ function fakeManaged() {
 
 describe('DeferredManaged', () => {
   test('before it starts: "starting", no seats, nothing to stop, and nothing loaded', async () => {
-    const start = vi.fn(() => fakeManaged().managed);
+    const start = vi.fn(async () => fakeManaged().managed);
     const deferred = new DeferredManaged(start);
     expect(deferred.current.state).toBe('starting');
     expect(deferred.seats.current).toEqual({});
@@ -53,7 +53,7 @@ describe('DeferredManaged', () => {
 
   test('a reply’s key starts it; its status and seats come through from then on; it starts once', async () => {
     const fake = fakeManaged();
-    const start = vi.fn(() => fake.managed);
+    const start = vi.fn(async () => fake.managed);
     const deferred = new DeferredManaged(start);
     const statuses: string[] = [];
     const seatMaps: SeatMap[] = [];
@@ -69,7 +69,7 @@ describe('DeferredManaged', () => {
     expect(deferred.seats.current).toEqual(fake.state.seats);
     expect(seatMaps.at(-1)).toEqual(fake.state.seats);
     await deferred.restart();
-    deferred.loaded();
+    await deferred.loaded();
     expect(start).toHaveBeenCalledOnce();
     await deferred.stop();
     expect(fake.managed.stop).toHaveBeenCalledOnce();
@@ -77,11 +77,23 @@ describe('DeferredManaged', () => {
     expect(fake.managed.dispose).toHaveBeenCalledOnce();
   });
 
-  test('disposed before it started, it never starts', () => {
-    const start = vi.fn(() => fakeManaged().managed);
+  test('disposed before it started, it never starts', async () => {
+    const start = vi.fn(async () => fakeManaged().managed);
     const deferred = new DeferredManaged(start);
     deferred.dispose();
-    expect(() => deferred.loaded()).toThrow(/stopped/);
+    await expect(deferred.loaded()).rejects.toThrow(/stopped/);
     expect(start).not.toHaveBeenCalled();
+  });
+
+  test('disposed while its code was loading, the proxy it started is disposed at once', async () => {
+    const fake = fakeManaged();
+    let release: (managed: typeof fake.managed) => void = () => {};
+    const deferred = new DeferredManaged(() => new Promise((resolve) => (release = resolve)));
+    const loading = deferred.loaded();
+    deferred.dispose();
+    release(fake.managed);
+    await expect(loading).rejects.toThrow(/stopped/);
+    expect(fake.managed.dispose).toHaveBeenCalledOnce();
+    expect(deferred.isStarted).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
-import type { SidecarStatus } from '@roundtable/core/protocol';
-import type { SharedProxyStatus } from '@roundtable/sidecar/managed';
+import type { SidecarStatus } from '@roundtable/core/protocol/proxyStatus';
+import type { SharedProxyStatus } from '@roundtable/sidecar/managed/lease/SharedProxy';
 
 const RESTART_HINT = 'Run “Roundtable: Restart CLIProxyAPI” to try again.';
 

@@ -1,4 +1,4 @@
-import { hasPinnedBuild, PINNED_VERSION } from '@roundtable/sidecar/release-platforms';
+import { hasPinnedBuild, PINNED_VERSION } from '@roundtable/sidecar/managed/releasePlatforms';
 
 /**
  * The mode Roundtable runs in: the setting's, except that managed mode on a platform the pinned release has no

@@ -1,10 +1,10 @@
-import type { Logger, StatusSource } from '@roundtable/core';
-import type { SeatMap, SidecarStatus } from '@roundtable/core/protocol';
+import type { Logger } from '@roundtable/core/ports';
+import type { SeatMap, SidecarStatus } from '@roundtable/core/protocol/proxyStatus';
+import type { StatusSource } from '@roundtable/core/views/viewPorts';
 
 /**
- * What the host knows of the managed proxy. The implementation (`managedSidecar.ts`) is bundled on its own
- * (`dist/managed.js`, with its archive, YAML and process code) and loaded only in managed mode, so this file holds
- * types only.
+ * What the host knows of the managed proxy. The implementation (`managedSidecar.ts`, with its archive, YAML and
+ * process code) is loaded through an `import()` only in managed mode, so this file holds types only.
  */
 export interface ManagedSidecar extends StatusSource<SidecarStatus> {
   /** The proxy's URL while one is up (run here or in another window). */

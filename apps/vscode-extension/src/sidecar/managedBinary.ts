@@ -1,17 +1,13 @@
-import {
-  assetFor,
-  type FileDigests,
-  type InstalledHashes,
-  installedBinary,
-  PINNED_VERSION,
-  type PrepareBinary,
-  prepareFromRelease,
-  type ReleaseAsset,
-  type SidecarState,
-} from '@roundtable/sidecar/managed';
+import { installedBinary } from '@roundtable/sidecar/managed/acquire/acquireBinary';
+import type { FileDigests } from '@roundtable/sidecar/managed/acquire/fileDigests';
+import { type InstalledHashes, prepareFromRelease } from '@roundtable/sidecar/managed/acquire/prepareFromRelease';
+import type { PrepareBinary } from '@roundtable/sidecar/managed/ManagedProxy';
+import { assetFor, type ReleaseAsset } from '@roundtable/sidecar/managed/pinnedRelease';
+import { PINNED_VERSION } from '@roundtable/sidecar/managed/releasePlatforms';
+import type { SidecarState } from '@roundtable/sidecar/managed/sidecarState';
 import type { DownloadProgress, ManagedSidecarDeps } from './managedApi';
 
-// Part of the managed bundle: where the managed proxy's binary comes from, and how its download is shown.
+// Loaded with the managed proxy's code: where the managed proxy's binary comes from, and how its download is shown.
 
 /** The installed binary's SHA-256, per version: in secret storage, out of reach of whatever can write the binary. */
 const BINARY_HASH_SECRET = 'roundtable.managedBinarySha256';

@@ -1,10 +1,10 @@
-import type { Logger } from '@roundtable/core';
+import type { Logger } from '@roundtable/core/ports';
 import * as vscode from 'vscode';
 import type { ConsentAsk, ManagedSidecar } from './managedApi';
 import { startManagedSidecar } from './managedSidecar';
 import { readTestHooks } from './testHooks';
 
-// Part of the managed bundle (dist/managed.js): the VS Code side of starting the managed proxy.
+// The VS Code side of starting the managed proxy, loaded (with the proxy's code) after the first chat state.
 
 /** The managed proxy's settings, as the host reads them. */
 export interface ManagedSettings {

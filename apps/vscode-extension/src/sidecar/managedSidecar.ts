@@ -1,24 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Emitter } from '@roundtable/core';
-import type { SidecarStatus } from '@roundtable/core/protocol';
-import { checkProxy, describeUnavailableModels, findUnavailableModels, withFileLock } from '@roundtable/sidecar';
-import {
-  assetFor,
-  FileDigests,
-  freeLoopbackPort,
-  LOGIN_PROVIDERS,
-  loginCommandLine,
-  ManagedProxy,
-  ManagementClient,
-  PINNED_VERSION,
-  ProxyLease,
-  providerForModel,
-  runLogin,
-  SharedProxy,
-  type SharedProxyStatus,
-} from '@roundtable/sidecar/managed';
+import { Emitter } from '@roundtable/core/base/event';
+import type { SidecarStatus } from '@roundtable/core/protocol/proxyStatus';
+import { checkProxy } from '@roundtable/sidecar/checkProxy';
+import { withFileLock } from '@roundtable/sidecar/fs/fileLock';
+import { FileDigests } from '@roundtable/sidecar/managed/acquire/fileDigests';
+import { freeLoopbackPort } from '@roundtable/sidecar/managed/freeLoopbackPort';
+import { ProxyLease } from '@roundtable/sidecar/managed/lease/ProxyLease';
+import { SharedProxy, type SharedProxyStatus } from '@roundtable/sidecar/managed/lease/SharedProxy';
+import { loginCommandLine } from '@roundtable/sidecar/managed/loginInTerminal';
+import { ManagedProxy } from '@roundtable/sidecar/managed/ManagedProxy';
+import { LOGIN_PROVIDERS, ManagementClient, runLogin } from '@roundtable/sidecar/managed/management';
+import { assetFor } from '@roundtable/sidecar/managed/pinnedRelease';
+import { PINNED_VERSION } from '@roundtable/sidecar/managed/releasePlatforms';
+import { providerForModel } from '@roundtable/sidecar/managed/seats';
+import { describeUnavailableModels, findUnavailableModels } from '@roundtable/sidecar/servedModels';
 import { describeSharedStatus } from './describeSharedStatus';
 import type { ManagedSidecar, ManagedSidecarDeps, StartManagedSidecar } from './managedApi';
 import { binarySource, installedHashes, verifiedInstall } from './managedBinary';

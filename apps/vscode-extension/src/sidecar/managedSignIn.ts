@@ -1,8 +1,9 @@
-import type { IntentResult, Logger } from '@roundtable/core';
+import type { IntentResult } from '@roundtable/core/orchestrator/result';
+import type { Logger } from '@roundtable/core/ports';
 import * as vscode from 'vscode';
 import type { ManagedSidecar } from './managedApi';
 
-// Part of the managed bundle (dist/managed.js): what signing in takes, loaded only when Roundtable runs the proxy.
+// What signing in through the managed proxy takes, loaded by the first sign-in.
 
 /**
  * Signs in to a subscription through the managed proxy: pick a provider (unless a seat named it), sign in on its

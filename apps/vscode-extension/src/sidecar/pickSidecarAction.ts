@@ -1,4 +1,4 @@
-import type { SidecarStatus } from '@roundtable/core/protocol';
+import type { SidecarStatus } from '@roundtable/core/protocol/proxyStatus';
 import * as vscode from 'vscode';
 
 /** An action the pill offers besides the proxy's: one per CLI provider (sign in, or why it cannot be used). */

@@ -1,7 +1,11 @@
-import { Emitter, type IDisposable, type Logger, type StatusSource } from '@roundtable/core';
-import type { SeatMap } from '@roundtable/core/protocol';
-import { findUnavailableModels, ServedModels } from '@roundtable/sidecar';
-import { LOGIN_PROVIDERS, type ManagementClient, type SeatState, seatState } from '@roundtable/sidecar/managed';
+import { Emitter } from '@roundtable/core/base/event';
+import type { IDisposable } from '@roundtable/core/base/lifecycle';
+import type { Logger } from '@roundtable/core/ports';
+import type { SeatMap } from '@roundtable/core/protocol/proxyStatus';
+import type { StatusSource } from '@roundtable/core/views/viewPorts';
+import { LOGIN_PROVIDERS, type ManagementClient } from '@roundtable/sidecar/managed/management';
+import { type SeatState, seatState } from '@roundtable/sidecar/managed/seats';
+import { findUnavailableModels, ServedModels } from '@roundtable/sidecar/servedModels';
 
 const POLL_MS = 15_000;
 

@@ -1,5 +1,5 @@
-import type { StatusSource } from '@roundtable/core';
-import { type SeatMap, type SidecarStatus, seatlessTable } from '@roundtable/core/protocol';
+import { type SeatMap, type SidecarStatus, seatlessTable } from '@roundtable/core/protocol/proxyStatus';
+import type { StatusSource } from '@roundtable/core/views/viewPorts';
 import * as vscode from 'vscode';
 import { statusBarLook } from './statusBarLook';
 

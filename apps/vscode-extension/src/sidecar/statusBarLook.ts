@@ -1,4 +1,4 @@
-import { type SidecarStatus, type seatlessTable, sidecarTone } from '@roundtable/core/protocol';
+import { type SidecarStatus, type seatlessTable, sidecarTone } from '@roundtable/core/protocol/proxyStatus';
 
 /** How the status bar item shows the table: its text (with a codicon), its tooltip, and whether it warns. */
 export interface StatusBarLook {

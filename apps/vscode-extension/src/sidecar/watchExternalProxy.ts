@@ -1,17 +1,17 @@
-import { DisposableStore, type IDisposable, systemClock } from '@roundtable/core';
-import type { ProxyMonitor } from '@roundtable/sidecar';
+import { DisposableStore, type IDisposable } from '@roundtable/core/base/lifecycle';
+import { systemClock } from '@roundtable/core/ports';
+import type { ProxyMonitor } from '@roundtable/sidecar/ProxyMonitor';
+import { RecheckSchedule } from '@roundtable/sidecar/recheckSchedule';
 import * as vscode from 'vscode';
-import { turns } from '../turns/loadTurns';
 import type { ShownViews } from '../webview/ShownViews';
 
 /**
  * Keeps the pill true for an external proxy that dies or comes back while nobody sends: rechecks on the schedule
  * (faster while a chat view is shown) and when the window gets the focus. The first check waits for a timer, so
- * activation never loads `fetch`. The schedule's code comes with the turns' bundle, which that check loads anyway.
+ * activation never loads `fetch`. Loaded after the first state (`extension.ts`), like the check it schedules.
  */
 export function watchExternalProxy(monitor: ProxyMonitor, shown: ShownViews): IDisposable {
   const store = new DisposableStore();
-  const { RecheckSchedule } = turns();
   const schedule = store.add(new RecheckSchedule({ clock: systemClock, check: () => void monitor.check() }));
   store.add(shown.onDidChange((visible) => schedule.setVisible(visible)));
   store.add(

@@ -1,21 +1,20 @@
 import { join } from 'node:path';
-import {
-  Emitter,
-  type FirstStoredThreads,
-  journalEntry,
-  type LoadResult,
-  type Logger,
-  parseTranscript,
-  type Revision,
-  type SaveResult,
-  type StoredThreadList,
-  type StoredThreadsChange,
-  summarize,
-  type ThreadRepository,
-  TRANSCRIPT_VERSION,
-  type Transcript,
-} from '@roundtable/core';
-import { withFileLock } from '@roundtable/sidecar';
+import { Emitter } from '@roundtable/core/base/event';
+import type { Logger } from '@roundtable/core/ports';
+import { journalEntry } from '@roundtable/core/store/journal';
+import type {
+  FirstStoredThreads,
+  LoadResult,
+  Revision,
+  SaveResult,
+  StoredThreadList,
+  StoredThreadsChange,
+  ThreadRepository,
+} from '@roundtable/core/store/ports';
+import { parseTranscript } from '@roundtable/core/transcript/parseTranscript';
+import { TRANSCRIPT_VERSION, type Transcript } from '@roundtable/core/transcript/schema';
+import { summarize } from '@roundtable/core/transcript/summary';
+import { withFileLock } from '@roundtable/sidecar/fs/fileLock';
 import { JournalUpkeep } from './journalUpkeep';
 import { ListedThreads } from './listedThreads';
 import { SummaryUpdates } from './summaryUpdates';
@@ -25,8 +24,7 @@ import { removeThread, type ThreadIndexFile } from './threadIndex';
 import { journalPathOf } from './threadJournal';
 import { currentThreadRevision, readWholeThread, type StoredThread, type WholeThreadRead } from './threadState';
 import { ThreadStates } from './threadStates';
-import { ThreadWrites } from './threadWrites';
-import type { UpkeepCode } from './upkeepCode';
+import type { ThreadWrites } from './threadWrites';
 
 export { type ThreadFolders, threadFolders } from './ThreadIndexStore';
 
@@ -37,8 +35,6 @@ export interface FileThreadRepositoryOptions {
   fs?: StorageFs;
   /** A journal with no new line for this long is folded into its base (default `COMPACT_WHEN_IDLE_MS`). */
   compactWhenIdleMs?: number;
-  /** The code that runs in the background or seldom (`upkeepCode`), asked for when needed: see `UpkeepCode`. */
-  upkeep: () => UpkeepCode;
 }
 
 /**
@@ -72,7 +68,8 @@ export class FileThreadRepository implements ThreadRepository {
   private swept = false;
   private readonly index: ThreadIndexStore;
   private readonly states = new ThreadStates();
-  private readonly writes: ThreadWrites;
+  /** The code that writes a thread, loaded by the first write: a window's first state only reads. */
+  private writing: Promise<ThreadWrites> | undefined;
   private readonly summaries: SummaryUpdates;
   private readonly upkeep: JournalUpkeep;
 
@@ -80,16 +77,10 @@ export class FileThreadRepository implements ThreadRepository {
     this.folders = threadFolders(options.root);
     this.fs = options.fs ?? realFs;
     const now = options.now ?? (() => new Date());
-    this.index = new ThreadIndexStore(
-      this.folders,
-      this.fs,
-      options.logger,
-      now,
-      (id, revision) => this.known.set(id, revision),
-      options.upkeep,
+    this.index = new ThreadIndexStore(this.folders, this.fs, options.logger, now, (id, revision) =>
+      this.known.set(id, revision),
     );
     this.summaries = new SummaryUpdates(this.fs, this.index, options.logger);
-    this.writes = new ThreadWrites(this.fs, this.index, this.summaries);
     this.upkeep = new JournalUpkeep({
       fs: this.fs,
       index: this.index,
@@ -97,9 +88,13 @@ export class FileThreadRepository implements ThreadRepository {
       known: this.known,
       logger: options.logger,
       now,
-      code: options.upkeep,
       ...(options.compactWhenIdleMs === undefined ? {} : { compactWhenIdleMs: options.compactWhenIdleMs }),
     });
+  }
+
+  private writes(): Promise<ThreadWrites> {
+    this.writing ??= import('./threadWrites').then((m) => new m.ThreadWrites(this.fs, this.index, this.summaries));
+    return this.writing;
   }
 
   async list(): Promise<StoredThreadList> {
@@ -178,7 +173,7 @@ export class FileThreadRepository implements ThreadRepository {
         // What is stored is known: append what changed.
         const entry = journalEntry(stored.transcript, transcript);
         if (!entry) return { ok: true, revision: current };
-        const next = await this.writes.append(stored, entry, transcript, this.listed.summaryOf(id));
+        const next = await (await this.writes()).append(stored, entry, transcript, this.listed.summaryOf(id));
         this.wrote(id, next);
         this.upkeep.appended(id, next);
         return { ok: true, revision: next.revision };
@@ -186,7 +181,7 @@ export class FileThreadRepository implements ThreadRepository {
       // Never write what could not be read back: a bug upstream must not turn into a file that gets set aside.
       const check = parseTranscript(transcript);
       if (!check.ok) throw new Error(check.error);
-      this.wrote(id, await this.writes.whole(transcript, current === null));
+      this.wrote(id, await (await this.writes()).whole(transcript, current === null));
       return { ok: true, revision: this.known.get(id) ?? '' };
     });
   }

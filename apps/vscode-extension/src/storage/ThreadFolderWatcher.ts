@@ -1,6 +1,7 @@
 import { type FSWatcher, watch } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import type { IDisposable, Logger } from '@roundtable/core';
+import type { IDisposable } from '@roundtable/core/base/lifecycle';
+import type { Logger } from '@roundtable/core/ports';
 import type { FileThreadRepository } from './FileThreadRepository';
 import { THREAD_FILE } from './threadFiles';
 import { JOURNAL_FILE } from './threadJournal';

@@ -1,15 +1,8 @@
 import { join } from 'node:path';
-import { type Logger, newestFirst, type Revision, summarize, type UnreadableThread } from '@roundtable/core';
-import { withFileLock } from '@roundtable/sidecar';
-import {
-  currentRevision,
-  describeError,
-  errorCode,
-  readThreadFile,
-  type StorageFs,
-  syncFolder,
-  writeTempFile,
-} from './threadFiles';
+import type { Logger } from '@roundtable/core/ports';
+import type { Revision, UnreadableThread } from '@roundtable/core/store/ports';
+import { withFileLock } from '@roundtable/sidecar/fs/fileLock';
+import { currentRevision, describeError, errorCode, type StorageFs, syncFolder, writeTempFile } from './threadFiles';
 import {
   addUnreadable,
   checkInParts,
@@ -18,8 +11,6 @@ import {
   type TellFirst,
   type ThreadIndexFile,
 } from './threadIndex';
-import { readWholeThread } from './threadState';
-import type { UpkeepCode } from './upkeepCode';
 
 /** Where everything lives under the extension's global storage folder. */
 export interface ThreadFolders {
@@ -50,11 +41,6 @@ const LEFTOVER_AGE_MS = 60_000;
  * same critical section, which is what makes the index's stamp a reliable staleness test.
  */
 export class ThreadIndexStore {
-  /**
-   * Code lent to the upkeep code (`UpkeepCode`), which runs in a bundle of its own: through it, that bundle uses the
-   * host's copy of the thread parser and schemas instead of carrying a second one.
-   */
-  readonly hostCode = { readThreadFile, readWholeThread, summarize, newestFirst };
   private cachedIndex: { index: ThreadIndexFile; revision: Revision } | undefined;
 
   constructor(
@@ -64,8 +50,6 @@ export class ThreadIndexStore {
     private readonly now: () => Date,
     /** Told of every thread file read while rebuilding, with its revision. */
     readonly onThreadRead: (threadId: string, revision: Revision) => void,
-    /** The code that rebuilds the index (see `UpkeepCode`), asked for when a rebuild is due. */
-    private readonly code: () => UpkeepCode,
   ) {}
 
   withLock<T>(fn: () => Promise<T>): Promise<T> {
@@ -104,7 +88,9 @@ export class ThreadIndexStore {
       }
     }
     const why = text === undefined ? 'missing' : envelope?.stamp === stamp ? 'unreadable' : 'out of date';
-    return this.code().rebuildIndex(this, why, first);
+    // The rebuild's code loads only when one is due: a window whose index is sound never parses it.
+    const { rebuildIndex } = await import('./rebuildIndex');
+    return rebuildIndex(this, why, first);
   }
 
   /** Writes the index stamped with the threads folder as it is now. Call under the index lock, after any rename. */

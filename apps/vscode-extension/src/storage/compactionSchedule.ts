@@ -1,4 +1,4 @@
-import type { IDisposable } from '@roundtable/core';
+import type { IDisposable } from '@roundtable/core/base/lifecycle';
 
 /** A thread whose journal has had no line for this long is compacted. */
 export const COMPACT_WHEN_IDLE_MS = 30_000;

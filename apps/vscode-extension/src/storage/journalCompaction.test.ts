@@ -6,7 +6,7 @@ import { RecordingLogger } from '@roundtable/core/testing';
 import { describe, expect, test, vi } from 'vitest';
 import { filesOf, savedOn, withReplies } from '../../test/support/journalFixtures';
 import { thread, useStorageFolder } from '../../test/support/storageFolder';
-import { COMPACT_MIN_BYTES } from './journalCompaction';
+import { COMPACT_MIN_BYTES } from './compactionRule';
 import type { StorageFs } from './threadFiles';
 
 const folder = useStorageFolder();

@@ -1,17 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { Revision, Transcript } from '@roundtable/core';
+import type { Revision } from '@roundtable/core/store/ports';
+import type { Transcript } from '@roundtable/core/transcript/schema';
 import type { ThreadIndexStore } from './ThreadIndexStore';
 import { currentRevision, type StorageFs, syncFolder, writeTempFile } from './threadFiles';
 import { emptyJournal, journalPathOf, journalRevisionOf, readJournalLines } from './threadJournal';
-import { type StoredThread, threadRevisionOf } from './threadState';
-
-/** A journal is folded into its base once it is this large (bytes) and a quarter of the base's size. */
-export const COMPACT_MIN_BYTES = 64 * 1024;
-
-export function needsCompaction(stored: StoredThread): boolean {
-  return stored.journalEnd >= Math.max(COMPACT_MIN_BYTES, stored.baseSize / 4);
-}
+import { readWholeThread, type StoredThread, threadRevisionOf } from './threadState';
 
 export interface Compaction {
   /** The thread's revision just before the new base replaced the old (same content). */
@@ -39,7 +33,7 @@ export async function compactJournal(
   known: StoredThread | undefined,
 ): Promise<Compaction | undefined> {
   const path = index.pathOf(`${threadId}.json`);
-  const read = await index.hostCode.readWholeThread(fs, path, threadId, known);
+  const read = await readWholeThread(fs, path, threadId, known);
   if (read.kind !== 'ok' || read.stored.journalEnd === 0) return undefined;
   const snapshot = read.stored;
   const text = await threadJsonInSlices(snapshot.transcript);

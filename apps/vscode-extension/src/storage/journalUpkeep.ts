@@ -1,13 +1,14 @@
 import { join } from 'node:path';
-import type { IDisposable, Logger, Revision } from '@roundtable/core';
-import { withFileLock } from '@roundtable/sidecar';
+import type { IDisposable } from '@roundtable/core/base/lifecycle';
+import type { Logger } from '@roundtable/core/ports';
+import type { Revision } from '@roundtable/core/store/ports';
+import { withFileLock } from '@roundtable/sidecar/fs/fileLock';
+import { needsCompaction } from './compactionRule';
 import { CompactionSchedule } from './compactionSchedule';
-import { needsCompaction } from './journalCompaction';
 import type { ThreadIndexStore } from './ThreadIndexStore';
 import { describeError, type StorageFs } from './threadFiles';
 import type { RejectedLine, StoredThread } from './threadState';
 import type { ThreadStates } from './threadStates';
-import type { UpkeepCode } from './upkeepCode';
 
 export interface JournalUpkeepDeps {
   fs: StorageFs;
@@ -18,9 +19,10 @@ export interface JournalUpkeepDeps {
   logger: Logger;
   now: () => Date;
   compactWhenIdleMs?: number;
-  /** The compaction code, asked for when a journal is folded or kept aside (see `UpkeepCode`). */
-  code: () => UpkeepCode;
 }
+
+/** Folding and keeping aside, loaded the first time a journal needs either: a first state parses none of it. */
+const compaction = () => import('./journalCompaction');
 
 /**
  * The background care of the threads' journals, off every save's path: folding them into their bases (when long,
@@ -64,9 +66,8 @@ export class JournalUpkeep implements IDisposable {
   private async compact(threadId: string): Promise<void> {
     try {
       const { fs, index, states } = this.deps;
-      const done = await this.deps
-        .code()
-        .compactJournal(fs, index, (fn) => this.locked(threadId, fn), threadId, states.get(threadId));
+      const { compactJournal } = await compaction();
+      const done = await compactJournal(fs, index, (fn) => this.locked(threadId, fn), threadId, states.get(threadId));
       if (done) this.moved(threadId, done.before, done.after, done.stored);
     } catch (error) {
       this.deps.logger.warn(
@@ -85,7 +86,8 @@ export class JournalUpkeep implements IDisposable {
     this.keptAside.add(key);
     const lines = rejected.map((r) => `line ${r.line}: ${r.reason}`).join('; ');
     try {
-      const copy = await this.deps.code().copyJournalAside(this.deps.fs, this.deps.index, threadId, this.deps.now());
+      const { copyJournalAside } = await compaction();
+      const copy = await copyJournalAside(this.deps.fs, this.deps.index, threadId, this.deps.now());
       this.deps.logger.error(
         `Thread ${threadId}: ${rejected.length} journal line(s) could not be used and were left out (${lines}). The journal was kept as ${copy}; the rest of the thread is loaded.`,
       );

@@ -1,4 +1,5 @@
-import type { ThreadSummary, UnreadableThread } from '@roundtable/core';
+import type { UnreadableThread } from '@roundtable/core/store/ports';
+import type { ThreadSummary } from '@roundtable/core/transcript/schema';
 import type { ThreadIndexFile } from './threadIndex';
 
 /**

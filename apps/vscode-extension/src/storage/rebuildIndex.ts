@@ -1,8 +1,11 @@
-import type { ThreadSummary, UnreadableThread } from '@roundtable/core';
+import type { UnreadableThread } from '@roundtable/core/store/ports';
+import type { ThreadSummary } from '@roundtable/core/transcript/schema';
+import { newestFirst, summarize } from '@roundtable/core/transcript/summary';
 import { INDEX_VERSION } from './indexVersion';
 import type { ThreadIndexStore } from './ThreadIndexStore';
-import { LEGACY_TEMP_FILE, SET_ASIDE_FILE, THREAD_FILE } from './threadFiles';
+import { LEGACY_TEMP_FILE, readThreadFile, SET_ASIDE_FILE, THREAD_FILE } from './threadFiles';
 import type { TellFirst, ThreadIndexFile } from './threadIndex';
+import { readWholeThread } from './threadState';
 
 /** How many thread files a rebuild reads before it tells of the newest threads. */
 const FIRST_FILES = 8;
@@ -20,7 +23,7 @@ export async function rebuildIndex(store: ThreadIndexStore, why: string, first: 
   const indexOf = (): ThreadIndexFile => ({
     version: INDEX_VERSION,
     stamp: '',
-    threads: [...threads].sort(store.hostCode.newestFirst),
+    threads: [...threads].sort(newestFirst),
     // By file name, whatever order the files were read in (newest first), as every window lists them.
     unreadable: [...unreadable].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
   });
@@ -50,17 +53,17 @@ async function indexFile(store: ThreadIndexStore, name: string): Promise<Found> 
   }
   const aside = SET_ASIDE_FILE.exec(name);
   if (aside) {
-    const file = await store.hostCode.readThreadFile(fs, store.pathOf(name), aside[1] ?? '');
+    const file = await readThreadFile(fs, store.pathOf(name), aside[1] ?? '');
     const reason = file.kind === 'ok' || file.kind === 'missing' ? 'It was set aside as unreadable.' : file.reason;
     return { kind: 'unreadable', entry: { key: name, reason, setAside: true } };
   }
   const id = THREAD_FILE.exec(name)?.[1];
   if (!id) return undefined;
   // Whole: the base file with its journal's lines (what was saved since the base was written).
-  const file = await store.hostCode.readWholeThread(fs, store.pathOf(name), id);
+  const file = await readWholeThread(fs, store.pathOf(name), id);
   if (file.kind === 'ok') {
     store.onThreadRead(id, file.stored.revision);
-    return { kind: 'thread', summary: store.hostCode.summarize(file.stored.transcript) };
+    return { kind: 'thread', summary: summarize(file.stored.transcript) };
   }
   if (file.kind === 'invalid') {
     const entry = await store.setAside(name, file.reason, file.revision);

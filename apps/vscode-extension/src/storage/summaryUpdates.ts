@@ -1,4 +1,6 @@
-import type { IDisposable, Logger, ThreadSummary } from '@roundtable/core';
+import type { IDisposable } from '@roundtable/core/base/lifecycle';
+import type { Logger } from '@roundtable/core/ports';
+import type { ThreadSummary } from '@roundtable/core/transcript/schema';
 import type { ThreadIndexStore } from './ThreadIndexStore';
 import { currentRevision, describeError, type StorageFs } from './threadFiles';
 import { upsertThread } from './threadIndex';

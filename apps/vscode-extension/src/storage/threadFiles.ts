@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import * as nodeFs from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseTranscript, type Revision, type Transcript } from '@roundtable/core';
+import type { Revision } from '@roundtable/core/store/ports';
+import { parseTranscript } from '@roundtable/core/transcript/parseTranscript';
+import type { Transcript } from '@roundtable/core/transcript/schema';
 
 /** The slice of `node:fs/promises` the thread files use; tests pass a wrapper that counts reads. */
 export type StorageFs = Pick<

@@ -1,4 +1,6 @@
-import { newestFirst, ThreadSummary, type UnreadableThread } from '@roundtable/core';
+import type { UnreadableThread } from '@roundtable/core/store/ports';
+import { ThreadSummary } from '@roundtable/core/transcript/schema';
+import { newestFirst } from '@roundtable/core/transcript/summary';
 import * as z from 'zod/mini';
 import { INDEX_VERSION } from './indexVersion';
 

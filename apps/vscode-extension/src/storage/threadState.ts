@@ -1,4 +1,6 @@
-import { parseJournalLine, type Revision, replayJournal, type Transcript } from '@roundtable/core';
+import { parseJournalLine, replayJournal } from '@roundtable/core/store/journal';
+import type { Revision } from '@roundtable/core/store/ports';
+import type { Transcript } from '@roundtable/core/transcript/schema';
 import { currentRevision, errorCode, readThreadFile, type StorageFs, type ThreadFileRead } from './threadFiles';
 import { journalPathOf, journalRevisionOf, readJournalLines } from './threadJournal';
 

@@ -1,4 +1,4 @@
-import type { Revision } from '@roundtable/core';
+import type { Revision } from '@roundtable/core/store/ports';
 import type { StoredThread } from './threadState';
 
 /** How many threads' stored state this process keeps (the ones it read or wrote last). */

@@ -1,4 +1,6 @@
-import { journalLine, parseJournalLine, summarize, type Transcript } from '@roundtable/core';
+import { journalLine, parseJournalLine } from '@roundtable/core/store/journal';
+import type { Transcript } from '@roundtable/core/transcript/schema';
+import { summarize } from '@roundtable/core/transcript/summary';
 import type { SummaryUpdates } from './summaryUpdates';
 import type { ThreadIndexStore } from './ThreadIndexStore';
 import { currentRevision, type StorageFs, syncFolder, writeTempFile } from './threadFiles';

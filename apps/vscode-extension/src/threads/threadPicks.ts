@@ -1,5 +1,5 @@
-import type { ThreadListEntry } from '@roundtable/core/protocol';
-import type { ThreadMatch } from '@roundtable/core/threads';
+import type { ThreadListEntry } from '@roundtable/core/protocol/hostToWebview';
+import type { ThreadMatch } from '@roundtable/core/threads/searchThreads';
 import type * as vscode from 'vscode';
 
 /** What a thread's row offers besides opening it. */

@@ -1,25 +1,21 @@
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
+import { errorMessage } from '@roundtable/core/base/errors';
+import { withSyntheses } from '@roundtable/core/council/readSynthesis';
+import { unreadSyntheses } from '@roundtable/core/council/synthesisStep';
+import { describeImage } from '@roundtable/core/images/describeImage';
+import { MAX_TITLE_CHARS, type Orchestrator } from '@roundtable/core/orchestrator/Orchestrator';
+import type { Logger } from '@roundtable/core/ports';
+import { exportMarkdown } from '@roundtable/core/threads/exportMarkdown';
 import {
-  describeImage,
-  errorMessage,
-  type Logger,
-  MAX_TITLE_CHARS,
-  type Orchestrator,
-  type Transcript,
-  unreadSyntheses,
-} from '@roundtable/core';
-import {
-  exportMarkdown,
   type ImportedImage,
   MAX_IMPORT_BYTES,
   readThreadExport,
-  searchThreads,
-  type ThreadMatch,
   threadExportJson,
-} from '@roundtable/core/threads';
+} from '@roundtable/core/threads/importThread';
+import { searchThreads, type ThreadMatch } from '@roundtable/core/threads/searchThreads';
+import type { Transcript } from '@roundtable/core/transcript/schema';
 import * as vscode from 'vscode';
-import { council } from '../council/loadCouncil';
 import { readImage, storeImage, sweepImages } from '../images/imageAssets';
 import { imageFileName, imageFolder } from '../images/imageFolder';
 import type { ChatSession } from '../webview/ChatSession';
@@ -164,7 +160,7 @@ export async function exportThread(session: ChatSession, deps: ThreadToolsDeps, 
   if (!stored || stored.messages.length === 0) return warn('This thread is empty: there is nothing to export.');
   // An older thread never shown since readings were stored: its syntheses read as showing it would (the council's
   // code loads only for such a thread).
-  const transcript = unreadSyntheses(stored).length > 0 ? council().withSyntheses(stored) : stored;
+  const transcript = unreadSyntheses(stored).length > 0 ? withSyntheses(stored) : stored;
   const format = await vscode.window.showQuickPick(
     [
       {

@@ -1,4 +1,4 @@
-import { Disposable } from '@roundtable/core';
+import { Disposable } from '@roundtable/core/base/lifecycle';
 import * as vscode from 'vscode';
 import type { ChatSession } from './ChatSession';
 import { type ChatRoots, mountChat } from './mountChat';

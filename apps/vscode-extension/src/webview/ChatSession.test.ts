@@ -1,15 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  DEFAULT_ORCHESTRATOR_SETTINGS,
-  DisposableStore,
-  Emitter,
-  handleIntent,
-  Orchestrator,
-  silentLogger,
-  turnCode,
-} from '@roundtable/core';
+import { DEFAULT_ORCHESTRATOR_SETTINGS, DisposableStore, Emitter, Orchestrator, silentLogger } from '@roundtable/core';
 import {
   type HostToWebview,
   HostToWebview as HostToWebviewSchema,
@@ -54,7 +46,6 @@ function setup() {
   const chat = new ScriptedChat();
   let n = 0;
   const orchestrator = new Orchestrator({
-    turns: () => turnCode,
     repository: new MemoryThreadRepository(),
     chat: chat.backend,
     clock: new FakeClock(),
@@ -134,7 +125,7 @@ function setup() {
   const active: ChatSession[] = [];
   const shown = new ShownViews();
   const session = new ChatSession(
-    { orchestrator, intents: () => handleIntent, sidecar, host, logger: silentLogger },
+    { orchestrator, sidecar, host, logger: silentLogger },
     (s) => active.push(s),
     () => {},
     shown,
@@ -238,6 +229,7 @@ describe('ChatSession', () => {
     session.attach(page);
     await page.send(viewSignal('view/ready'));
     await page.send(webviewIntent('code/insert', 'r1', { code: 'print(1)\n' }));
+    await vi.waitFor(() => expect(page.types().filter((t) => t === 'request/done')).toHaveLength(1));
     editor.open = true;
     await page.send(webviewIntent('code/insert', 'r2', { code: 'print(2)\n' }));
     await page.send(webviewIntent('code/newFile', 'r3', { code: 'ls -la', language: 'sh' }));

@@ -1,11 +1,7 @@
-import {
-  ChatViewController,
-  type ChatViewDeps,
-  Disposable,
-  type IDisposable,
-  MutableDisposable,
-} from '@roundtable/core';
-import type { HostToWebview } from '@roundtable/core/protocol';
+import { Disposable, type IDisposable, MutableDisposable } from '@roundtable/core/base/lifecycle';
+import type { HostToWebview } from '@roundtable/core/protocol/hostToWebview';
+import { ChatViewController } from '@roundtable/core/views/ChatViewController';
+import type { ChatViewDeps } from '@roundtable/core/views/viewPorts';
 import type { ShownViews } from './ShownViews';
 
 /** The slice of `vscode.Webview` a session uses (so it runs in tests without VS Code). */

@@ -1,4 +1,4 @@
-import { Disposable, MutableDisposable } from '@roundtable/core';
+import { Disposable, MutableDisposable } from '@roundtable/core/base/lifecycle';
 import type * as vscode from 'vscode';
 import type { ChatSession } from './ChatSession';
 import { type ChatRoots, mountChat } from './mountChat';

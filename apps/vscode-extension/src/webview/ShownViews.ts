@@ -1,4 +1,5 @@
-import { Disposable, Emitter } from '@roundtable/core';
+import { Emitter } from '@roundtable/core/base/event';
+import { Disposable } from '@roundtable/core/base/lifecycle';
 
 /**
  * Which chat views have a page on screen. A view's page is not kept while hidden, so a page that talks is shown,

@@ -1,4 +1,4 @@
-import { fenceLanguage } from '@roundtable/core/protocol';
+import { fenceLanguage } from '@roundtable/core/protocol/fenceLanguage';
 
 /**
  * The VS Code language of a code block from its fence tag, among the languages VS Code knows now; undefined when

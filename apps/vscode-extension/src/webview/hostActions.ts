@@ -1,15 +1,12 @@
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import {
-  type DisposableStore,
-  errorMessage,
-  type HostActions,
-  type IntentResult,
-  type Logger,
-  type PromptDocument,
-} from '@roundtable/core';
+import { errorMessage } from '@roundtable/core/base/errors';
+import type { DisposableStore } from '@roundtable/core/base/lifecycle';
+import type { IntentResult } from '@roundtable/core/orchestrator/result';
+import type { Logger } from '@roundtable/core/ports';
+import type { PromptDocument } from '@roundtable/core/prompt/describePrompt';
+import type { HostActions } from '@roundtable/core/views/viewPorts';
 import type { WorkspaceFileIndex } from '../adapters/WorkspaceFileIndex';
-import { changes } from '../changes/loadChanges';
 import { storeImageData } from '../images/imageAssets';
 import { imageFolder } from '../images/imageFolder';
 import { languageIdFor } from './codeLanguage';
@@ -127,9 +124,10 @@ export function createHostActions(deps: {
     },
     // VS Code's editors, workspace edits and files, reached only when the user acts (the rest here is testable
     // without them).
-    reviewChange: (change) => changes().reviewProposedChange(change),
-    applyChange: (change) => changes().applyProposedChange(change),
-    compareChange: (...args) => changes().compareProposedChanges(...args),
+    // A change block's buttons load the diff library and the editor's diff and edit code on their first click.
+    reviewChange: async (change) => (await import('../adapters/proposedChanges')).reviewProposedChange(change),
+    applyChange: async (change) => (await import('../adapters/proposedChanges')).applyProposedChange(change),
+    compareChange: async (...args) => (await import('../adapters/compareProposals')).compareProposedChanges(...args),
     async storeImage(data, name) {
       try {
         return await storeImageData(imageFolder(deps.storageRoot), data, name);

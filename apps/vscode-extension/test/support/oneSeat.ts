@@ -8,14 +8,12 @@ import {
   systemClock,
   type ThreadRepository,
   type Transcript,
-  turnCode,
 } from '@roundtable/core';
 import type { FileThreadRepository } from '../../src/storage/FileThreadRepository';
 
 /** A real orchestrator over `repository` with one seat, Claude, answered by `chat`, as `activate` composes it. */
 export function oneSeatOrchestrator(repository: ThreadRepository, chat: ChatBackend): Orchestrator {
   return new Orchestrator({
-    turns: () => turnCode,
     repository,
     chat,
     clock: systemClock,

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { type Logger, silentLogger, type Transcript } from '@roundtable/core';
 import { afterEach, beforeEach } from 'vitest';
 import { FileThreadRepository } from '../../src/storage/FileThreadRepository';
-import { upkeepCode } from '../../src/storage/upkeepCode';
 import type { countingFs } from './countingFs';
 
 /** The clock of set-aside file names in these tests. */
@@ -56,7 +55,6 @@ export function useStorageFolder() {
         root: folder.root,
         logger: options.logger ?? silentLogger,
         now: fixedNow,
-        upkeep: () => upkeepCode,
         ...options,
       });
       folder.repos.push(repository);

@@ -10,7 +10,6 @@
 //                                           it folds a thread's journal into its base meanwhile
 import { type ChatBackend, silentLogger } from '@roundtable/core';
 import { FileThreadRepository } from '../../src/storage/FileThreadRepository';
-import { upkeepCode } from '../../src/storage/upkeepCode';
 import { HEARTBEAT_MS } from './heartbeats';
 import { oneSeatOrchestrator, reportingSaves } from './oneSeat';
 
@@ -32,7 +31,7 @@ const fakeModel: ChatBackend = async function* (_request, signal) {
 };
 
 async function race(threadId: string, name: string, count: number): Promise<void> {
-  const files = new FileThreadRepository({ root, logger: silentLogger, upkeep: () => upkeepCode });
+  const files = new FileThreadRepository({ root, logger: silentLogger });
   const o = oneSeatOrchestrator(files, fakeModel);
   const opened = await o.store.open(threadId);
   if (!opened.ok) throw new Error(`cannot open ${threadId}: ${opened.reason}`);
@@ -51,7 +50,7 @@ async function race(threadId: string, name: string, count: number): Promise<void
 }
 
 async function turns(): Promise<void> {
-  const files = new FileThreadRepository({ root, logger: silentLogger, upkeep: () => upkeepCode });
+  const files = new FileThreadRepository({ root, logger: silentLogger });
   // Every message of a save that returned is on disk (fsynced) from then on.
   const o = oneSeatOrchestrator(
     reportingSaves(files, (t) => {
@@ -96,7 +95,7 @@ async function turns(): Promise<void> {
   // themselves but for the compactions.
   for (let i = 0; ; i++) {
     const threadId = threads[i % threads.length] ?? '';
-    const sent = o.send(threadId, `turn ${i}`);
+    const sent = await o.send(threadId, `turn ${i}`);
     if (!sent.ok) throw new Error(sent.reason);
     await o.runner.whenIdle(threadId);
     await sleep(Math.random() * 10);

@@ -12,13 +12,11 @@ import {
   systemClock,
   type Transcript,
   type TurnFailure,
-  turnCode,
 } from '@roundtable/core';
 import { resolveProxyEndpoint } from '@roundtable/sidecar';
 import { expect, onTestFinished } from 'vitest';
 import { type ChatTuning, createChatBackend } from '../../src/proxy/createChatBackend';
 import { FileThreadRepository } from '../../src/storage/FileThreadRepository';
-import { upkeepCode } from '../../src/storage/upkeepCode';
 import { readStoredThread } from './storedThread';
 
 // The host side of a turn with real parts: the orchestrator, the chat backend and its streaming client over HTTP, and
@@ -57,9 +55,8 @@ export async function openTable(options: TableOptions): Promise<TurnTable> {
     throw new Error('tests never ask a DNS server');
   };
   const endpoint = () => resolveProxyEndpoint({ mode: 'external', port: 8317, externalUrl: options.url() }, noDns);
-  const repository = new FileThreadRepository({ root: dir, logger: silentLogger, upkeep: () => upkeepCode });
+  const repository = new FileThreadRepository({ root: dir, logger: silentLogger });
   const orchestrator = new Orchestrator({
-    turns: () => turnCode,
     repository,
     chat: createChatBackend(
       streamChatCompletion,
@@ -100,7 +97,7 @@ export async function openTable(options: TableOptions): Promise<TurnTable> {
     failures,
     transcript,
     turn: async (text) => {
-      expect(orchestrator.send(threadId, text)).toEqual({ ok: true });
+      expect(await orchestrator.send(threadId, text)).toEqual({ ok: true });
       await orchestrator.runner.whenIdle(threadId);
       return transcript();
     },

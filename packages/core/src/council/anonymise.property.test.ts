@@ -3,7 +3,6 @@ import { describe, expect, test } from 'vitest';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../orchestrator/settings';
 import type { ParticipantConfig } from '../participants/participant';
 import type { Message, Transcript } from '../transcript/schema';
-import { councilCode } from './councilCode';
 import { planForMessage } from './plans';
 import { seatNamesOf } from './seatNames';
 import { stepPrompt } from './stepPrompt';
@@ -177,7 +176,7 @@ describe('anonymised prompts name nobody', () => {
           const settings = { ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: now, keepRecent: 50 };
           const names = forbidden(seats);
           for (const m of thread.messages.filter((x) => x.step && x.step.index > 0)) {
-            const prompt = stepPrompt(thread, m.id, m.speaker, settings, () => councilCode);
+            const prompt = stepPrompt(thread, m.id, m.speaker, settings);
             const text = prompt.messages.map((x) => x.content).join('\n');
             expect(namesIn(text, names), `prompt of ${m.id}:\n${text}`).toEqual([]);
             expect(text).not.toMatch(/@Response/);

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { streamChatCompletion } from '../llm/streamChatCompletion';
 import { Orchestrator } from '../orchestrator/Orchestrator';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../orchestrator/settings';
-import { turnCode } from '../orchestrator/turnCode';
 import type { ParticipantConfig } from '../participants/participant';
 import { randomIds, silentLogger, systemClock } from '../ports';
 import { MemoryThreadRepository } from '../testing';
@@ -44,7 +43,6 @@ afterAll(async () => {
 async function turn(text: string, mode: 'discuss' | 'independent'): Promise<number> {
   for (const seat of seats) proxy.enqueueFor(seat.model, { kind: 'reply', text: REPLY });
   const orchestrator = new Orchestrator({
-    turns: () => turnCode,
     repository: new MemoryThreadRepository(),
     chat: (request, signal) =>
       streamChatCompletion({ baseUrl: `${proxy.url}/v1`, model: request.model, messages: request.messages }, signal),
@@ -57,7 +55,7 @@ async function turn(text: string, mode: 'discuss' | 'independent'): Promise<numb
     const lease = orchestrator.newThread();
     orchestrator.setMode(lease.threadId, mode);
     const started = performance.now();
-    const sent = orchestrator.send(lease.threadId, text);
+    const sent = await orchestrator.send(lease.threadId, text);
     if (!sent.ok) throw new Error(sent.reason);
     await orchestrator.runner.whenIdle(lease.threadId);
     const took = performance.now() - started;

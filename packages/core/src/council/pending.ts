@@ -1,4 +1,4 @@
-import { isPromptMessage } from '../prompt/renderMessage';
+import { isPromptMessage } from '../prompt/promptMessage';
 import type { TurnPlan } from '../transcript/plan';
 import type { Message } from '../transcript/schema';
 

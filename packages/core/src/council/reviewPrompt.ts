@@ -4,7 +4,8 @@ import type { OrchestratorSettings } from '../orchestrator/settings';
 import { changeBlocksIn, changedFiles } from '../patches/changeBlocks';
 import { fitToBudget, type RenderedItem } from '../prompt/fitToBudget';
 import { buildSystemPrompt, displayNameOf } from '../prompt/framing';
-import { isPromptMessage, type RenderContext, renderMessage } from '../prompt/renderMessage';
+import { isPromptMessage } from '../prompt/promptMessage';
+import { type RenderContext, renderMessage } from '../prompt/renderMessage';
 import type { Message, Transcript } from '../transcript/schema';
 import { Anonymiser } from './anonymise';
 import {
@@ -24,7 +25,7 @@ import type { ReadReply, Visibility } from './visibility';
 /**
  * The prompt of a reply that reads others' replies under review (a review, a synthesis, a review asked for on one
  * reply): the question, then the responses (and reviews) under neutral labels or names as its rule says, then its
- * task. Part of the council's code (`CouncilCode`), which the host loads the first time a review is built.
+ * task.
  */
 export function reviewPrompt(
   transcript: Transcript,

@@ -2,7 +2,7 @@ import type { OrchestratorSettings } from '../orchestrator/settings';
 import { type AssembledPrompt, assemblePrompt } from '../prompt/assemblePrompt';
 import type { Transcript } from '../transcript/schema';
 import type { Replacement } from './anonymise';
-import type { CouncilCode } from './councilCode';
+import { reviewPrompt } from './reviewPrompt';
 import { type Visibility, visibleTo } from './visibility';
 
 /** A reply's prompt, with what its rule let it read and, when it names nobody, the names it replaced. */
@@ -21,8 +21,8 @@ export type PromptSettings = Pick<
  * What `speakerId` is sent for the reply `messageId`: what its step's rule lets it read (`visibleTo`), assembled.
  * The one way a prompt is built, for a reply that starts and for one rebuilt for the prompt inspector. An answer that
  * reads the conversation under names is today's shared-transcript prompt (`assemblePrompt`); a review or a
- * synthesis is the council's (`council().reviewPrompt`: the question, then the responses and reviews under neutral
- * labels, then its task), asked for only when one is built, so a thread that holds no council never loads it.
+ * synthesis is the council's (`reviewPrompt`: the question, then the responses and reviews under neutral labels, then
+ * its task).
  * `systemMode` overrides the setting (a provider that takes only one system message).
  */
 export function stepPrompt(
@@ -30,7 +30,6 @@ export function stepPrompt(
   messageId: string,
   speakerId: string,
   settings: PromptSettings,
-  council: () => CouncilCode,
   systemMode: OrchestratorSettings['systemMode'] = settings.systemMode,
 ): StepPrompt {
   const visibility = visibleTo(transcript, messageId, speakerId);
@@ -48,5 +47,5 @@ export function stepPrompt(
     });
     return { ...prompt, visibility, replacements: [] };
   }
-  return council().reviewPrompt(transcript, visibility, speakerId, settings, systemMode);
+  return reviewPrompt(transcript, visibility, speakerId, settings, systemMode);
 }

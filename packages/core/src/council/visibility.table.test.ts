@@ -23,7 +23,7 @@ const response = (plan: TurnPlan, seat: string) => `user[Response ${plan.letters
 describe('the visibility rule, seat by seat', () => {
   test('Discuss: one after another, each reads everything before it, under names', async () => {
     const { orchestrator, t, plan, callsOf, idle } = await threeSeats('discuss');
-    orchestrator.send(t, '@all what next?');
+    await orchestrator.send(t, '@all what next?');
     await idle(t);
     const calls = callsOf(plan(), 0);
     expect(labels(calls.get('claude'))).toEqual(['system', ...earlier('claude'), 'user[User]']);
@@ -39,7 +39,7 @@ describe('the visibility rule, seat by seat', () => {
 
   test('Independent: each reads the thread up to the question, none of the other answers', async () => {
     const { orchestrator, t, plan, callsOf, idle } = await threeSeats('independent');
-    orchestrator.send(t, '@all what next?');
+    await orchestrator.send(t, '@all what next?');
     await idle(t);
     for (const [seat, call] of callsOf(plan(), 0)) {
       expect(labels(call), seat).toEqual(['system', ...earlier(seat), 'user[User]']);
@@ -49,7 +49,7 @@ describe('the visibility rule, seat by seat', () => {
 
   test('Independent one at a time (maxConcurrent 1) is still blind: a later seat never reads an earlier answer', async () => {
     const { orchestrator, t, plan, callsOf, idle } = await threeSeats('independent', { maxConcurrent: 1 });
-    orchestrator.send(t, '@all what next?');
+    await orchestrator.send(t, '@all what next?');
     await idle(t);
     expect(plan().steps[0]?.concurrency).toBe(1);
     for (const [seat, call] of callsOf(plan(), 0)) {
@@ -61,9 +61,9 @@ describe('the visibility rule, seat by seat', () => {
 
   test('a reveal round after Independent: each reads every first answer, under names, none of this round', async () => {
     const { orchestrator, t, plan, callsOf, idle } = await threeSeats('independent');
-    orchestrator.send(t, '@all what next?');
+    await orchestrator.send(t, '@all what next?');
     await idle(t);
-    expect(orchestrator.anotherRound(t)).toEqual({ ok: true });
+    expect(await orchestrator.anotherRound(t)).toEqual({ ok: true });
     await idle(t);
     const round = plan();
     expect(round).toMatchObject({ kind: 'round', round: 2, mode: 'independent' });
@@ -76,7 +76,7 @@ describe('the visibility rule, seat by seat', () => {
 
   test('Council: blind answers, then reviews of the others’ answers by letter, then the synthesis', async () => {
     const { orchestrator, t, plan, callsOf, idle } = await threeSeats('council');
-    orchestrator.send(t, '@all what next?');
+    await orchestrator.send(t, '@all what next?');
     await idle(t);
     const council = plan();
     expect(council.steps.map((s) => [s.kind, s.reads, s.names])).toEqual([
@@ -117,11 +117,11 @@ describe('the visibility rule, seat by seat', () => {
 
   test('Ask the table to review: the others read the question and the reply as Response A', async () => {
     const { orchestrator, t, plan, callsOf, idle, messages } = await threeSeats('discuss');
-    orchestrator.send(t, '@gpt is this right?');
+    await orchestrator.send(t, '@gpt is this right?');
     await idle(t);
     const reply = messages(t).at(-1);
     expect(reply?.speaker).toBe('gpt');
-    expect(orchestrator.review(t, reply?.id ?? '')).toEqual({ ok: true });
+    expect(await orchestrator.review(t, reply?.id ?? '')).toEqual({ ok: true });
     await idle(t);
     const review = plan();
     expect(review).toMatchObject({ kind: 'review', target: reply?.id, letters: { gpt: 'A' } });
@@ -150,9 +150,9 @@ describe('the visibility rule, seat by seat', () => {
 
   test('the same review, not anonymised, reads the reply under its author’s name', async () => {
     const { orchestrator, t, plan, callsOf, idle, messages } = await threeSeats('discuss', { anonymiseReviews: false });
-    orchestrator.send(t, '@gpt is this right?');
+    await orchestrator.send(t, '@gpt is this right?');
     await idle(t);
-    expect(orchestrator.review(t, messages(t).at(-1)?.id ?? '')).toEqual({ ok: true });
+    expect(await orchestrator.review(t, messages(t).at(-1)?.id ?? '')).toEqual({ ok: true });
     await idle(t);
     expect(plan().letters).toBeUndefined();
     expect(labels(callsOf(plan(), 0).get('claude'))).toEqual([

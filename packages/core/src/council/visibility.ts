@@ -1,4 +1,4 @@
-import { isPromptMessage } from '../prompt/renderMessage';
+import { isPromptMessage } from '../prompt/promptMessage';
 import { conversationOrder } from '../transcript/conversationOrder';
 import type { PlanStep, StepKind, TurnPlan } from '../transcript/plan';
 import type { Message, Transcript } from '../transcript/schema';

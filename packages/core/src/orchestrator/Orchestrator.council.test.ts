@@ -4,8 +4,7 @@ import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { claude, disposeAll, gemini, gpt, setup } from '../../test/support/orchestratorSetup';
 import { Orchestrator } from './Orchestrator';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from './settings';
-import { turnCode } from './turnCode';
-import { unfinishedPlan } from './turnIntents';
+import { unfinishedPlan } from './unfinishedPlan';
 
 // Several replies at once: each keeps its place whatever order they finish in, at most maxConcurrent stream, a
 // failure fails alone, Stop stops every one of them, and Continue (here or after a reload) picks the plan up.
@@ -26,7 +25,7 @@ function table(mode: 'independent' | 'council', maxConcurrent = 3) {
 describe('Independent: all at once, each in its place', () => {
   test('three stream at once and keep seat order whatever order they finish in', async () => {
     const { orchestrator, chat, t, replies, idle } = table('independent');
-    orchestrator.send(t, '@all what next?');
+    await orchestrator.send(t, '@all what next?');
     const [a, b, c] = await Promise.all([chat.call(0), chat.call(1), chat.call(2)]);
     expect([a, b, c].map((x) => x.model)).toEqual(['claude-sonnet-4-6', 'gpt-5.5', 'gemini-3-pro']);
     // All three places were kept before any text came.
@@ -54,7 +53,7 @@ describe('Independent: all at once, each in its place', () => {
 
   test('at most maxConcurrent stream; the others wait in their place and start as one ends', async () => {
     const { orchestrator, chat, t, replies, idle } = table('independent', 2);
-    orchestrator.send(t, '@all what next?');
+    await orchestrator.send(t, '@all what next?');
     await chat.call(1);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(chat.calls).toHaveLength(2);
@@ -71,7 +70,7 @@ describe('Independent: all at once, each in its place', () => {
 
   test('a failure fails alone; the others finish', async () => {
     const { orchestrator, chat, t, replies, idle } = table('independent');
-    orchestrator.send(t, '@all go');
+    await orchestrator.send(t, '@all go');
     const failing = await chat.call(1);
     failing.emit({ type: 'error', error: { kind: 'http', status: 500, message: 'upstream failed' } });
     failing.end();
@@ -84,7 +83,7 @@ describe('Independent: all at once, each in its place', () => {
 
   test('Stop stops every reply in flight and every kept place that had not begun', async () => {
     const { orchestrator, chat, t, replies, idle } = table('independent', 2);
-    orchestrator.send(t, '@all go');
+    await orchestrator.send(t, '@all go');
     await chat.partial(0, 'Half');
     await chat.call(1);
     orchestrator.stop(t);
@@ -103,7 +102,7 @@ describe('Independent: all at once, each in its place', () => {
       step: 'answer',
       skipped: ['gpt', 'gemini'],
     });
-    expect(orchestrator.continueSkipped(t)).toEqual({ ok: true });
+    expect(await orchestrator.continueSkipped(t)).toEqual({ ok: true });
     const resumed = await Promise.all([chat.call(2), chat.call(3)]);
     for (const call of resumed) expect(labelsOf(call)).toEqual(['system', 'user[User]']);
     await chat.reply(2, 'late but blind');
@@ -120,7 +119,7 @@ describe('Independent: all at once, each in its place', () => {
 describe('Council: answers, reviews, synthesis', () => {
   test('a failed answer is missing from the reviews and the synthesis says whom it did not have', async () => {
     const { orchestrator, chat, t, idle, messages } = table('council');
-    orchestrator.send(t, '@all is it safe?');
+    await orchestrator.send(t, '@all is it safe?');
     const failing = await chat.call(1);
     failing.emit({ type: 'error', error: { kind: 'account', message: 'not signed in' } });
     failing.end();
@@ -145,7 +144,7 @@ describe('Council: answers, reviews, synthesis', () => {
 
   test('Stop during the review; Continue finishes the reviews that never began and writes the synthesis', async () => {
     const { orchestrator, chat, t, idle } = table('council', 1);
-    orchestrator.send(t, '@all is it safe?');
+    await orchestrator.send(t, '@all is it safe?');
     for (const i of [0, 1, 2]) await chat.reply(i, `answer ${i}`);
     await chat.partial(3, 'Verdict: half');
     orchestrator.stop(t);
@@ -155,7 +154,7 @@ describe('Council: answers, reviews, synthesis', () => {
       step: 'review',
       skipped: ['gpt', 'gemini'],
     });
-    expect(orchestrator.continueSkipped(t)).toEqual({ ok: true });
+    expect(await orchestrator.continueSkipped(t)).toEqual({ ok: true });
     await chat.reply(4, 'Verdict: gpt');
     await chat.reply(5, 'Verdict: gemini');
     const synthesis = await chat.call(6);
@@ -168,7 +167,7 @@ describe('Council: answers, reviews, synthesis', () => {
 
   test('a reload in the middle: the window that comes back offers to continue, and continuing finishes it', async () => {
     const { orchestrator, chat, t, repository, clock } = table('council', 2);
-    orchestrator.send(t, '@all is it safe?');
+    await orchestrator.send(t, '@all is it safe?');
     for (const i of [0, 1, 2]) await chat.reply(i, `answer ${i}`);
     await chat.call(3);
     await chat.partial(4, 'Verdict: gpt began');
@@ -176,7 +175,6 @@ describe('Council: answers, reviews, synthesis', () => {
 
     const next = own.add(
       new Orchestrator({
-        turns: () => turnCode,
         repository,
         chat: chat.backend,
         clock,
@@ -201,7 +199,7 @@ describe('Council: answers, reviews, synthesis', () => {
     if (!transcript) throw new Error('not loaded');
     expect(unfinishedPlan(transcript, next.runner, next.table)).toMatchObject({ from: 1, seats: ['claude', 'gemini'] });
     const calls = chat.calls.length;
-    expect(next.continueSkipped(t)).toEqual({ ok: true });
+    expect(await next.continueSkipped(t)).toEqual({ ok: true });
     await vi.waitFor(() => expect(chat.calls.length).toBe(calls + 2));
     expect(chat.calls.slice(-2).map((c) => c.model)).toEqual(['claude-sonnet-4-6', 'gemini-3-pro']);
     await chat.reply(calls, 'Verdict: claude');

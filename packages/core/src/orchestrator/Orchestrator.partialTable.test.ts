@@ -40,7 +40,7 @@ function table(seats: SeatMap, mode?: 'discuss' | 'independent' | 'council') {
 describe('a message goes to the addressed seats that can answer', () => {
   test('@all leaves out a seat that needs a login and one whose CLI is missing: no request, no error bubble', async () => {
     const { orchestrator, chat, t, idle, models, replies, messages } = table({ ...CLAUDE_LOGIN, ...GEMINI_MISSING });
-    expect(orchestrator.send(t, '@all hello')).toEqual({ ok: true });
+    expect(await orchestrator.send(t, '@all hello')).toEqual({ ok: true });
     await chat.reply(0, 'gpt here');
     await idle(t);
     expect(models()).toEqual(['gpt-5.5']);
@@ -48,38 +48,38 @@ describe('a message goes to the addressed seats that can answer', () => {
     expect(messages(t)[0]?.targets).toEqual(['gpt']);
   });
 
-  test('a message whose every seat is absent is refused whole, naming each, offering the first fix', () => {
+  test('a message whose every seat is absent is refused whole, naming each, offering the first fix', async () => {
     const { orchestrator, chat, t, messages } = table({ ...CLAUDE_LOGIN, ...GEMINI_MISSING });
-    expect(orchestrator.send(t, '@claude @gemini hello')).toEqual({
+    expect(await orchestrator.send(t, '@claude @gemini hello')).toEqual({
       ok: false,
       reason: 'Not sent: Claude needs a Claude login; Gemini: Gemini CLI is not installed.',
       action: { kind: 'signIn', participantId: 'claude' },
     });
-    expect(orchestrator.send(t, '@gemini hello')).toMatchObject({ ok: false, action: { kind: 'install' } });
+    expect(await orchestrator.send(t, '@gemini hello')).toMatchObject({ ok: false, action: { kind: 'install' } });
     expect(messages(t)).toEqual([]);
     expect(chat.calls).toEqual([]);
   });
 
   test('a seat named by the message that could not answer is kept on it, so the thread says why; @all keeps none', async () => {
     const { orchestrator, chat, t, idle, messages } = table(CLAUDE_LOGIN);
-    orchestrator.send(t, '@claude @gpt hello');
+    await orchestrator.send(t, '@claude @gpt hello');
     await chat.reply(0, 'gpt');
     await idle(t);
     expect(messages(t)[0]?.unrouted).toEqual({ absent: ['claude'] });
     expect(describeUnrouted(messages(t)[0]?.unrouted ?? {})).toBe(
       '@claude could not answer then (a login needed, or not reachable).',
     );
-    orchestrator.send(t, '@all hello');
+    await orchestrator.send(t, '@all hello');
     await chat.reply(1, 'gpt');
     await chat.reply(2, 'gemini');
     await idle(t);
     expect(messages(t).at(-3)?.unrouted).toBeUndefined();
   });
 
-  test('the seat on To that cannot answer is not replaced by another: the message is refused', () => {
+  test('the seat on To that cannot answer is not replaced by another: the message is refused', async () => {
     const { orchestrator, t, messages } = table(CLAUDE_LOGIN);
     orchestrator.setSpeakingTo(t, 'claude');
-    expect(orchestrator.send(t, 'hello')).toMatchObject({ ok: false, action: { participantId: 'claude' } });
+    expect(await orchestrator.send(t, 'hello')).toMatchObject({ ok: false, action: { participantId: 'claude' } });
     expect(messages(t)).toEqual([]);
   });
 
@@ -89,7 +89,7 @@ describe('a message goes to the addressed seats that can answer', () => {
       ...orchestrator.table.settings,
       groups: [{ id: 'pair', displayName: 'Pair', members: ['claude', 'gpt'] }],
     });
-    expect(orchestrator.send(t, '@pair hello')).toEqual({ ok: true });
+    expect(await orchestrator.send(t, '@pair hello')).toEqual({ ok: true });
     await chat.reply(0, 'gpt');
     await idle(t);
     expect(models()).toEqual(['gpt-5.5']);
@@ -98,7 +98,7 @@ describe('a message goes to the addressed seats that can answer', () => {
   test('the responder cap counts only seats that can answer', async () => {
     const { orchestrator, chat, t, idle, models } = table(CLAUDE_LOGIN);
     orchestrator.table.update({ ...orchestrator.table.settings, maxRespondersPerTurn: 2 });
-    orchestrator.send(t, '@all hello');
+    await orchestrator.send(t, '@all hello');
     await chat.reply(0, 'a');
     await chat.reply(1, 'b');
     await idle(t);
@@ -109,13 +109,13 @@ describe('a message goes to the addressed seats that can answer', () => {
     const { orchestrator, chat, t, idle, models, seats } = table({
       claude: { kind: 'cooling', reason: 'quota', canReset: true },
     });
-    orchestrator.send(t, '@claude hello');
+    await orchestrator.send(t, '@claude hello');
     await chat.reply(0, 'hi');
     await idle(t);
     seats.set(CLAUDE_LOGIN);
-    expect(orchestrator.send(t, '@claude again').ok).toBe(false);
+    expect((await orchestrator.send(t, '@claude again')).ok).toBe(false);
     seats.set({});
-    expect(orchestrator.send(t, '@claude again')).toEqual({ ok: true });
+    expect(await orchestrator.send(t, '@claude again')).toEqual({ ok: true });
     await chat.reply(1, 'hi');
     await idle(t);
     expect(models()).toEqual(['claude-sonnet-4-6', 'claude-sonnet-4-6']);
@@ -125,7 +125,7 @@ describe('a message goes to the addressed seats that can answer', () => {
 describe('the council with the seats that can answer', () => {
   test('a Council of two still reviews and synthesises; the absent seat is asked nothing', async () => {
     const { orchestrator, chat, t, idle, replies, models } = table(GEMINI_MISSING, 'council');
-    expect(orchestrator.send(t, '@all is it safe?')).toEqual({ ok: true });
+    expect(await orchestrator.send(t, '@all is it safe?')).toEqual({ ok: true });
     await chat.reply(0, 'Claude: yes');
     await chat.reply(1, 'GPT: no');
     await chat.reply(2, 'Verdict: claude reviews');
@@ -144,9 +144,9 @@ describe('the council with the seats that can answer', () => {
     expect(plan?.steps.map((s) => s.seats)).toEqual([['claude', 'gpt'], ['claude', 'gpt'], ['claude']]);
   });
 
-  test('a Council left with one seat is refused with why', () => {
+  test('a Council left with one seat is refused with why', async () => {
     const { orchestrator, chat, t, messages } = table({ ...CLAUDE_LOGIN, ...GEMINI_MISSING }, 'council');
-    const result = orchestrator.send(t, '@all is it safe?');
+    const result = await orchestrator.send(t, '@all is it safe?');
     expect(result).toMatchObject({
       ok: false,
       reason:
@@ -159,7 +159,7 @@ describe('the council with the seats that can answer', () => {
   test('a chair that cannot answer does not chair: the turn’s first seat does', async () => {
     const { orchestrator, t } = table(GEMINI_MISSING, 'council');
     orchestrator.table.update({ ...orchestrator.table.settings, chair: 'gemini' });
-    orchestrator.send(t, '@all is it safe?');
+    await orchestrator.send(t, '@all is it safe?');
     const plan = orchestrator.store.transcript(t)?.plans?.at(-1);
     expect(plan?.steps[2]?.seats).toEqual(['claude']);
     orchestrator.stop(t);
@@ -167,7 +167,7 @@ describe('the council with the seats that can answer', () => {
 
   test('Independent runs with the seats that can answer', async () => {
     const { orchestrator, chat, t, idle, models } = table(CLAUDE_LOGIN, 'independent');
-    orchestrator.send(t, '@all what next?');
+    await orchestrator.send(t, '@all what next?');
     await chat.reply(0, 'a');
     await chat.reply(1, 'b');
     await idle(t);
@@ -176,7 +176,7 @@ describe('the council with the seats that can answer', () => {
 
   test('a seat found absent during a turn is left out of its later steps', async () => {
     const { orchestrator, chat, t, idle, replies, seats } = table({}, 'council');
-    orchestrator.send(t, '@all is it safe?');
+    await orchestrator.send(t, '@all is it safe?');
     const failing = await chat.call(2);
     seats.set(GEMINI_MISSING); // its reply failed, and the host found the CLI gone
     failing.emit({ type: 'error', error: { kind: 'network', message: 'spawn ENOENT' } });
@@ -202,11 +202,11 @@ describe('the council with the seats that can answer', () => {
 describe('every other way of taking a turn', () => {
   async function answered(seats: SeatMap) {
     const s = table({});
-    s.orchestrator.send(s.t, '@claude hello');
+    await s.orchestrator.send(s.t, '@claude hello');
     await s.chat.partial(0, 'half');
     s.orchestrator.stop(s.t);
     await s.idle(s.t);
-    s.orchestrator.send(s.t, '@all and now?');
+    await s.orchestrator.send(s.t, '@all and now?');
     for (const i of [1, 2, 3]) await s.chat.reply(i, `reply ${i}`);
     await s.idle(s.t);
     s.seats.set(seats);
@@ -217,19 +217,19 @@ describe('every other way of taking a turn', () => {
   test('retry and Regenerate as… of an absent seat are refused with why and its fix', async () => {
     const { orchestrator, t, stopped, last, chat } = await answered(CLAUDE_LOGIN);
     const held = { ok: false, action: { kind: 'signIn', participantId: 'claude' } };
-    expect(orchestrator.retry(t, stopped)).toMatchObject(held);
-    expect(orchestrator.regenerateAs(t, last, 'claude')).toMatchObject(held);
+    expect(await orchestrator.retry(t, stopped)).toMatchObject(held);
+    expect(await orchestrator.regenerateAs(t, last, 'claude')).toMatchObject(held);
     expect(chat.calls).toHaveLength(4);
   });
 
   test('another round and a review go with the seats that can answer', async () => {
     const { orchestrator, t, chat, idle, last } = await answered(CLAUDE_LOGIN);
-    expect(orchestrator.anotherRound(t)).toEqual({ ok: true });
+    expect(await orchestrator.anotherRound(t)).toEqual({ ok: true });
     await chat.reply(4, 'gpt again');
     await chat.reply(5, 'gemini again');
     await idle(t);
     expect(chat.calls.slice(4).map((c) => c.model)).toEqual(['gpt-5.5', 'gemini-3-pro']);
-    expect(orchestrator.review(t, last)).toEqual({ ok: true });
+    expect(await orchestrator.review(t, last)).toEqual({ ok: true });
     await chat.reply(6, 'Verdict: fine');
     await idle(t);
     expect(chat.calls.slice(6).map((c) => c.model)).toEqual(['gpt-5.5']);
@@ -241,11 +241,11 @@ describe('every other way of taking a turn', () => {
       gpt: { kind: 'unavailable', reason: 'CLIProxyAPI does not serve gpt-5.5', fix: 'settings' },
       ...GEMINI_MISSING,
     });
-    expect(orchestrator.anotherRound(t)).toMatchObject({
+    expect(await orchestrator.anotherRound(t)).toMatchObject({
       ok: false,
       reason: expect.stringMatching(/^No other round: /),
     });
-    expect(orchestrator.review(t, last)).toMatchObject({
+    expect(await orchestrator.review(t, last)).toMatchObject({
       ok: false,
       reason: 'No review: Claude needs a Claude login; GPT: CLIProxyAPI does not serve gpt-5.5.',
     });
@@ -255,19 +255,19 @@ describe('every other way of taking a turn', () => {
   test('Continue goes on with the seats that can answer; with only absent ones left it says why and keeps the offer', async () => {
     const { orchestrator, chat, t, idle, seats } = table({}, 'independent');
     orchestrator.table.update({ ...orchestrator.table.settings, maxConcurrent: 1 });
-    orchestrator.send(t, '@all what next?');
+    await orchestrator.send(t, '@all what next?');
     await chat.partial(0, 'half');
     orchestrator.stop(t);
     await idle(t);
     expect(orchestrator.runner.progressOf(t)).toMatchObject({ state: 'stopped', skipped: ['gpt', 'gemini'] });
     seats.set({ ...GEMINI_MISSING, gpt: { kind: 'needs-login', provider: 'ChatGPT' } });
-    expect(orchestrator.continueSkipped(t)).toMatchObject({
+    expect(await orchestrator.continueSkipped(t)).toMatchObject({
       ok: false,
       reason: 'Not sent: GPT needs a ChatGPT login; Gemini: Gemini CLI is not installed.',
     });
     expect(orchestrator.runner.progressOf(t)).toMatchObject({ state: 'stopped' });
     seats.set(GEMINI_MISSING);
-    expect(orchestrator.continueSkipped(t)).toEqual({ ok: true });
+    expect(await orchestrator.continueSkipped(t)).toEqual({ ok: true });
     await chat.reply(1, 'gpt');
     await idle(t);
     expect(chat.calls.map((c) => c.model)).toEqual(['claude-sonnet-4-6', 'gpt-5.5']);

@@ -15,10 +15,10 @@ describe('plans of a message', () => {
     answerEverything(chat);
     const t = openThread();
     expect(orchestrator.store.choices(t)?.mode).toBe('discuss');
-    orchestrator.send(t, '@all one');
+    await orchestrator.send(t, '@all one');
     await idle(t);
     expect(orchestrator.setMode(t, 'independent')).toEqual({ ok: true });
-    orchestrator.send(t, '@all two');
+    await orchestrator.send(t, '@all two');
     await idle(t);
     const plans = orchestrator.store.transcript(t)?.plans ?? [];
     expect(plans.map((p) => [p.mode, p.steps[0]?.reads, p.steps[0]?.concurrency])).toEqual([
@@ -34,18 +34,18 @@ describe('plans of a message', () => {
     ['rotating', ['gpt', 'gemini', 'claude'], ['gemini', 'claude', 'gpt']],
   ] as const)('Discuss in %s order: first %j, then %j', async (order, first, second) => {
     const { orchestrator, t, plan, idle } = await threeSeats('discuss', { speakingOrder: order });
-    orchestrator.send(t, '@all one');
+    await orchestrator.send(t, '@all one');
     await idle(t);
     expect(plan().steps[0]?.seats).toEqual(first);
     expect(plan().order).toBe(order);
-    orchestrator.send(t, '@all two');
+    await orchestrator.send(t, '@all two');
     await idle(t);
     expect(plan().steps[0]?.seats).toEqual(second);
   });
 
   test('random order is a shuffle recorded with the turn; mentions keep the order they were written in', async () => {
     const { orchestrator, t, plan, idle, messages } = await threeSeats('discuss', { speakingOrder: 'random' });
-    orchestrator.send(t, '@all one');
+    await orchestrator.send(t, '@all one');
     await idle(t);
     const seats = plan().steps[0]?.seats ?? [];
     expect([...seats].sort()).toEqual(['claude', 'gemini', 'gpt']);
@@ -55,7 +55,7 @@ describe('plans of a message', () => {
         .slice(-3)
         .map((m) => m.speaker),
     ).toEqual(seats);
-    orchestrator.send(t, '@gemini @claude two');
+    await orchestrator.send(t, '@gemini @claude two');
     await idle(t);
     expect(plan()).toMatchObject({ order: 'seat', steps: [{ seats: ['gemini', 'claude'] }] });
   });
@@ -64,12 +64,12 @@ describe('plans of a message', () => {
     const { orchestrator, t, plan, idle } = await threeSeats('discuss', {
       groups: [{ id: 'pair', displayName: '@pair', members: ['gemini', 'claude'], mode: 'independent' }],
     });
-    orchestrator.send(t, '@pair what do you think?');
+    await orchestrator.send(t, '@pair what do you think?');
     await idle(t);
     expect(plan()).toMatchObject({ mode: 'independent', steps: [{ seats: ['claude', 'gemini'], reads: 'blind' }] });
     // The message named one group: the thread now speaks to it.
     expect(orchestrator.speakingTo(t)).toBe('pair');
-    orchestrator.send(t, 'and now?');
+    await orchestrator.send(t, 'and now?');
     await idle(t);
     expect(plan()).toMatchObject({ mode: 'independent', steps: [{ seats: ['claude', 'gemini'] }] });
     expect(orchestrator.setSpeakingTo(t, 'nobody')).toMatchObject({ ok: false });
@@ -77,11 +77,11 @@ describe('plans of a message', () => {
 
   test('Council chair: the setting’s seat when it can answer, else the first seat of the turn', async () => {
     const { orchestrator, t, plan, idle } = await threeSeats('council', { chair: 'gemini' });
-    orchestrator.send(t, '@gpt @claude compare');
+    await orchestrator.send(t, '@gpt @claude compare');
     await idle(t);
     expect(plan().steps[2]?.seats).toEqual(['gemini']);
     orchestrator.table.update({ ...orchestrator.table.settings, chair: 'gemini', participants: [claude, gpt] });
-    orchestrator.send(t, '@all again');
+    await orchestrator.send(t, '@all again');
     await idle(t);
     expect(plan().steps[2]?.seats).toEqual(['claude']);
   });
@@ -98,10 +98,10 @@ describe('retries, alternatives and reviews read what their step allows', () => 
         } else void chat.reply(i, `${call.model} #${i}`);
       });
     };
-    orchestrator.send(t, '@all go');
+    await orchestrator.send(t, '@all go');
     await idle(t);
     const failed = messages(t).find((m) => m.status === 'error');
-    expect(orchestrator.retry(t, failed?.id ?? '')).toEqual({ ok: true });
+    expect(await orchestrator.retry(t, failed?.id ?? '')).toEqual({ ok: true });
     await idle(t);
     // GPT's retry reads the earlier exchange and the question: none of the other answers to it.
     expect(labelsOf(chat.calls.at(-1) ?? { messages: [] })).toEqual([
@@ -111,7 +111,7 @@ describe('retries, alternatives and reviews read what their step allows', () => 
       'user[User]',
     ]);
     const claudeAnswer = messages(t).find((m) => m.speaker === 'claude' && m.step?.plan === plan().id);
-    expect(orchestrator.regenerateAs(t, claudeAnswer?.id ?? '', 'gemini')).toEqual({ ok: true });
+    expect(await orchestrator.regenerateAs(t, claudeAnswer?.id ?? '', 'gemini')).toEqual({ ok: true });
     await idle(t);
     const alternative = messages(t).find((m) => m.alternativeOf === claudeAnswer?.id);
     expect(alternative?.step).toEqual(claudeAnswer?.step);
@@ -126,22 +126,25 @@ describe('retries, alternatives and reviews read what their step allows', () => 
   test('a review is refused for a review, a deleted or empty reply, and when nobody else can answer', async () => {
     const { orchestrator, t, idle, messages } = await threeSeats('discuss');
     const first = messages(t).at(-1)?.id ?? '';
-    expect(orchestrator.review(t, first)).toEqual({ ok: true });
+    expect(await orchestrator.review(t, first)).toEqual({ ok: true });
     await idle(t);
     const review = messages(t).find((m) => m.reviewOf === first);
-    expect(orchestrator.review(t, review?.id ?? '')).toMatchObject({
+    expect(await orchestrator.review(t, review?.id ?? '')).toMatchObject({
       ok: false,
       reason: expect.stringContaining('A review cannot be reviewed'),
     });
-    expect(orchestrator.review(t, messages(t)[0]?.id ?? '')).toMatchObject({ ok: false });
-    expect(orchestrator.review(t, first, 'nogroup')).toMatchObject({
+    expect(await orchestrator.review(t, messages(t)[0]?.id ?? '')).toMatchObject({ ok: false });
+    expect(await orchestrator.review(t, first, 'nogroup')).toMatchObject({
       ok: false,
       reason: expect.stringContaining('@nogroup'),
     });
     orchestrator.table.update({ ...orchestrator.table.settings, participants: [claude, { ...gpt, muted: true }] });
-    expect(orchestrator.review(t, first)).toMatchObject({ ok: false, reason: expect.stringContaining('Nobody else') });
+    expect(await orchestrator.review(t, first)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('Nobody else'),
+    });
     expect(orchestrator.deleteMessage(t, first)).toEqual({ ok: true });
-    expect(orchestrator.review(t, first)).toMatchObject({ ok: false });
+    expect(await orchestrator.review(t, first)).toMatchObject({ ok: false });
   });
 });
 
@@ -151,18 +154,18 @@ describe('a review of a reply that proposes a change', () => {
     const change = '```ts src/retry.ts\nexport const tries = 5;\n```\n```diff\n--- a/b.ts\n+++ b/b.ts\n```';
     answerEverything(chat, (call) => (call.model === 'gpt-5.5' ? 'Verdict: fine' : `Raise it:\n\n${change}`));
     const t = openThread();
-    orchestrator.send(t, '@claude raise the retries');
+    await orchestrator.send(t, '@claude raise the retries');
     await idle(t);
     const task = () => chat.calls.at(-1)?.messages.at(-1)?.content ?? '';
-    expect(orchestrator.review(t, messages(t).at(-1)?.id ?? '')).toEqual({ ok: true });
+    expect(await orchestrator.review(t, messages(t).at(-1)?.id ?? '')).toEqual({ ok: true });
     await idle(t);
     expect(task()).toContain(
       'Response A proposes a change to src/retry.ts and b.ts: review that change first, as code:',
     );
     answerEverything(chat, () => 'No change needed.');
-    orchestrator.send(t, '@claude and now?');
+    await orchestrator.send(t, '@claude and now?');
     await idle(t);
-    expect(orchestrator.review(t, messages(t).at(-1)?.id ?? '')).toEqual({ ok: true });
+    expect(await orchestrator.review(t, messages(t).at(-1)?.id ?? '')).toEqual({ ok: true });
     await idle(t);
     expect(task()).toMatch(/^\[Roundtable\] Review Response A to the user's question\.\nBefore you write/);
   });
@@ -172,7 +175,7 @@ describe('what each answer cost', () => {
   test('time to first text and in all, and tokens as reported, or estimated and said so', async () => {
     const { orchestrator, chat, clock, openThread, idle, messages } = setup({ participants: [claude, gpt, gemini] });
     const t = openThread();
-    orchestrator.send(t, '@claude @gpt hi');
+    await orchestrator.send(t, '@claude @gpt hi');
     const first = await chat.call(0);
     clock.advance(800);
     first.emit({ type: 'delta', text: 'Hello' });

@@ -15,15 +15,15 @@ describe('Regenerate as…', () => {
   test("another participant answers the original's question, from what the original saw, beside it", async () => {
     const { orchestrator, chat, openThread, idle, messages } = setup({ participants: [claude, gpt, gemini] });
     const t = openThread();
-    orchestrator.send(t, '@claude first question');
+    await orchestrator.send(t, '@claude first question');
     await chat.reply(0, 'claude answer');
     await idle(t);
-    orchestrator.send(t, '@gemini second question');
+    await orchestrator.send(t, '@gemini second question');
     await chat.reply(1, 'gemini answer');
     await idle(t);
     const original = messages(t)[1]?.id as string;
 
-    expect(orchestrator.regenerateAs(t, original, 'gpt')).toEqual({ ok: true });
+    expect(await orchestrator.regenerateAs(t, original, 'gpt')).toEqual({ ok: true });
     const call = await chat.call(2);
     expect(call.model).toBe('gpt-5.5');
     // Only the question: not the original reply, nor anything said after it.
@@ -37,7 +37,7 @@ describe('Regenerate as…', () => {
     expect(messages(t)[1]).toMatchObject({ content: 'claude answer', status: 'complete' });
 
     // Everyone after reads the alternative beside the original, where the panel shows it.
-    orchestrator.send(t, '@claude which is better?');
+    await orchestrator.send(t, '@claude which is better?');
     const next = await chat.call(3);
     expect(lines(next.messages)).toEqual([
       'user: [User] @claude first question',
@@ -54,11 +54,11 @@ describe('Regenerate as…', () => {
   test("regenerating an alternative makes another alternative of the original, and a retry of one keeps the original's prompt", async () => {
     const { orchestrator, chat, openThread, idle, messages } = setup({ participants: [claude, gpt, gemini] });
     const t = openThread();
-    orchestrator.send(t, 'question');
+    await orchestrator.send(t, 'question');
     await chat.reply(0, 'claude answer');
     await idle(t);
     const original = messages(t)[1]?.id as string;
-    orchestrator.regenerateAs(t, original, 'gpt');
+    await orchestrator.regenerateAs(t, original, 'gpt');
     const failed = await chat.call(1);
     failed.emit({ type: 'error', error: { kind: 'http', message: 'HTTP 500', status: 500 } });
     failed.end();
@@ -66,12 +66,12 @@ describe('Regenerate as…', () => {
     const gptAlternative = messages(t)[2];
     expect(gptAlternative).toMatchObject({ status: 'error', alternativeOf: original });
 
-    orchestrator.regenerateAs(t, gptAlternative?.id as string, 'gemini');
+    await orchestrator.regenerateAs(t, gptAlternative?.id as string, 'gemini');
     await chat.reply(2, 'gemini answer');
     await idle(t);
     expect(messages(t)[3]).toMatchObject({ speaker: 'gemini', alternativeOf: original });
 
-    expect(orchestrator.retry(t, gptAlternative?.id as string)).toEqual({ ok: true });
+    expect(await orchestrator.retry(t, gptAlternative?.id as string)).toEqual({ ok: true });
     const retried = await chat.call(3);
     expect(lines(retried.messages)).toEqual(['user: [User] question']);
     await chat.reply(3, 'gpt again');
@@ -84,17 +84,17 @@ describe('Regenerate as…', () => {
       participants: [claude, { ...gpt, muted: true }],
     });
     const t = openThread();
-    orchestrator.send(t, 'question');
+    await orchestrator.send(t, 'question');
     const [question] = messages(t);
     const reply = messages(t)[1]?.id as string;
-    expect(orchestrator.regenerateAs(t, reply, 'claude')).toMatchObject({ ok: false, reason: /still streaming/ });
+    expect(await orchestrator.regenerateAs(t, reply, 'claude')).toMatchObject({ ok: false, reason: /still streaming/ });
     await chat.reply(0, 'answer');
     await idle(t);
-    expect(orchestrator.regenerateAs(t, question?.id as string, 'claude')).toMatchObject({ ok: false });
-    expect(orchestrator.regenerateAs(t, reply, 'gpt')).toMatchObject({ ok: false, reason: /"gpt" is not/ });
-    expect(orchestrator.regenerateAs(t, reply, 'nobody')).toMatchObject({ ok: false });
+    expect(await orchestrator.regenerateAs(t, question?.id as string, 'claude')).toMatchObject({ ok: false });
+    expect(await orchestrator.regenerateAs(t, reply, 'gpt')).toMatchObject({ ok: false, reason: /"gpt" is not/ });
+    expect(await orchestrator.regenerateAs(t, reply, 'nobody')).toMatchObject({ ok: false });
     orchestrator.deleteMessage(t, reply);
-    expect(orchestrator.regenerateAs(t, reply, 'claude')).toMatchObject({ ok: false, reason: /still there/ });
+    expect(await orchestrator.regenerateAs(t, reply, 'claude')).toMatchObject({ ok: false, reason: /still there/ });
     expect(chat.calls).toHaveLength(1);
   });
 });
@@ -110,7 +110,7 @@ describe('speaking to, per thread', () => {
     expect(orchestrator.speakingTo(b)).toBe('claude');
     expect(orchestrator.speakingTo(openThread())).toBe('claude');
 
-    orchestrator.send(a, 'no mention');
+    await orchestrator.send(a, 'no mention');
     expect((await chat.call(0)).model).toBe('gpt-5.5');
     await chat.reply(0, 'gpt here');
     await idle(a);
@@ -120,7 +120,7 @@ describe('speaking to, per thread', () => {
   test('a mention moves the thread to the last one named; a muted choice falls back', async () => {
     const { orchestrator, chat, openThread, idle } = setup({ participants: [claude, gpt] });
     const t = openThread();
-    orchestrator.send(t, '@gpt hi');
+    await orchestrator.send(t, '@gpt hi');
     await chat.reply(0, 'x');
     await idle(t);
     expect(orchestrator.speakingTo(t)).toBe('gpt');
@@ -192,7 +192,7 @@ describe('a provider that takes one system message', () => {
     const opened = await orchestrator.store.open('t1');
     if (!opened.ok) throw new Error(opened.reason);
 
-    orchestrator.send('t1', '@gpt hi');
+    await orchestrator.send('t1', '@gpt hi');
     const first = await chat.call(0);
     expect(first.provider).toBe('local');
     expect(first.messages.filter((m) => m.role === 'system')).toHaveLength(2);
@@ -210,11 +210,11 @@ describe('a provider that takes one system message', () => {
     expect(logs.some((l) => l.includes('inline for it from now on'))).toBe(true);
 
     // Remembered for that provider, and only for it.
-    orchestrator.send('t1', '@gpt again');
+    await orchestrator.send('t1', '@gpt again');
     expect((await chat.call(2)).messages.filter((m) => m.role === 'system')).toHaveLength(1);
     await chat.reply(2, 'ok');
     await idle('t1');
-    orchestrator.send('t1', '@claude you?');
+    await orchestrator.send('t1', '@claude you?');
     expect((await chat.call(3)).messages.filter((m) => m.role === 'system')).toHaveLength(2);
     await chat.reply(3, 'ok');
     await idle('t1');
@@ -225,7 +225,7 @@ describe('a provider that takes one system message', () => {
     const { orchestrator, chat, idle, messages } = setup({ participants: [claude], stored: [withNote()] });
     const opened = await orchestrator.store.open('t1');
     if (!opened.ok) throw new Error(opened.reason);
-    orchestrator.send('t1', 'hi');
+    await orchestrator.send('t1', 'hi');
     const call = await chat.call(0);
     call.emit({ type: 'error', error: { kind: 'http', status: 400, message: 'HTTP 400: model not found' } });
     call.end();
@@ -233,7 +233,7 @@ describe('a provider that takes one system message', () => {
     expect(messages('t1').at(-1)).toMatchObject({ status: 'error', error: 'HTTP 400: model not found' });
     expect(chat.calls).toHaveLength(1);
 
-    orchestrator.retry('t1', messages('t1').at(-1)?.id as string);
+    await orchestrator.retry('t1', messages('t1').at(-1)?.id as string);
     const again = await chat.call(1);
     again.emit({ type: 'delta', text: 'partly' });
     again.emit({ type: 'error', error: { kind: 'http', status: 400, message: 'HTTP 400: bad system message' } });
@@ -251,14 +251,14 @@ describe('left out for length', () => {
     orchestrator.table.update({ ...orchestrator.table.settings, softLimitChars: 2_000, keepRecent: 1 });
     const t = openThread();
     for (let i = 0; i < 3; i++) {
-      orchestrator.send(t, `${i} ${'x'.repeat(600)}`);
+      await orchestrator.send(t, `${i} ${'x'.repeat(600)}`);
       await chat.reply(i, 'y'.repeat(600));
       await idle(t);
     }
     const last = messages(t).at(-1);
     expect(last?.leftOut).toBeGreaterThan(0);
 
-    orchestrator.send(t, 'short');
+    await orchestrator.send(t, 'short');
     const call = await chat.call(3);
     call.emit({ type: 'error', error: { kind: 'http', status: 500, message: 'HTTP 500' } });
     call.end();
@@ -266,7 +266,7 @@ describe('left out for length', () => {
     const failed = messages(t).at(-1);
     expect(failed?.leftOut).toBeGreaterThan(0);
     orchestrator.table.update({ ...orchestrator.table.settings, softLimitChars: 1_000_000 });
-    orchestrator.retry(t, failed?.id as string);
+    await orchestrator.retry(t, failed?.id as string);
     await chat.reply(4, 'fits now');
     await idle(t);
     expect(messages(t).at(-1)).not.toHaveProperty('leftOut');

@@ -10,7 +10,7 @@ describe('a turn', () => {
   test('appends the user message, streams the reply, and ends complete with usage', async () => {
     const { orchestrator, chat, openThread, messages, idle, busy } = setup();
     const t = openThread();
-    expect(orchestrator.send(t, 'hello')).toEqual({ ok: true });
+    expect(await orchestrator.send(t, 'hello')).toEqual({ ok: true });
 
     const call = await chat.call(0);
     expect(call.model).toBe('claude-sonnet-4-6');
@@ -42,7 +42,7 @@ describe('a turn', () => {
   test('batches deltas: text arriving within one interval is one change, with the right offsets', async () => {
     const { orchestrator, chat, changes, clock, openThread, idle } = setup();
     const t = openThread();
-    orchestrator.send(t, 'hello');
+    await orchestrator.send(t, 'hello');
     const call = await chat.call(0);
     const appends = () =>
       changes.flatMap((c) => (c.kind === 'messageChanged' && c.patch.append ? [c.patch.append] : []));
@@ -65,7 +65,7 @@ describe('a turn', () => {
     const failures: string[] = [];
     own.add(orchestrator.runner.onDidFailReply((f) => failures.push(`${f.participant.id}:${f.error.kind}`)));
     const t = openThread();
-    orchestrator.send(t, 'hello');
+    await orchestrator.send(t, 'hello');
     const call = await chat.call(0);
     call.emit({ type: 'delta', text: 'partial' });
     call.emit({
@@ -85,7 +85,7 @@ describe('a turn', () => {
   test('a reply that starts with its own label has exactly that label taken off, however it streams', async () => {
     const { orchestrator, chat, openThread, messages, idle } = setup({ participants: [claude, gpt] });
     const t = openThread();
-    orchestrator.send(t, '@claude @gpt hi');
+    await orchestrator.send(t, '@claude @gpt hi');
     const first = await chat.call(0);
     first.emit({ type: 'delta', text: '[Cla' });
     first.emit({ type: 'delta', text: 'ude]: Hello, ' });
@@ -104,7 +104,7 @@ describe('a turn', () => {
   test('a stream that ends with neither finish nor error is an error, not a success', async () => {
     const { orchestrator, chat, openThread, messages, idle } = setup();
     const t = openThread();
-    orchestrator.send(t, 'hello');
+    await orchestrator.send(t, 'hello');
     const call = await chat.call(0);
     call.emit({ type: 'delta', text: 'cut' });
     call.end();
@@ -115,7 +115,7 @@ describe('a turn', () => {
   test('stop cancels the reply, keeps its text and skips the responders still queued', async () => {
     const { orchestrator, chat, openThread, messages, idle } = setup({ participants: [claude, gpt] });
     const t = openThread();
-    orchestrator.send(t, '@all what do you think?');
+    await orchestrator.send(t, '@all what do you think?');
     const call = await chat.partial(0, 'I think');
     orchestrator.stop(t);
     await idle(t);
@@ -128,7 +128,7 @@ describe('a turn', () => {
   test('several responders answer in order, each seeing the replies before it, labelled by speaker', async () => {
     const { orchestrator, chat, openThread, messages, idle } = setup({ participants: [claude, gpt] });
     const t = openThread();
-    orchestrator.send(t, '@gpt @claude compare notes');
+    await orchestrator.send(t, '@gpt @claude compare notes');
     await chat.reply(0, 'GPT here.');
     const second = await chat.call(1);
     expect(chat.calls[0]?.model).toBe('gpt-5.5');
@@ -149,7 +149,7 @@ describe('a turn', () => {
   test('a failed responder does not stop the next one', async () => {
     const { orchestrator, chat, openThread, messages, idle } = setup({ participants: [claude, gpt] });
     const t = openThread();
-    orchestrator.send(t, '@all hi');
+    await orchestrator.send(t, '@all hi');
     const first = await chat.call(0);
     first.emit({ type: 'error', error: { kind: 'account', message: 'not logged in' } });
     first.end();
@@ -161,10 +161,10 @@ describe('a turn', () => {
   test('refuses an empty message, and a second one while a reply streams in the same thread', async () => {
     const { orchestrator, chat, openThread } = setup();
     const t = openThread();
-    expect(orchestrator.send(t, '   ')).toMatchObject({ ok: false });
-    orchestrator.send(t, 'first');
+    expect(await orchestrator.send(t, '   ')).toMatchObject({ ok: false });
+    await orchestrator.send(t, 'first');
     await chat.call(0);
-    expect(orchestrator.send(t, 'second')).toMatchObject({
+    expect(await orchestrator.send(t, 'second')).toMatchObject({
       ok: false,
       reason: expect.stringContaining('still streaming'),
     });
@@ -174,9 +174,9 @@ describe('a turn', () => {
     const { orchestrator, chat, openThread, messages, idle } = setup();
     const a = openThread();
     const b = openThread();
-    orchestrator.send(a, 'in a');
+    await orchestrator.send(a, 'in a');
     const callA = await chat.call(0);
-    expect(orchestrator.send(b, 'in b')).toEqual({ ok: true });
+    expect(await orchestrator.send(b, 'in b')).toEqual({ ok: true });
     await chat.reply(1, 'b done');
     await idle(b);
     expect(orchestrator.runner.isBusy(a)).toBe(true);
@@ -190,12 +190,12 @@ describe('a turn', () => {
   test('refuses to send when no participant is enabled, and to a thread that is not open', async () => {
     const { orchestrator, openThread, messages } = setup({ participants: [{ ...claude, enabled: false }] });
     const t = openThread();
-    expect(orchestrator.send(t, 'hello')).toMatchObject({
+    expect(await orchestrator.send(t, 'hello')).toMatchObject({
       ok: false,
       reason: expect.stringContaining('roundtable.participants'),
     });
     expect(messages(t)).toEqual([]);
-    expect(orchestrator.send('not-open', 'hello')).toMatchObject({
+    expect(await orchestrator.send('not-open', 'hello')).toMatchObject({
       ok: false,
       reason: expect.stringContaining('open'),
     });
@@ -206,7 +206,7 @@ describe('a turn', () => {
       participants: [claude, { ...gpt, muted: true }, { ...claude, id: 'gemini', enabled: false }],
     });
     const t = openThread();
-    expect(orchestrator.send(t, '@grok @claude @gpt @gemini hi')).toEqual({ ok: true });
+    expect(await orchestrator.send(t, '@grok @claude @gpt @gemini hi')).toEqual({ ok: true });
     expect(messages(t)[0]).toMatchObject({
       targets: ['claude'],
       unrouted: { unknown: ['grok'], muted: ['gpt'], disabled: ['gemini'] },
@@ -219,7 +219,7 @@ describe('a turn', () => {
   test('a message every name of which answers keeps no unrouted names', async () => {
     const { orchestrator, chat, openThread, idle, messages } = setup();
     const t = openThread();
-    orchestrator.send(t, '@claude hi');
+    await orchestrator.send(t, '@claude hi');
     expect(messages(t)[0]).not.toHaveProperty('unrouted');
     await chat.reply(0, 'hi');
     await idle(t);
@@ -228,7 +228,7 @@ describe('a turn', () => {
   test('a typed name longer than any id is kept shortened, so the thread can still be written', async () => {
     const { orchestrator, chat, openThread, idle, messages } = setup();
     const t = openThread();
-    orchestrator.send(t, `@claude @${'x'.repeat(500)} hi`);
+    await orchestrator.send(t, `@claude @${'x'.repeat(500)} hi`);
     const unknown = messages(t)[0]?.unrouted?.unknown ?? [];
     expect(unknown).toEqual([`${'x'.repeat(63)}…`]);
     await chat.reply(0, 'hi');
@@ -238,7 +238,7 @@ describe('a turn', () => {
   test('a message whose names all fail is refused with why, and nobody else answers it', async () => {
     const { orchestrator, chat, openThread, messages } = setup({ participants: [claude, { ...gpt, muted: true }] });
     const t = openThread();
-    expect(orchestrator.send(t, '@gpt @bob thoughts?')).toEqual({
+    expect(await orchestrator.send(t, '@gpt @bob thoughts?')).toEqual({
       ok: false,
       reason: 'Nobody was asked to answer: @bob is not at the table; @gpt is muted. At the table: @claude.',
     });
@@ -250,7 +250,7 @@ describe('a turn', () => {
     const { orchestrator, chat, openThread, idle, messages } = setup({ participants: [claude, gpt] });
     orchestrator.table.update({ ...orchestrator.table.settings, maxRespondersPerTurn: 1 });
     const t = openThread();
-    expect(orchestrator.send(t, '@all hi')).toEqual({ ok: true });
+    expect(await orchestrator.send(t, '@all hi')).toEqual({ ok: true });
     expect(messages(t)[0]?.unrouted).toEqual({ overCap: ['gpt'] });
     await chat.reply(0, 'only me');
     await idle(t);
@@ -263,7 +263,7 @@ describe('a turn', () => {
     });
     const t = openThread();
     expect(orchestrator.table.defaultTarget()).toBe('gpt');
-    orchestrator.send(t, '@all hi');
+    await orchestrator.send(t, '@all hi');
     await chat.reply(0, 'gpt only');
     await idle(t);
     expect(chat.calls.map((c) => c.model)).toEqual(['gpt-5.5']);
@@ -272,13 +272,13 @@ describe('a turn', () => {
 
     // A reply Claude gave before it was muted cannot be retried until it is unmuted.
     orchestrator.table.update({ ...orchestrator.table.settings, participants: [claude, gpt] });
-    orchestrator.send(t, '@claude once more');
+    await orchestrator.send(t, '@claude once more');
     await chat.call(1);
     orchestrator.stop(t);
     await idle(t);
     const stopped = messages(t).at(-1);
     orchestrator.table.update({ ...orchestrator.table.settings, participants: [{ ...claude, muted: true }, gpt] });
-    expect(orchestrator.retry(t, stopped?.id ?? '')).toMatchObject({
+    expect(await orchestrator.retry(t, stopped?.id ?? '')).toMatchObject({
       ok: false,
       reason: expect.stringContaining('muted'),
     });

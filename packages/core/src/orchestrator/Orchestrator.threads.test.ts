@@ -11,7 +11,7 @@ describe('persistence', () => {
   test('a user message and a finished reply are written within urgentMs; a streaming reply never is', async () => {
     const { orchestrator, chat, repository, clock, openThread, idle } = setup();
     const t = openThread();
-    orchestrator.send(t, 'hello');
+    await orchestrator.send(t, 'hello');
     const call = await chat.call(0);
     clock.advance(SAVE_TIMING.urgentMs);
     await vi.waitFor(() => expect(repository.stored(t)?.messages.map((m) => m.role)).toEqual(['user']));
@@ -35,7 +35,7 @@ describe('persistence', () => {
   test('shutdown stops the reply in flight and writes it as cancelled with its partial text', async () => {
     const { orchestrator, chat, repository, openThread } = setup();
     const t = openThread();
-    orchestrator.send(t, 'hello');
+    await orchestrator.send(t, 'hello');
     await chat.partial(0, 'half a tho');
     await orchestrator.shutdown();
     expect(repository.stored(t)?.messages[1]).toMatchObject({ status: 'cancelled', content: 'half a tho' });
@@ -45,7 +45,7 @@ describe('persistence', () => {
     const { orchestrator, chat, repository, changes, openThread, idle } = setup();
     const t = openThread();
     repository.failNextSave = new Error('EACCES: permission denied');
-    orchestrator.send(t, 'hello');
+    await orchestrator.send(t, 'hello');
     await chat.reply(0, 'hi');
     await idle(t);
     await orchestrator.store.flush();
@@ -76,17 +76,17 @@ describe('thread and message intents', () => {
   test('deleting a message leaves a tombstone, out of the next prompt, and the title moves on', async () => {
     const { orchestrator, chat, openThread, messages, idle } = setup();
     const t = openThread();
-    orchestrator.send(t, 'secret plan');
+    await orchestrator.send(t, 'secret plan');
     await chat.reply(0, 'noted');
     await idle(t);
-    orchestrator.send(t, 'second topic');
+    await orchestrator.send(t, 'second topic');
     await chat.reply(1, 'ok');
     await idle(t);
     const first = messages(t)[0];
     expect(orchestrator.deleteMessage(t, first?.id ?? '')).toEqual({ ok: true });
     expect(messages(t)[0]).toMatchObject({ seq: 0, status: 'deleted', content: '' });
     expect(orchestrator.store.summary(t)?.title).toBe('second topic');
-    orchestrator.send(t, 'next');
+    await orchestrator.send(t, 'next');
     const call = await chat.call(2);
     expect(call.messages.map((m) => m.content).join('\n')).not.toContain('secret plan');
   });
@@ -94,14 +94,14 @@ describe('thread and message intents', () => {
   test('retry re-runs the newest failed reply in place, as its next attempt', async () => {
     const { orchestrator, chat, repository, openThread, messages, idle } = setup();
     const t = openThread();
-    orchestrator.send(t, 'hello');
+    await orchestrator.send(t, 'hello');
     const first = await chat.call(0);
     first.emit({ type: 'error', error: { kind: 'network', message: 'down' } });
     first.end();
     await idle(t);
     await orchestrator.store.flush();
     const failed = messages(t)[1];
-    expect(orchestrator.retry(t, failed?.id ?? '')).toEqual({ ok: true });
+    expect(await orchestrator.retry(t, failed?.id ?? '')).toEqual({ ok: true });
     await chat.call(1);
     // While the retry streams, the stored copy keeps the failed reply: a crash now loses nothing.
     await orchestrator.store.flush();
@@ -116,16 +116,16 @@ describe('thread and message intents', () => {
   test('retry of an older reply runs it again in its place, from the messages before it; later ones stay', async () => {
     const { orchestrator, chat, openThread, messages, idle } = setup();
     const t = openThread();
-    orchestrator.send(t, 'first question');
+    await orchestrator.send(t, 'first question');
     await chat.partial(0, 'half an ans');
     orchestrator.stop(t);
     await idle(t);
-    orchestrator.send(t, 'second question');
+    await orchestrator.send(t, 'second question');
     await chat.reply(1, 'second answer');
     await idle(t);
     const stopped = messages(t)[1];
 
-    expect(orchestrator.retry(t, stopped?.id ?? '')).toEqual({ ok: true });
+    expect(await orchestrator.retry(t, stopped?.id ?? '')).toEqual({ ok: true });
     const again = await chat.call(2);
     // It is asked what it was asked the first time: nothing said after it, not even its own stopped text.
     expect(again.messages.slice(1)).toEqual([{ role: 'user', content: '[User] first question' }]);
@@ -144,7 +144,7 @@ describe('thread and message intents', () => {
     const { orchestrator, chat, repository, openThread, idle } = setup();
     const lease = orchestrator.newThread();
     const t = lease.threadId;
-    orchestrator.send(t, 'hello');
+    await orchestrator.send(t, 'hello');
     const call = await chat.call(0);
     lease.dispose(); // the view switched to another thread
     openThread();
@@ -162,7 +162,7 @@ describe('thread and message intents', () => {
   test('deleting a thread stops its reply and removes it everywhere', async () => {
     const { orchestrator, chat, repository, changes, openThread, clock } = setup();
     const t = openThread();
-    orchestrator.send(t, 'hello');
+    await orchestrator.send(t, 'hello');
     const call = await chat.call(0);
     clock.advance(SAVE_TIMING.urgentMs);
     await vi.waitFor(() => expect(repository.stored(t)).toBeDefined());

@@ -13,8 +13,11 @@ import { type IntentResult, OK, refuse } from './result';
 import type { OrchestratorSettings } from './settings';
 import { Table } from './Table';
 import { TurnRunner } from './TurnRunner';
-import type { TurnCode } from './turnCodeWith';
-import { dismissContinue, setMode, type TurnContext } from './turnIntents';
+import type { TurnContext } from './turnIntents';
+import { unfinishedPlan } from './unfinishedPlan';
+
+/** The code the turn intents run (`turnCode.ts`), loaded by the first of them: activation parses none of it. */
+const turnCode = () => import('./turnCode');
 
 export interface OrchestratorDeps {
   repository: ThreadRepository;
@@ -23,8 +26,6 @@ export interface OrchestratorDeps {
   ids: IdGenerator;
   logger: Logger;
   settings: OrchestratorSettings;
-  /** The code that takes turns (`turnCode`), asked for when a turn needs it: the host loads it on first use. */
-  turns: () => TurnCode;
   saveTiming?: SaveTiming;
   /**
    * What each seat can do now (the host's one seat map): a seat that needs a login or cannot be reached is left out
@@ -44,7 +45,7 @@ export class Orchestrator extends Disposable {
   readonly table: Table;
   private readonly turns: TurnContext;
 
-  constructor(private readonly deps: OrchestratorDeps) {
+  constructor(deps: OrchestratorDeps) {
     super();
     this.table = this._register(new Table(deps.settings, deps.seats));
     this.store = this._register(
@@ -65,10 +66,18 @@ export class Orchestrator extends Disposable {
         logger: deps.logger,
         settings: () => this.table.settings,
         canAnswer: (seat) => this.table.canAnswer(seat),
-        turns: deps.turns,
       }),
     );
     this.turns = { store: this.store, runner: this.runner, table: this.table, ids: deps.ids };
+  }
+
+  /**
+   * The code the turn intents run, and the runner's turn loop, loaded by the first of them: with both in hand, a turn
+   * an intent starts is under way when the intent returns.
+   */
+  private async code(): Promise<Awaited<ReturnType<typeof turnCode>>> {
+    const [code] = await Promise.all([turnCode(), this.runner.engine()]);
+    return code;
   }
 
   /** A new, empty thread with the enabled participants, held by the returned lease (a view). */
@@ -83,19 +92,20 @@ export class Orchestrator extends Disposable {
    * it never goes to someone it did not name. Seats that cannot answer now are left out; when none it names can, it
    * is refused with why.
    */
-  send(
+  async send(
     threadId: string,
     text: string,
     explicitTargets?: string[],
     contextBlocks: ContextBlock[] = [],
     images: ImageRef[] = [],
-  ): IntentResult {
+  ): Promise<IntentResult> {
+    const { sendMessage } = await this.code();
     if (!this.store.isLoaded(threadId)) return refuse('That thread is not open any more.');
     if (this.runner.isBusy(threadId)) {
       return refuse('A reply is still streaming in this thread. Stop it or wait for it to finish.');
     }
     if (text.trim() === '' && contextBlocks.length === 0 && images.length === 0) return refuse('The message is empty.');
-    return this.deps.turns().sendMessage(this.turns, threadId, {
+    return sendMessage(this.turns, threadId, {
       text,
       explicitTargets,
       contextBlocks,
@@ -116,8 +126,8 @@ export class Orchestrator extends Disposable {
    * never answered answer now, each reading what its step allows, and the steps after follow. Those disabled or
    * muted since are left out.
    */
-  continueSkipped(threadId: string): IntentResult {
-    return this.deps.turns().continueTurn(this.turns, threadId);
+  async continueSkipped(threadId: string): Promise<IntentResult> {
+    return (await this.code()).continueTurn(this.turns, threadId);
   }
 
   /**
@@ -125,31 +135,34 @@ export class Orchestrator extends Disposable {
    * Discuss, in the same order, each having read the whole last round; after Independent or Council, all at once,
    * each having read every earlier answer); never past `maxRounds`.
    */
-  anotherRound(threadId: string): IntentResult {
-    return this.deps.turns().startAnotherRound(this.turns, threadId);
+  async anotherRound(threadId: string): Promise<IntentResult> {
+    return (await this.code()).startAnotherRound(this.turns, threadId);
   }
 
   /** "Ask the table to review" a reply: the other seats (or a group's) review it, anonymised by default. */
-  review(threadId: string, messageId: string, groupId?: string): IntentResult {
-    return this.deps.turns().startReview(this.turns, threadId, messageId, groupId);
+  async review(threadId: string, messageId: string, groupId?: string): Promise<IntentResult> {
+    return (await this.code()).startReview(this.turns, threadId, messageId, groupId);
   }
 
   /** How several seats take a message in this thread: Discuss, Independent or Council (remembered per thread). */
   setMode(threadId: string, mode: DiscussionMode): IntentResult {
-    return setMode(this.turns, threadId, mode);
+    return this.store.setMode(threadId, mode) ? OK : refuse('That thread is not open any more.');
   }
 
   /** Drops the offer to continue with the responders a stopped turn skipped. */
   dismissSkipped(threadId: string): IntentResult {
-    return dismissContinue(this.turns, threadId);
+    const transcript = this.store.transcript(threadId);
+    const open = transcript ? unfinishedPlan(transcript, this.runner, this.table) : undefined;
+    this.runner.dismissSkipped(threadId, open?.plan.id);
+    return OK;
   }
 
   /** The prompt a reply was sent ("what did it see"), and those of the other replies of its turn, to compare. */
-  inspectPrompt(threadId: string, messageId: string): PromptInspection {
+  async inspectPrompt(threadId: string, messageId: string): Promise<PromptInspection> {
+    const { inspectPrompt, assembleStepPrompt } = await this.code();
     const transcript = this.store.transcript(threadId);
     if (!transcript) return { ok: false, reason: 'That thread is not open any more.' };
-    const code = this.deps.turns();
-    return code.inspectPrompt(transcript, messageId, this.runner.prompts, this.table.settings, code.assembleStepPrompt);
+    return inspectPrompt(transcript, messageId, this.runner.prompts, this.table.settings, assembleStepPrompt);
   }
 
   /** Tombstones a message: it keeps its place, loses its content and leaves every prompt. */
@@ -166,16 +179,16 @@ export class Orchestrator extends Disposable {
    * Runs a failed or stopped reply again, in place: a new attempt of the same message, in the same position, from
    * the messages before it. The replies after it keep what they said.
    */
-  retry(threadId: string, messageId: string): IntentResult {
-    return this.deps.turns().retryReply(this.turns, threadId, messageId);
+  async retry(threadId: string, messageId: string): Promise<IntentResult> {
+    return (await this.code()).retryReply(this.turns, threadId, messageId);
   }
 
   /**
    * Asks another participant to answer what a reply answered ("Regenerate as…"): a new reply, shown beside the
    * original as its alternative, from the same messages the original had before it. The original stays.
    */
-  regenerateAs(threadId: string, messageId: string, participantId: string): IntentResult {
-    return this.deps.turns().regenerateAs(this.turns, threadId, messageId, participantId);
+  async regenerateAs(threadId: string, messageId: string, participantId: string): Promise<IntentResult> {
+    return (await this.code()).regenerateAs(this.turns, threadId, messageId, participantId);
   }
 
   /**
@@ -183,10 +196,10 @@ export class Orchestrator extends Disposable {
    * it is shown. Only a thread that may hold one loads the code for it: one with a reply of a plan's third step (a
    * council's synthesis; no other plan has three) that said something and holds no reading.
    */
-  readOlderSyntheses(threadId: string): void {
+  async readOlderSyntheses(threadId: string): Promise<void> {
     const messages = this.store.transcript(threadId)?.messages ?? [];
     if (messages.some((m) => m.step?.index === 2 && !m.synthesis && /\S/.test(m.content))) {
-      this.deps.turns().readSyntheses(this.store, threadId);
+      (await this.code()).readOlderSyntheses(this.store, threadId);
     }
   }
 

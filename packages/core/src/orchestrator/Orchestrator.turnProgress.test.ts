@@ -25,7 +25,7 @@ describe('the progress of a turn', () => {
   test('names who answers, in order, and moves on with each reply; nothing is left once all have answered', async () => {
     const { orchestrator, chat, openThread, idle, seen, progress } = table();
     const t = openThread();
-    orchestrator.send(t, '@all plan the release');
+    await orchestrator.send(t, '@all plan the release');
     expect(progress(t)).toEqual(running(['claude', 'gpt', 'gemini'], 'claude'));
     await chat.reply(0, 'one');
     await chat.call(1);
@@ -45,7 +45,7 @@ describe('the progress of a turn', () => {
   test('a failed reply moves on to the next responder, as the turn does', async () => {
     const { orchestrator, chat, openThread, idle, progress } = table();
     const t = openThread();
-    orchestrator.send(t, '@claude @gpt hi');
+    await orchestrator.send(t, '@claude @gpt hi');
     const first = await chat.call(0);
     first.emit({ type: 'error', error: { kind: 'account', message: 'not logged in' } });
     first.end();
@@ -59,13 +59,13 @@ describe('the progress of a turn', () => {
   test('Stop leaves who never got to answer, in their order; the next turn replaces it', async () => {
     const { orchestrator, chat, openThread, idle, progress } = table();
     const t = openThread();
-    orchestrator.send(t, '@all plan the release');
+    await orchestrator.send(t, '@all plan the release');
     await chat.partial(0, 'First,');
     orchestrator.stop(t);
     await idle(t);
     expect(progress(t)).toEqual(stopped(['gpt', 'gemini']));
 
-    orchestrator.send(t, '@claude just you');
+    await orchestrator.send(t, '@claude just you');
     expect(progress(t)).toEqual(running(['claude'], 'claude'));
     await chat.reply(1, 'ok');
     await idle(t);
@@ -75,7 +75,7 @@ describe('the progress of a turn', () => {
   test('stopping the last responder once it has said something skips nobody', async () => {
     const { orchestrator, chat, openThread, idle, progress } = table();
     const t = openThread();
-    orchestrator.send(t, '@claude @gpt hi');
+    await orchestrator.send(t, '@claude @gpt hi');
     await chat.reply(0, 'one');
     await chat.partial(1, 'Half');
     orchestrator.stop(t);
@@ -86,14 +86,14 @@ describe('the progress of a turn', () => {
   test('a reply stopped before it said anything is still owed: Continue runs it again in its place', async () => {
     const { orchestrator, chat, openThread, idle, progress, messages } = table();
     const t = openThread();
-    orchestrator.send(t, '@claude @gpt hi');
+    await orchestrator.send(t, '@claude @gpt hi');
     await chat.reply(0, 'one');
     await chat.call(1);
     orchestrator.stop(t);
     await idle(t);
     expect(progress(t)).toEqual(stopped(['gpt']));
     const stoppedReply = messages(t).at(-1);
-    expect(orchestrator.continueSkipped(t)).toEqual({ ok: true });
+    expect(await orchestrator.continueSkipped(t)).toEqual({ ok: true });
     await chat.reply(2, 'two');
     await idle(t);
     expect(messages(t).at(-1)).toMatchObject({ id: stoppedReply?.id, content: 'two', status: 'complete', attempt: 2 });
@@ -102,7 +102,7 @@ describe('the progress of a turn', () => {
   test('a thread deleted here offers nobody a turn', async () => {
     const { orchestrator, chat, openThread, progress } = table();
     const t = openThread();
-    orchestrator.send(t, '@all hi');
+    await orchestrator.send(t, '@all hi');
     await chat.call(0);
     await orchestrator.deleteThread(t);
     expect(progress(t)).toBeUndefined();
@@ -111,7 +111,7 @@ describe('the progress of a turn', () => {
   test('a thread deleted in another window while its turn runs offers nobody a turn', async () => {
     const { orchestrator, chat, clock, repository, openThread, idle, seen, progress } = table();
     const t = openThread();
-    orchestrator.send(t, '@all hi');
+    await orchestrator.send(t, '@all hi');
     const call = await chat.call(0);
     clock.advance(SAVE_TIMING.urgentMs);
     await vi.waitFor(() => expect(repository.stored(t)).toBeDefined());
@@ -127,12 +127,12 @@ describe('continuing with the skipped participants', () => {
   test('they answer in their order after what was said, each seeing the stopped reply', async () => {
     const { orchestrator, chat, openThread, idle, messages, progress } = table();
     const t = openThread();
-    orchestrator.send(t, '@all plan the release');
+    await orchestrator.send(t, '@all plan the release');
     await chat.partial(0, 'First, freeze');
     orchestrator.stop(t);
     await idle(t);
 
-    expect(orchestrator.continueSkipped(t)).toEqual({ ok: true });
+    expect(await orchestrator.continueSkipped(t)).toEqual({ ok: true });
     expect(progress(t)).toEqual(running(['gpt', 'gemini'], 'gpt'));
     const second = await chat.call(1);
     expect(second.model).toBe('gpt-5.5');
@@ -152,7 +152,7 @@ describe('continuing with the skipped participants', () => {
   test('leaves out a skipped participant disabled since, and refuses when none is left', async () => {
     const { orchestrator, chat, openThread, idle, progress } = table();
     const t = openThread();
-    orchestrator.send(t, '@all hi');
+    await orchestrator.send(t, '@all hi');
     await chat.partial(0, 'Hm');
     orchestrator.stop(t);
     await idle(t);
@@ -160,13 +160,13 @@ describe('continuing with the skipped participants', () => {
       ...orchestrator.table.settings,
       participants: [claude, { ...gpt, enabled: false }, gemini],
     });
-    expect(orchestrator.continueSkipped(t)).toEqual({ ok: true });
+    expect(await orchestrator.continueSkipped(t)).toEqual({ ok: true });
     expect(progress(t)).toEqual(running(['gemini'], 'gemini'));
     expect((await chat.call(1)).model).toBe('gemini-3-pro');
     orchestrator.stop(t);
     await idle(t);
 
-    orchestrator.send(t, '@all again');
+    await orchestrator.send(t, '@all again');
     await chat.partial(2, 'Well');
     orchestrator.stop(t);
     await idle(t);
@@ -175,7 +175,7 @@ describe('continuing with the skipped participants', () => {
       ...orchestrator.table.settings,
       participants: [claude, gpt, { ...gemini, enabled: false }],
     });
-    expect(orchestrator.continueSkipped(t)).toMatchObject({
+    expect(await orchestrator.continueSkipped(t)).toMatchObject({
       ok: false,
       reason: expect.stringContaining('disabled or muted'),
     });
@@ -185,15 +185,21 @@ describe('continuing with the skipped participants', () => {
   test('refuses when nobody was skipped or a reply is streaming; dismissing drops the offer', async () => {
     const { orchestrator, chat, openThread, idle, progress } = table();
     const t = openThread();
-    expect(orchestrator.continueSkipped(t)).toMatchObject({ ok: false, reason: expect.stringContaining('waiting') });
-    orchestrator.send(t, '@all hi');
+    expect(await orchestrator.continueSkipped(t)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('waiting'),
+    });
+    await orchestrator.send(t, '@all hi');
     await chat.call(0);
-    expect(orchestrator.continueSkipped(t)).toMatchObject({ ok: false, reason: expect.stringContaining('streaming') });
+    expect(await orchestrator.continueSkipped(t)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('streaming'),
+    });
     orchestrator.stop(t);
     await idle(t);
     expect(orchestrator.dismissSkipped(t)).toEqual({ ok: true });
     expect(progress(t)).toBeUndefined();
-    expect(orchestrator.continueSkipped(t)).toMatchObject({ ok: false });
+    expect(await orchestrator.continueSkipped(t)).toMatchObject({ ok: false });
     expect(chat.calls).toHaveLength(1);
   });
 });

@@ -1,6 +1,5 @@
 import type { Emitter } from '../base/event';
 import { Disposable } from '../base/lifecycle';
-import type { CouncilCode } from '../council/councilCode';
 import type { ChatError } from '../llm/types';
 import type { ParticipantConfig } from '../participants/participant';
 import type { Clock, IdGenerator, Logger } from '../ports';
@@ -28,10 +27,8 @@ export interface ReplyRunnerDeps {
    * seat found signed out or unreachable during a turn is left out of its later steps.
    */
   canAnswer: (seat: string) => boolean;
-  /** Builds each reply's prompt as its step's rule allows (`stepPromptAssembler`). */
+  /** Builds each reply's prompt as its step's rule allows (`assembleStepPrompt`). */
   prompts: PromptAssembler;
-  /** What only reviews and councils need: here, reading a synthesis as it ends (`synthesisReadingOf`). */
-  council: () => CouncilCode;
 }
 
 export interface TurnFailure {
@@ -189,8 +186,8 @@ export class ReplyRunner extends Disposable {
     ended: Ended,
   ): Message['status'] {
     const { status, failure } = ended;
-    const { store, council } = this.deps;
-    const synthesis = synthesisReadingOf(store, threadId, store.message(threadId, messageId), council);
+    const { store } = this.deps;
+    const synthesis = synthesisReadingOf(store, threadId, store.message(threadId, messageId));
     store.update(threadId, messageId, (m) => withEnding(m, synthesis ? { ...ended, synthesis } : ended), 'urgent');
     if (status === 'error' && failure && participant) {
       this.deps.logger.warn(`Reply from ${participant.id} failed (${failure.kind}): ${failure.message}`);

@@ -1,5 +1,6 @@
 import type { Emitter } from '../base/event';
 import { Disposable } from '../base/lifecycle';
+import { assembleStepPrompt } from '../council/assembleStepPrompt';
 import { pendingWork, stepSlots } from '../council/pending';
 import type { TurnPlan } from '../transcript/plan';
 import type { PromptLog } from './PromptLog';
@@ -7,7 +8,6 @@ import { ReplyRunner, type ReplyRunnerDeps, type ReplyTarget, type TurnFailure }
 import type { SystemModeMemory } from './systemMode';
 import type { TurnProgress } from './TurnProgress';
 import type { TurnWork } from './TurnRunner';
-import type { TurnCode } from './turnCodeWith';
 
 /** What outlives a turn engine (its owner keeps it from before the first turn): see `TurnRunner`. */
 export interface TurnMemory {
@@ -17,7 +17,7 @@ export interface TurnMemory {
 }
 
 /**
- * The loop of a turn (part of the turns' code, loaded with the first turn): a plan's steps from one of them on, each
+ * The loop of a turn (loaded by `TurnRunner` when the first turn starts): a plan's steps from one of them on, each
  * step's replies one after another or placed all at once and streamed `concurrency` at a time, or one reply outside
  * any new plan. `TurnRunner` owns the turns (one per thread, Stop, busy, progress); this runs what is inside one.
  */
@@ -26,15 +26,13 @@ export class TurnEngine extends Disposable {
   private readonly deps: ReplyRunnerDeps;
 
   constructor(
-    deps: Omit<ReplyRunnerDeps, 'prompts' | 'council'>,
-    /** Where each reply's prompt is built, and the council's code (`TurnCode`). */
-    code: Pick<TurnCode, 'assembleStepPrompt' | 'council'>,
+    deps: Omit<ReplyRunnerDeps, 'prompts'>,
     memory: TurnMemory,
     /** Where the turn stands now, for the views. */
     private readonly progress: (threadId: string, progress: TurnProgress) => void,
   ) {
     super();
-    this.deps = { ...deps, prompts: code.assembleStepPrompt, council: code.council };
+    this.deps = { ...deps, prompts: assembleStepPrompt };
     this.replies = this._register(new ReplyRunner(this.deps, memory));
   }
 

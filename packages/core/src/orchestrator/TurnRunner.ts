@@ -7,14 +7,10 @@ import type { ReplyRunnerDeps, ReplyTarget, TurnFailure } from './ReplyRunner';
 import { SystemModeMemory } from './systemMode';
 import type { TurnEngine } from './TurnEngine';
 import { type TurnProgress, TurnProgressBoard, type TurnProgressChange } from './TurnProgress';
-import type { TurnCode } from './turnCodeWith';
 
 export type { ReplyTarget, TurnFailure } from './ReplyRunner';
 
-export type TurnRunnerDeps = Omit<ReplyRunnerDeps, 'prompts' | 'council'> & {
-  /** The code that runs replies, asked for when the first turn starts (see `TurnCode`). */
-  turns: () => TurnCode;
-};
+export type TurnRunnerDeps = Omit<ReplyRunnerDeps, 'prompts'>;
 
 /**
  * What a turn runs: a plan of the thread, from one of its steps on (a new turn starts at 0; Continue where the plan
@@ -83,15 +79,15 @@ export class TurnRunner extends Disposable {
     );
   }
 
-  /** The loop inside a turn, made when the first turn starts (its code is loaded then). */
-  private get engine(): TurnEngine {
-    if (this.turnEngine) return this.turnEngine;
-    const { turns, ...deps } = this.deps;
-    const code = turns();
-    this.turnEngine = this._register(
-      new code.TurnEngine(
-        deps,
-        code,
+  /**
+   * The loop inside a turn, made when the first turn starts: its code (the reply runner, prompt assembly, the
+   * council's prompts) loads then, so a window that only shows threads never parses it.
+   */
+  async engine(): Promise<TurnEngine> {
+    const { TurnEngine } = await import('./TurnEngine');
+    this.turnEngine ??= this._register(
+      new TurnEngine(
+        this.deps,
         { prompts: this.prompts, systemModes: this.systemModes, failures: this.failureEmitter },
         (threadId, progress) => this.progress.set(threadId, progress),
       ),
@@ -166,13 +162,16 @@ export class TurnRunner extends Disposable {
   private async run(threadId: string, work: TurnWork, turn: Turn, lease: ThreadLease): Promise<void> {
     const plan = work.kind === 'plan' ? this.deps.store.plan(threadId, work.planId) : undefined;
     try {
-      await this.engine.run(threadId, work, plan, turn.controller.signal);
+      // Loaded already when the turn came through the orchestrator: then the turn starts at once, in `start`.
+      const engine = this.turnEngine ?? (await this.engine());
+      await engine.run(threadId, work, plan, turn.controller.signal);
     } catch (error) {
       this.deps.logger.error(`Turn on thread ${threadId} failed unexpectedly: ${errorMessage(error)}`);
     } finally {
       this.turns.delete(threadId);
       lease.dispose();
-      this.progress.set(threadId, turn.discarded || !plan ? undefined : this.engine.leftOver(threadId, plan));
+      const engine = this.turnEngine;
+      this.progress.set(threadId, turn.discarded || !plan || !engine ? undefined : engine.leftOver(threadId, plan));
       this.busyEmitter.fire({ threadId, busy: false });
     }
   }

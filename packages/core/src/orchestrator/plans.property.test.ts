@@ -99,7 +99,7 @@ class Steering {
   }
 
   async apply(o: Op): Promise<void> {
-    this.intend(o.intent);
+    await this.intend(o.intent);
     await this.settle();
     if (o.model === 'stop') {
       const call = this.open()[0];
@@ -116,7 +116,7 @@ class Steering {
     await this.settle();
   }
 
-  private intend(i: Intent): void {
+  private async intend(i: Intent): Promise<void> {
     const { orchestrator } = this.s;
     const replies = conversationOrder(this.messages()).filter((m) => m.role === 'assistant');
     // Each intent picks among the replies it can act on, when there are any (else among all, to be refused).
@@ -129,27 +129,27 @@ class Steering {
         orchestrator.setMode(this.t, i.mode);
         return;
       case 'send':
-        orchestrator.send(this.t, `${i.to} w${this.word++}`);
+        await orchestrator.send(this.t, `${i.to} w${this.word++}`);
         return;
       case 'stop':
         orchestrator.stop(this.t);
         return;
       case 'continue':
-        orchestrator.continueSkipped(this.t);
+        await orchestrator.continueSkipped(this.t);
         return;
       case 'anotherRound':
-        orchestrator.anotherRound(this.t);
+        await orchestrator.anotherRound(this.t);
         return;
       case 'nothing':
         return;
       case 'review':
-        orchestrator.review(
+        await orchestrator.review(
           this.t,
           pick(i.pick, (m) => m.status === 'complete' && !m.reviewOf),
         );
         return;
       case 'retry':
-        orchestrator.retry(
+        await orchestrator.retry(
           this.t,
           pick(i.pick, (m) => m.status === 'error' || m.status === 'cancelled'),
         );
@@ -158,7 +158,7 @@ class Steering {
         orchestrator.deleteMessage(this.t, pick(i.pick));
         return;
       case 'regenerate':
-        orchestrator.regenerateAs(this.t, pick(i.pick), i.as);
+        await orchestrator.regenerateAs(this.t, pick(i.pick), i.as);
         return;
     }
   }

@@ -25,9 +25,8 @@ export interface BuiltPrompt {
 }
 
 /**
- * Builds the prompt of the reply `messageId`, spoken by `speakerId` (`stepPromptAssembler`). A port so that the host can
- * load the prompt code (visibility, anonymisation, the council's words) only when the first reply starts, not at
- * activation. `systemMode` overrides the setting (a provider that takes only one system message).
+ * Builds the prompt of the reply `messageId`, spoken by `speakerId` (`assembleStepPrompt`). `systemMode` overrides the
+ * setting (a provider that takes only one system message).
  */
 export type PromptAssembler = (
   transcript: Transcript,

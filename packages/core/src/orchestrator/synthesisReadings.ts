@@ -1,4 +1,4 @@
-import type { CouncilCode } from '../council/councilCode';
+import { readSynthesis } from '../council/readSynthesis';
 import { awaitsReading, isSynthesis, unreadSyntheses } from '../council/synthesisStep';
 import type { ThreadStore } from '../store/ThreadStore';
 import type { Message } from '../transcript/schema';
@@ -6,17 +6,16 @@ import type { SynthesisReading } from '../transcript/synthesisReading';
 
 /**
  * The reading of a reply that is a council's synthesis and said something (`readSynthesis`), from the thread as the
- * store holds it; undefined for any other reply, which never loads the council's code.
+ * store holds it; undefined for any other reply.
  */
 export function synthesisReadingOf(
   store: ThreadStore,
   threadId: string,
   message: Message | undefined,
-  council: () => CouncilCode,
 ): SynthesisReading | undefined {
   const transcript = store.transcript(threadId);
   if (!transcript || !message || !isSynthesis(transcript.plans, message) || !/\S/.test(message.content)) return;
-  return council().readSynthesis(transcript, message);
+  return readSynthesis(transcript, message);
 }
 
 /**
@@ -24,10 +23,10 @@ export function synthesisReadingOf(
  * (here, or in another window and merged in), or changed since (retried, deleted), is left as it is. The thread's
  * time stays as it was: reading changes nothing the user did, so the thread keeps its place in the list.
  */
-export function readOlderSyntheses(store: ThreadStore, threadId: string, council: () => CouncilCode): void {
+export function readOlderSyntheses(store: ThreadStore, threadId: string): void {
   const transcript = store.transcript(threadId);
   for (const message of transcript ? unreadSyntheses(transcript) : []) {
-    const synthesis = synthesisReadingOf(store, threadId, message, council);
+    const synthesis = synthesisReadingOf(store, threadId, message);
     if (!synthesis) continue;
     const read = (m: Message) => (awaitsReading(m) && m.content === message.content ? { ...m, synthesis } : m);
     store.update(threadId, message.id, read, 'normal', true);

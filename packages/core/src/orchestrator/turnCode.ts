@@ -1,7 +1,9 @@
-import { councilCode } from '../council/councilCode';
-import { type TurnCode, turnCodeWith } from './turnCodeWith';
-
-export type { TurnCode } from './turnCodeWith';
-
-/** The turns' code with the council's at hand: what tests, benchmarks and tools pass as `() => turnCode`. */
-export const turnCode: TurnCode = turnCodeWith(() => councilCode);
+// What the orchestrator's turn intents run, loaded by the first of them (`Orchestrator`): routing a message, the
+// plans of each way of taking a turn, Continue, another round, reviews, retries and alternatives, prompt inspection,
+// and the reading of an older thread's syntheses. A window that only shows threads never parses any of it.
+export { assembleStepPrompt } from '../council/assembleStepPrompt';
+export { inspectPrompt } from './inspectPrompt';
+export { regenerateAs, retryReply } from './replyIntents';
+export { sendMessage } from './sendMessage';
+export { readOlderSyntheses } from './synthesisReadings';
+export { continueTurn, startAnotherRound, startReview } from './turnIntents';

@@ -1,16 +1,14 @@
-import { pendingWork } from '../council/pending';
 import { planForReview, planForRound } from '../council/plans';
 import { questionOf } from '../council/questionOf';
 import type { IdGenerator } from '../ports';
 import type { ThreadStore } from '../store/ThreadStore';
-import { conversationOrder } from '../transcript/conversationOrder';
-import type { DiscussionMode, PlanDraft, TurnPlan } from '../transcript/plan';
-import type { Transcript } from '../transcript/schema';
+import type { PlanDraft } from '../transcript/plan';
 import { refuseAbsent, splitSeats } from './absentSeats';
 import { type IntentResult, OK, refuse } from './result';
 import { nextRound } from './rounds';
 import type { Table } from './Table';
 import type { ReplyTarget, TurnRunner } from './TurnRunner';
+import { unfinishedPlan } from './unfinishedPlan';
 
 /** What the turn intents work with: the thread store, the turn runner, the table and fresh ids. */
 export interface TurnContext {
@@ -46,32 +44,6 @@ export function continueTurn(ctx: TurnContext, threadId: string): IntentResult {
   }
   ctx.runner.start(threadId, { kind: 'plan', planId: open.plan.id, from: open.from });
   return OK;
-}
-
-/**
- * The plan a thread's turn left unfinished: the stopped one this window remembers, else the newest plan answering the
- * thread's last user message, when it still owes replies that someone can give now. A plan found in the thread
- * counts only with a reply of it stopped (what Stop and a closing window leave): without one, it may still be running
- * in another window, and offering to continue it would be a lie.
- */
-export function unfinishedPlan(
-  transcript: Transcript,
-  runner: Pick<TurnRunner, 'progressOf' | 'isDismissed'>,
-  table: Pick<Table, 'canAnswer'>,
-  canAnswer: (seat: string) => boolean = (seat) => table.canAnswer(seat),
-): { plan: TurnPlan; from: number; seats: string[] } | undefined {
-  const progress = runner.progressOf(transcript.id);
-  const lastQuestion = conversationOrder(transcript.messages).findLast((m) => m.role === 'user')?.id;
-  const remembered = progress?.state === 'stopped';
-  const plan = remembered
-    ? transcript.plans?.find((p) => p.id === progress.planId)
-    : transcript.plans?.findLast((p) => p.question === lastQuestion);
-  if (!plan || runner.isDismissed(plan.id)) return undefined;
-  if (!remembered && !transcript.messages.some((m) => m.step?.plan === plan.id && m.status === 'cancelled')) {
-    return undefined;
-  }
-  const pending = pendingWork(plan, transcript.messages, canAnswer);
-  return pending ? { plan, ...pending } : undefined;
 }
 
 /** Another round of the discussion of the last user message, in the way of its mode (see `planForRound`). */
@@ -136,19 +108,6 @@ export function startReview(ctx: TurnContext, threadId: string, messageId: strin
     settings,
   });
   return runPlan(ctx, threadId, draft);
-}
-
-/** Sets how several seats take a message in this thread (remembered with the thread). */
-export function setMode(ctx: TurnContext, threadId: string, mode: DiscussionMode): IntentResult {
-  return ctx.store.setMode(threadId, mode) ? OK : refuse(GONE);
-}
-
-/** Drops the offer to continue the thread's unfinished turn (in this window). */
-export function dismissContinue(ctx: TurnContext, threadId: string): IntentResult {
-  const transcript = ctx.store.transcript(threadId);
-  const open = transcript ? unfinishedPlan(transcript, ctx.runner, ctx.table) : undefined;
-  ctx.runner.dismissSkipped(threadId, open?.plan.id);
-  return OK;
 }
 
 /** Stores a plan in the thread and runs it from its first step. */

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import { claude, gemini, gpt } from '../../test/support/orchestratorSetup';
-import { councilCode } from '../council/councilCode';
 import { stepPrompt } from '../council/stepPrompt';
 import type { ChatMessage } from '../llm/types';
 import { DEFAULT_ORCHESTRATOR_SETTINGS, type OrchestratorSettings } from '../orchestrator/settings';
@@ -117,14 +116,7 @@ function newReplyPrompt(speakerId: string, settings: OrchestratorSettings, mode?
     status: 'streaming',
     createdAt: AT(base.messages.length),
   };
-  return stepPrompt(
-    { ...base, messages: [...base.messages, reply] },
-    'new',
-    speakerId,
-    settings,
-    () => councilCode,
-    mode,
-  );
+  return stepPrompt({ ...base, messages: [...base.messages, reply] }, 'new', speakerId, settings, mode);
 }
 
 /** A prompt as reviewable text: a header, then each message as `--- role ---` and its exact content. */

@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { claude, gpt } from '../../test/support/orchestratorSetup';
 import { cliInput } from '../cli/cliInput';
-import { councilCode } from '../council/councilCode';
 import { stepPrompt } from '../council/stepPrompt';
 import type { ChatMessage } from '../llm/types';
 import { wireMessages } from '../llm/wireMessages';
@@ -55,7 +54,7 @@ const SETTINGS: OrchestratorSettings = {
 function promptOf(speaker: string) {
   const t = thread();
   t.messages[1] = { ...(t.messages[1] as Transcript['messages'][number]), speaker };
-  return stepPrompt(t, 'new', speaker, SETTINGS, () => councilCode);
+  return stepPrompt(t, 'new', speaker, SETTINGS);
 }
 
 function render(title: string, messages: ChatMessage[]): string {
@@ -140,7 +139,6 @@ describe('golden prompts: a message with images, to a seat that reads them and o
       'new',
       'claude',
       settings,
-      () => councilCode,
     );
     expect(prompt.omitted).toBe(1);
     expect(prompt.messages.some((m) => m.images)).toBe(false);

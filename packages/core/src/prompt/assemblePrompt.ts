@@ -4,7 +4,8 @@ import type { ParticipantConfig } from '../participants/participant';
 import type { Transcript } from '../transcript/schema';
 import { fitToBudget } from './fitToBudget';
 import { buildSystemPrompt } from './framing';
-import { isPromptMessage, type RenderContext, renderMessage } from './renderMessage';
+import { isPromptMessage } from './promptMessage';
+import { type RenderContext, renderMessage } from './renderMessage';
 
 export interface AssemblePromptInput {
   transcript: Transcript;

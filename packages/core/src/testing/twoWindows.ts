@@ -1,7 +1,6 @@
 import type { IDisposable } from '../base/lifecycle';
 import { Orchestrator } from '../orchestrator/Orchestrator';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../orchestrator/settings';
-import { turnCode } from '../orchestrator/turnCode';
 import type { ParticipantConfig } from '../participants/participant';
 import { silentLogger } from '../ports';
 import type { ThreadRepository } from '../store/ports';
@@ -79,7 +78,6 @@ export async function playTwoWindows(
     const storage = makeStorage(side);
     let n = 0;
     const orchestrator = new Orchestrator({
-      turns: () => turnCode,
       repository: storage.repository,
       chat: chat.backend,
       clock,
@@ -133,7 +131,7 @@ export async function playTwoWindows(
       const { orchestrator } = w;
       switch (op.kind) {
         case 'send':
-          orchestrator.send(
+          await orchestrator.send(
             shown(w),
             `message ${++sent} @${sent % 3 === 0 ? 'all' : sent % 2 === 0 ? 'gpt' : 'claude'}`,
           );
@@ -165,7 +163,7 @@ export async function playTwoWindows(
         case 'retry': {
           const messages = orchestrator.store.transcript(shown(w))?.messages ?? [];
           const failed = messages.filter((m) => m.status === 'error' || m.status === 'cancelled').at(-1);
-          if (failed) orchestrator.retry(shown(w), failed.id);
+          if (failed) await orchestrator.retry(shown(w), failed.id);
           break;
         }
         case 'deleteMessage': {

@@ -277,10 +277,11 @@ describe('ChatViewController: an older council thread', () => {
     const v = view();
     await v.ready();
     expect(v.lastState().thread.messages.find((m) => m.id === 's')?.synthesis).toBeUndefined();
-    const patch = v.posted.find((m) => m.type === 'message/patched');
-    expect(patch?.payload).toEqual({
-      messageId: 's',
-      synthesis: { claims: [{ claim: 'x', marks: { gpt: 'supported', claude: 'disputed' } }], answer: 'Both.' },
-    });
+    await vi.waitFor(() =>
+      expect(v.posted.find((m) => m.type === 'message/patched')?.payload).toEqual({
+        messageId: 's',
+        synthesis: { claims: [{ claim: 'x', marks: { gpt: 'supported', claude: 'disputed' } }], answer: 'Both.' },
+      }),
+    );
   });
 });

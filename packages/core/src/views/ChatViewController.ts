@@ -167,7 +167,9 @@ export class ChatViewController extends Disposable {
 
   private async handle(intent: WebviewIntent): Promise<IntentResult> {
     await this.ensureThread();
-    return this.deps.intents()(intent, this, this.deps);
+    // The intent handler loads with the first intent a page sends: a window's first state needs none of it.
+    const { handleIntent } = await import('./handleIntent');
+    return handleIntent(intent, this, this.deps);
   }
 
   /** The first time: the newest stored thread (reads the index and that one thread), or a new one. */
@@ -215,7 +217,7 @@ export class ChatViewController extends Disposable {
       ),
     );
     // An older thread's syntheses are read once it is shown; each reading follows as a patch.
-    this.deps.orchestrator.readOlderSyntheses(threadId);
+    void this.deps.orchestrator.readOlderSyntheses(threadId);
   }
 
   /** The thread list's first page, on its own (see `threads/listed`); again once a list read in parts is whole. */

@@ -25,9 +25,9 @@ export async function handleIntent(intent: WebviewIntent, view: IntentView, deps
   const { orchestrator, host } = deps;
   switch (intent.type) {
     case 'chat/send':
-      return onShown(view, intent.payload.threadId, (t) => {
-        const context = view.context.forMessage(deps.activeFile?.());
-        const result = orchestrator.send(
+      return onShown(view, intent.payload.threadId, async (t) => {
+        const context = view.context.forMessage(await deps.activeFile?.());
+        const result = await orchestrator.send(
           t,
           intent.payload.text,
           intent.payload.targets,
@@ -38,7 +38,7 @@ export async function handleIntent(intent: WebviewIntent, view: IntentView, deps
         return result;
       });
     case 'message/prompt': {
-      const inspection = onShown(view, intent.payload.threadId, (t) =>
+      const inspection = await onShown(view, intent.payload.threadId, (t) =>
         orchestrator.inspectPrompt(t, intent.payload.messageId),
       );
       return 'shown' in inspection ? host.showPrompt(inspection.shown, inspection.others) : inspection;
@@ -135,7 +135,7 @@ export async function handleIntent(intent: WebviewIntent, view: IntentView, deps
 }
 
 /** Runs a thread-scoped intent only if it is about the thread this view shows (it may have moved on). */
-function onShown<T extends IntentResult | PromptInspection | Promise<IntentResult>>(
+function onShown<T extends IntentResult | Promise<IntentResult> | Promise<PromptInspection>>(
   view: IntentView,
   threadId: string,
   fn: (threadId: string) => T,

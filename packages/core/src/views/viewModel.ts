@@ -1,6 +1,6 @@
 import { discussionOf } from '../orchestrator/rounds';
 import type { TurnProgress } from '../orchestrator/TurnProgress';
-import { unfinishedPlan } from '../orchestrator/turnIntents';
+import { unfinishedPlan } from '../orchestrator/unfinishedPlan';
 import type {
   MessagePatchPayload,
   PendingContext,

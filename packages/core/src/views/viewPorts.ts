@@ -7,7 +7,6 @@ import type { PromptDocument } from '../prompt/describePrompt';
 import type { SeatFix, SeatMap, SidecarStatus } from '../protocol/proxyStatus';
 import type { ProposedChange } from '../protocol/webviewToHost';
 import type { ContextBlock, ImageRef, Transcript } from '../transcript/schema';
-import type { handleIntent } from './handleIntent';
 
 /** A value that changes over time, with its current value. */
 export interface StatusSource<T> {
@@ -63,11 +62,6 @@ export interface HostActions {
 
 export interface ChatViewDeps {
   orchestrator: Orchestrator;
-  /**
-   * Carries out the page's intents (`handleIntent`). A port so the host loads that code with the turns' code, the
-   * first time the page asks for anything, not at activation (a window's first state needs none of it).
-   */
-  intents: () => typeof handleIntent;
   sidecar: StatusSource<SidecarStatus>;
   /** The participants' seats, when the proxy can tell (managed mode). */
   seats?: StatusSource<SeatMap>;
@@ -77,7 +71,7 @@ export interface ChatViewDeps {
    * The file open in the editor, when the user asked for it to go along with every message
    * (`roundtable.context.autoIncludeActiveFile`); undefined otherwise, or when no file is open.
    */
-  activeFile?: () => ContextBlock | undefined;
+  activeFile?: () => ContextBlock | undefined | Promise<ContextBlock | undefined>;
   /** Whether the first-run Terms-of-Service notice is still to be shown, and how it is dismissed for good. */
   terms?: StatusSource<boolean> & { dismiss(): Promise<void> };
 }

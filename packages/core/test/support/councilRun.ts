@@ -25,7 +25,7 @@ export async function threeSeats(mode: DiscussionMode, settings: Partial<Orchest
   s.orchestrator.table.update({ ...s.orchestrator.table.settings, ...settings });
   const t = s.openThread();
   answerEverything(s.chat);
-  s.orchestrator.send(t, '@claude hello');
+  await s.orchestrator.send(t, '@claude hello');
   await s.idle(t);
   s.orchestrator.setMode(t, mode);
   const plan = (i = -1): TurnPlan => {

@@ -1,7 +1,6 @@
 import { expect, vi } from 'vitest';
 import { Orchestrator } from '../../src/orchestrator/Orchestrator';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../../src/orchestrator/settings';
-import { turnCode } from '../../src/orchestrator/turnCode';
 import type { ParticipantConfig } from '../../src/participants/participant';
 import type { Logger } from '../../src/ports';
 import type { SeatMap } from '../../src/protocol/proxyStatus';
@@ -54,7 +53,6 @@ export function setup(options: { participants?: ParticipantConfig[]; stored?: un
     error: (m) => logs.push(`error ${m}`),
   };
   const orchestrator = new Orchestrator({
-    turns: () => turnCode,
     repository,
     chat: chat.backend,
     clock,

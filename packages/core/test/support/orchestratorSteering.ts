@@ -65,7 +65,7 @@ export class Steering extends SteeringModel {
     }
     const fingerprints = [this.fingerprint(false), this.fingerprint(true)];
     const before = (withoutProgress: boolean) => fingerprints[withoutProgress ? 1 : 0];
-    const { expected, responders, result } = this.intent(op);
+    const { expected, responders, result } = await this.intent(op);
     await this.settle();
     if (op.kind !== 'stop') expect({ op, accepted: result.ok }).toEqual({ op, accepted: expected });
     if (!result.ok || (op.kind === 'stop' && this.turn === undefined)) {
@@ -80,18 +80,23 @@ export class Steering extends SteeringModel {
   }
 
   /** Carries out one intent and says whether the model expects it accepted, and who its turn asks. */
-  private intent(op: Exclude<SteeringOp, { kind: 'model' | 'tick' }>): {
+  private async intent(op: Exclude<SteeringOp, { kind: 'model' | 'tick' }>): Promise<{
     expected: boolean;
     responders?: readonly string[];
     result: IntentResult;
-  } {
+  }> {
     const { orchestrator } = this.s;
     const busy = this.busy();
     const messages = this.messages();
-    const start = (expected: boolean, responders: readonly string[], run: () => IntentResult, roundBefore?: number) => {
+    const start = async (
+      expected: boolean,
+      responders: readonly string[],
+      run: () => Promise<IntentResult>,
+      roundBefore?: number,
+    ) => {
       if (expected && !busy)
         this.turn = { responders, asked: 0, ...(roundBefore === undefined ? {} : { roundBefore }) };
-      const result = run();
+      const result = await run();
       if (!result.ok && !busy) this.turn = undefined;
       return { expected: expected && !busy, responders, result };
     };
@@ -99,7 +104,7 @@ export class Steering extends SteeringModel {
       case 'send': {
         const targets = expectedTargets(op.mentions, this.speakingTo);
         const text = [...op.mentions, op.word].join(' ');
-        const outcome = start(targets !== 'refused', targets === 'refused' ? [] : targets, () =>
+        const outcome = await start(targets !== 'refused', targets === 'refused' ? [] : targets, () =>
           orchestrator.send(this.t, text),
         );
         if (outcome.result.ok && targets !== 'refused') this.sent(op.mentions, text, targets);
@@ -109,7 +114,7 @@ export class Steering extends SteeringModel {
         return { expected: true, result: orchestrator.stop(this.t) };
       case 'continueSkipped': {
         const { seats, reruns } = this.owed(messages);
-        const outcome = start(seats.length > 0, seats, () => orchestrator.continueSkipped(this.t));
+        const outcome = await start(seats.length > 0, seats, () => orchestrator.continueSkipped(this.t));
         if (outcome.result.ok) for (const id of reruns) this.retries.set(id, (this.retries.get(id) ?? 0) + 1);
         // Refused with an offer showing: the offer was stale (what it offered was deleted since) and goes.
         if (!outcome.result.ok && !busy && this.skipped.length > 0) this.skipped = [];
@@ -118,7 +123,7 @@ export class Steering extends SteeringModel {
       case 'anotherRound': {
         const d = discussionOf(messages, this.plans());
         const ok = d !== undefined && d.speakers.length >= 2 && d.round < MAX_ROUNDS;
-        const outcome = start(ok, d?.speakers ?? [], () => orchestrator.anotherRound(this.t), d?.round);
+        const outcome = await start(ok, d?.speakers ?? [], () => orchestrator.anotherRound(this.t), d?.round);
         if (!busy && d && d.speakers.length >= 2 && d.round >= MAX_ROUNDS) {
           expect(outcome.result).toEqual({ ok: false, reason: expect.stringContaining('maxRounds') });
           this.tally.refusedAtCap += 1;
@@ -130,7 +135,7 @@ export class Steering extends SteeringModel {
         const id = pickId(messages, op.pick);
         const m = messages.find((x) => x.id === id);
         const ok = m?.role === 'assistant' && (m.status === 'error' || m.status === 'cancelled');
-        const outcome = start(ok, m ? [m.speaker] : [], () => orchestrator.retry(this.t, id));
+        const outcome = await start(ok, m ? [m.speaker] : [], () => orchestrator.retry(this.t, id));
         if (outcome.result.ok && this.turn) this.turn.single = true;
         if (outcome.result.ok) this.retries.set(id, (this.retries.get(id) ?? 0) + 1);
         return outcome;
@@ -139,7 +144,7 @@ export class Steering extends SteeringModel {
         const id = pickId(messages, op.pick);
         const m = messages.find((x) => x.id === id);
         const ok = m?.role === 'assistant' && m.status !== 'deleted' && SEATED.some((p) => p.id === op.as);
-        const outcome = start(ok, [op.as], () => orchestrator.regenerateAs(this.t, id, op.as));
+        const outcome = await start(ok, [op.as], () => orchestrator.regenerateAs(this.t, id, op.as));
         if (outcome.result.ok && this.turn) this.turn.single = true;
         return outcome;
       }

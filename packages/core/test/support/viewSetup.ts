@@ -6,7 +6,6 @@ import { rankFiles } from '../../src/files/rankFiles';
 import { checkImage } from '../../src/images/imageCheck';
 import { Orchestrator } from '../../src/orchestrator/Orchestrator';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../../src/orchestrator/settings';
-import { turnCode } from '../../src/orchestrator/turnCode';
 import type { ParticipantConfig } from '../../src/participants/participant';
 import { silentLogger } from '../../src/ports';
 import type { PromptDocument } from '../../src/prompt/describePrompt';
@@ -20,7 +19,6 @@ import {
 } from '../../src/protocol/messages';
 import type { ContextBlock, Message, Transcript } from '../../src/transcript/schema';
 import { ChatViewController, type HostActions } from '../../src/views/ChatViewController';
-import { handleIntent } from '../../src/views/handleIntent';
 import type { ChatViewDeps } from '../../src/views/viewPorts';
 
 export const claude: ParticipantConfig = {
@@ -73,12 +71,7 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
   const chat = new ScriptedChat();
   const clock = new FakeClock();
   let n = 0;
-  let turnCodeAsked = 0;
   const orchestrator = new Orchestrator({
-    turns: () => {
-      turnCodeAsked += 1;
-      return turnCode;
-    },
     repository,
     chat: chat.backend,
     clock,
@@ -165,7 +158,6 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
     const controller = new ChatViewController(
       {
         orchestrator,
-        intents: () => handleIntent,
         sidecar,
         // The seat map the orchestrator reads, as the views read it (it never changes while a test looks).
         ...(seats
@@ -219,7 +211,6 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
     };
     return { controller, posted, intent, ready, lastState, lastList, types: () => posted.map((m) => m.type) };
   };
-  const turnCodeUsed = () => turnCodeAsked > 0;
   return {
     orchestrator,
     repository,
@@ -231,7 +222,6 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
     prompts,
     logs,
     view,
-    turnCodeUsed,
     files,
     host,
   };

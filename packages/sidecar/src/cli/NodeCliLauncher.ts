@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import type { CliExit, CliLaunch, CliLauncher, CliProcess } from '@roundtable/core/cli';
+import type { CliExit, CliLaunch, CliLauncher, CliProcess } from '@roundtable/core/cli/cliProcess';
 import { nodeCommandHost, spawnEnv } from './commandHost';
 import type { ResolveCommand } from './detectCli';
 import { endProcessGroup, signalGroup } from './processGroup';

@@ -1,4 +1,4 @@
-import type { CliDialect, CliLoginState } from '@roundtable/core/cli';
+import type { CliDialect, CliLoginState } from '@roundtable/core/cli/dialect';
 import { nodeCommandHost, spawnEnv } from './commandHost';
 import { resolveCommand, spawnOf } from './resolveCommand';
 import { runCli } from './runCli';

@@ -1,4 +1,4 @@
-import type { CliDialect } from '@roundtable/core/cli';
+import type { CliDialect } from '@roundtable/core/cli/dialect';
 import { compareVersions } from '../versions';
 import { nodeCommandHost } from './commandHost';
 import { type CommandResolution, resolveCommand, spawnOf } from './resolveCommand';

@@ -1,7 +1,7 @@
 import { link, lstat, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import type { CliDialect, CliPlace, CliTurn } from '@roundtable/core/cli';
+import type { CliDialect, CliPlace, CliTurn } from '@roundtable/core/cli/dialect';
 
 /** The largest settings file a dialect may read (a settings file is a few kilobytes). */
 const MAX_SETTINGS_BYTES = 1024 * 1024;

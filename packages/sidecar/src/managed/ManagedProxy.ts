@@ -1,14 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type Clock,
-  Disposable,
-  type FetchLike,
-  type IDisposable,
-  type Logger,
-  MutableDisposable,
-  redactSecrets,
-  systemClock,
-} from '@roundtable/core';
+import { Disposable, type IDisposable, MutableDisposable } from '@roundtable/core/base/lifecycle';
+import { redactSecrets } from '@roundtable/core/llm/redactSecret';
+import { type Clock, type FetchLike, type Logger, systemClock } from '@roundtable/core/ports';
 import { pingOwnProxy } from './ownProxyPing';
 import type { ProcessExit, ProcessSpawner, SpawnedProcess } from './processPort';
 import { DEFAULT_RESTART_POLICY, decideRestart, type RestartPolicyOptions } from './restartPolicy';

@@ -1,4 +1,5 @@
-import { type FetchLike, redactSecret } from '@roundtable/core';
+import { redactSecret } from '@roundtable/core/llm/redactSecret';
+import type { FetchLike } from '@roundtable/core/ports';
 import { type LoginEntry, parseLoginEntries } from './seats';
 
 export type LoginProvider = 'claude' | 'codex' | 'antigravity' | 'kimi' | 'xai';

@@ -1,4 +1,4 @@
-import type { FetchLike } from '@roundtable/core';
+import type { FetchLike } from '@roundtable/core/ports';
 
 /**
  * The cheapest call of the proxy's management API (`GET /v0/management/debug`, `{"debug":false}`), which answers 200

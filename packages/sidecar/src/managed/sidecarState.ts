@@ -1,4 +1,5 @@
-import { Disposable, Emitter } from '@roundtable/core';
+import { Emitter } from '@roundtable/core/base/event';
+import { Disposable } from '@roundtable/core/base/lifecycle';
 
 /** Every state the managed proxy can be in, each with what the user needs to know about it. */
 export type SidecarState =

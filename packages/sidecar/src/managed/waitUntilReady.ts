@@ -1,4 +1,4 @@
-import type { FetchLike } from '@roundtable/core';
+import type { FetchLike } from '@roundtable/core/ports';
 import { OWN_PROXY_PATH } from './ownProxyPing';
 import type { SpawnedProcess } from './processPort';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FetchLike } from '@roundtable/core';
+import type { FetchLike } from '@roundtable/core/ports';
 import { compareVersions } from '../../versions';
 import { assetFor, PINNED_VERSION, RELEASE_BASE_URL, type ReleaseAsset } from '../pinnedRelease';
 import { downloadVerified } from './downloadVerified';

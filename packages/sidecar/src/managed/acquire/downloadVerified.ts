@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { open, rm } from 'node:fs/promises';
-import type { FetchLike } from '@roundtable/core';
+import type { FetchLike } from '@roundtable/core/ports';
 
 export interface DownloadRequest {
   url: string;

@@ -1,13 +1,6 @@
-import {
-  type Clock,
-  Disposable,
-  Emitter,
-  type FetchLike,
-  type IDisposable,
-  type Logger,
-  MutableDisposable,
-  systemClock,
-} from '@roundtable/core';
+import { Emitter } from '@roundtable/core/base/event';
+import { Disposable, type IDisposable, MutableDisposable } from '@roundtable/core/base/lifecycle';
+import { type Clock, type FetchLike, type Logger, systemClock } from '@roundtable/core/ports';
 import type { ManagedProxy } from '../ManagedProxy';
 import { pingOwnProxy } from '../ownProxyPing';
 import type { SidecarState } from '../sidecarState';

@@ -1,22 +1,59 @@
-// One cold window start in a fresh Node process: requires the built `dist/extension.js` against the `vscode` stub,
-// activates it over a given global storage folder, opens the chat view, sends the page's `view/ready` at once, and
-// prints one JSON line of what it measured when the first `view/state` is posted.
+// One cold window start in a fresh Node process: imports the built `dist/extension.js` (an ES module) against the
+// `vscode` stub, activates it over a given global storage folder, opens the chat view, sends the page's `view/ready`
+// at once, and prints one JSON line of what it measured when the first `view/state` is posted, with the build's
+// files loaded by then (relative to `dist/`).
 //
-//   node activateCold.cjs <dist folder> <global storage folder>
+//   node activateCold.mjs <dist folder> <global storage folder>
 //   settings: ROUNDTABLE_STUB_SETTINGS (JSON of `roundtable.*` values), e.g. {"sidecar.mode":"external"}
-'use strict';
 const processStarted = performance.now();
-const Module = require('node:module');
-const path = require('node:path');
 
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire, register } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const require = createRequire(import.meta.url);
 const [dist, storage] = process.argv.slice(2);
-if (!dist || !storage) throw new Error('usage: activateCold.cjs <dist> <storage>');
+if (!dist || !storage) throw new Error('usage: activateCold.mjs <dist> <storage>');
 
-const stubPath = path.join(__dirname, 'vscodeStub.cjs');
-const resolve = Module._resolveFilename;
-Module._resolveFilename = function (request, ...rest) {
-  return request === 'vscode' ? stubPath : resolve.call(this, request, ...rest);
+const here = import.meta.dirname;
+const stubPath = path.join(here, 'vscodeStub.cjs');
+// The build is run from a copy beside a `node_modules/vscode` of the stub's, so `import 'vscode'` resolves as Node
+// resolves any package: no module hooks on the timed path (they would run every import through another thread).
+const work = mkdtempSync(path.join(tmpdir(), 'roundtable-cold-'));
+process.on('exit', () => rmSync(work, { recursive: true, force: true }));
+const copy = path.join(work, 'dist');
+cpSync(dist, copy, { recursive: true, filter: (file) => !file.endsWith('.json') && !file.endsWith('.map') });
+const stubNames = Object.keys(require(stubPath)).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n));
+mkdirSync(path.join(work, 'node_modules/vscode'), { recursive: true });
+writeFileSync(
+  path.join(work, 'node_modules/vscode/package.json'),
+  '{"name":"vscode","type":"module","main":"index.js"}',
+);
+writeFileSync(
+  path.join(work, 'node_modules/vscode/index.js'),
+  [
+    "import { createRequire } from 'node:module';",
+    `const stub = createRequire(import.meta.url)(${JSON.stringify(stubPath)});`,
+    'export default stub;',
+    `export const { ${stubNames.join(', ')} } = stub;`,
+  ].join('\n'),
+);
+// With ROUNDTABLE_COLD_LOG set, a module hook lists every file of the build as it loads (see `coldHooks.mjs`).
+const logFile = path.join(work, 'loaded.txt');
+if (process.env.ROUNDTABLE_COLD_LOG) {
+  register('./coldHooks.mjs', import.meta.url, { data: { logFile, dist: `${pathToFileURL(copy).href}/` } });
+}
+/** The build's files loaded so far, relative to `dist/` (`chunks/…`, `extension.js`). */
+const loadedFiles = () => {
+  try {
+    return readFileSync(logFile, 'utf8').split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
 };
+const loaded = (feature) => loadedFiles().some((file) => path.basename(file).startsWith(`${feature}-`));
 
 // Who calls `fetch` first, and when: loading Node's fetch costs tens of milliseconds on its first call.
 let fetchCalledAt;
@@ -26,8 +63,7 @@ globalThis.fetch = (...args) => {
   return realFetch(...args);
 };
 
-const loaded = (name) => Object.keys(require.cache).some((file) => path.basename(file) === name);
-const vscode = require('vscode');
+const vscode = require(stubPath);
 
 const secrets = new Map();
 const state = new Map();
@@ -39,8 +75,8 @@ const memento = {
 };
 const context = {
   subscriptions: [],
-  extensionUri: vscode.Uri.file(path.dirname(dist)),
-  extensionPath: path.dirname(dist),
+  extensionUri: vscode.Uri.file(work),
+  extensionPath: work,
   globalStorageUri: vscode.Uri.file(storage),
   storageUri: undefined,
   logUri: vscode.Uri.file(path.join(storage, 'logs')),
@@ -57,7 +93,7 @@ const context = {
 };
 
 const requireStarted = performance.now();
-const extension = require(path.join(dist, 'extension.js'));
+const extension = await import(pathToFileURL(path.join(copy, 'extension.js')).href);
 const activateStarted = performance.now();
 extension.activate(context);
 const activateReturned = performance.now();
@@ -70,9 +106,7 @@ const report = (first) => {
     firstStateMs: first - activateStarted,
     processToFirstStateMs: first - processStarted,
     fetchBeforeFirstState: fetchCalledAt !== undefined && fetchCalledAt <= first,
-    managedBeforeFirstState: loaded('managed.js'),
-    turnsBeforeFirstState: loaded('turns.js'),
-    upkeepBeforeFirstState: loaded('upkeep.js'),
+    loadedBeforeFirstState: loadedFiles(),
   };
   process.stdout.write(`${JSON.stringify(out)}\n`);
 };
@@ -89,9 +123,9 @@ const webview = {
       const settle = Number(process.env.ROUNDTABLE_COLD_SETTLE_MS ?? 0);
       const exit = () => void Promise.resolve(extension.deactivate()).finally(() => process.exit(0));
       if (process.env.ROUNDTABLE_COLD_AWAIT_MANAGED) {
-        // The deferred start-up work: prints when managed.js was loaded, after the first state.
+        // The deferred start-up work: prints when the managed proxy's code was loaded, after the first state.
         const poll = setInterval(() => {
-          if (!loaded('managed.js')) return;
+          if (!loaded('managedHost')) return;
           clearInterval(poll);
           process.stdout.write(`${JSON.stringify({ managedLoadedAfterMs: performance.now() - webview.first })}\n`);
           exit();

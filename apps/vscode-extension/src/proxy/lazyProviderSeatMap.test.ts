@@ -1,8 +1,17 @@
+import { createServer } from 'node:net';
 import { describe, expect, test } from 'vitest';
-import { lazyProviderSeatMap } from './loadTurns';
+import { lazyProviderSeatMap } from './lazyProviderSeatMap';
 
-// The seats' check loads the turns' code only when some enabled seat sits on a listed provider: in a unit test there
-// is no dist/turns.js, so loading it would throw.
+// The seats' check asks a provider only when some enabled seat sits on it.
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 const facts = {
   detection: async (): Promise<never> => {
@@ -31,12 +40,13 @@ describe('lazyProviderSeatMap', () => {
     ).toEqual({});
   });
 
-  test('with one, loads the turns’ code to check it', async () => {
+  test('with one, checks its provider: one that does not answer leaves the seat unavailable', async () => {
+    const down = { ...local, baseUrl: `http://127.0.0.1:${await closedPort()}/v1` };
     const check = lazyProviderSeatMap(
-      () => [local],
+      () => [down],
       () => [{ id: 'llama', model: 'llama3', enabled: true, provider: 'local' }],
       facts,
     );
-    await expect(check()).rejects.toThrow(/turns\.js/);
+    expect(await check()).toMatchObject({ llama: { kind: 'unavailable' } });
   });
 });

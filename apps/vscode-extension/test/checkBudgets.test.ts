@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import type { SideBudgets } from '../../../budgets';
+import { checkSide } from '../../../size/checkBudgets';
+import type { ChunkGraph } from '../../../size/readChunkGraph';
+
+// The budget check over a small build of files on disk: an entry, a shared chunk it imports, two lazy features.
+const folder = mkdtempSync(join(tmpdir(), 'roundtable-budgets-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const file = (name: string, bytes: number) => writeFileSync(join(folder, name), 'x'.repeat(bytes));
+file('entry.js', 1000);
+file('shared.js', 500);
+file('turn.js', 300);
+file('tools.js', 200);
+
+const graph: ChunkGraph = {
+  chunks: {
+    'entry.js': {
+      entry: true,
+      source: 'src/entry.ts',
+      imports: ['shared.js'],
+      dynamicImports: ['turn.js', 'tools.js'],
+      modules: ['src/entry.ts'],
+    },
+    'shared.js': { imports: [], dynamicImports: [], modules: ['src/shared.ts'] },
+    'turn.js': { source: 'src/turn.ts', imports: ['shared.js'], dynamicImports: [], modules: ['src/turn.ts'] },
+    'tools.js': { source: 'src/tools.ts', imports: [], dynamicImports: [], modules: ['src/tools.ts'] },
+  },
+};
+const roomy = { raw: 10_000, gzip: 10_000 };
+const budgets = (over: Partial<SideBudgets> = {}): SideBudgets => ({
+  entry: 'src/entry.ts',
+  moments: { 'first state': { loads: [], ...roomy }, 'first turn': { loads: ['src/turn.ts'], ...roomy } },
+  features: { 'src/turn.ts': roomy, 'src/tools.ts': roomy },
+  ...over,
+});
+
+describe('checkSide', () => {
+  test('sums a moment’s chunks once each, and a feature’s beyond the entry’s', () => {
+    const { rows, problems } = checkSide('host', budgets(), graph, folder);
+    expect(problems).toEqual([]);
+    const raw = (name: string) => rows.find((r) => r.name === name)?.raw;
+    expect(raw('first state')).toBe(1500);
+    expect(raw('first turn')).toBe(1800);
+    expect(raw('src/turn.ts')).toBe(300);
+  });
+
+  test('names a moment over its budget, by a single byte', () => {
+    const tight = budgets({ moments: { 'first state': { loads: [], raw: 1499, gzip: 10_000 } } });
+    expect(checkSide('host', tight, graph, folder).problems).toEqual([
+      'host moment "first state": 1500 B, over its 1499 B',
+    ]);
+  });
+
+  test('names a lazy chunk with no line, and a module two chunks hold', () => {
+    const noTools = budgets({ features: { 'src/turn.ts': roomy } });
+    const twice: ChunkGraph = {
+      chunks: {
+        ...graph.chunks,
+        'tools.js': {
+          ...(graph.chunks['tools.js'] as ChunkGraph['chunks'][string]),
+          modules: ['src/tools.ts', 'src/shared.ts'],
+        },
+      },
+    };
+    expect(checkSide('host', noTools, twice, folder).problems).toEqual([
+      'host: src/tools.ts is loaded by an import() and has no budget line',
+      'host: src/shared.ts is in shared.js and tools.js',
+    ]);
+  });
+});
