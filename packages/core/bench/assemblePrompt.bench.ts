@@ -1,8 +1,8 @@
 import { bench, describe } from 'vitest';
-import type { ParticipantConfig } from '../participants/participant';
-import { parseTranscript } from '../transcript/parseTranscript';
-import type { Transcript } from '../transcript/schema';
-import { assemblePrompt } from './assemblePrompt';
+import type { ParticipantConfig } from '../src/participants/participant';
+import { assemblePrompt } from '../src/prompt/assemblePrompt';
+import { parseTranscript } from '../src/transcript/parseTranscript';
+import type { Transcript } from '../src/transcript/schema';
 
 // Speed goals live here, never in tests: `pnpm bench`. A long thread (2 000 messages, ~1 MB of text) must assemble
 // and validate fast enough to run before every reply and on every load.

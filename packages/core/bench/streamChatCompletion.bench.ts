@@ -1,6 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import { bench, describe } from 'vitest';
-import { streamChatCompletion } from './streamChatCompletion';
+import { streamChatCompletion } from '../src/llm/streamChatCompletion';
 
 // `pnpm bench`: how fast the client takes in a 5 MB stream, next to a bare eventsource-parser + JSON.parse loop
 // over the same bytes (the least any client must do). Goal: the client at no less than 0.8x the bare loop.

@@ -1,11 +1,11 @@
 import { type FakeProxy, startFakeProxy } from '@roundtable/testkit';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
-import { streamChatCompletion } from '../llm/streamChatCompletion';
-import { Orchestrator } from '../orchestrator/Orchestrator';
-import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../orchestrator/settings';
-import type { ParticipantConfig } from '../participants/participant';
-import { randomIds, silentLogger, systemClock } from '../ports';
-import { MemoryThreadRepository } from '../testing';
+import { streamChatCompletion } from '../src/llm/streamChatCompletion';
+import { Orchestrator } from '../src/orchestrator/Orchestrator';
+import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../src/orchestrator/settings';
+import type { ParticipantConfig } from '../src/participants/participant';
+import { randomIds, silentLogger, systemClock } from '../src/ports';
+import { MemoryThreadRepository } from '../src/testing';
 
 // `pnpm bench`: an Independent round of three seats whose replies take about 2 s each, next to one reply of the
 // same length, through the whole stack a user's turn goes through (orchestrator, turn runner, streaming client, a

@@ -1,5 +1,5 @@
 import { bench, describe } from 'vitest';
-import { redactSecrets } from './redactSecret';
+import { redactSecrets } from '../src/llm/redactSecret';
 
 // `pnpm bench`: every line the managed proxy prints (one per request it serves) and every error body (64 KB at most,
 // once per failed call) pass through the redaction of the access key and the management secret. Goals: a proxy log

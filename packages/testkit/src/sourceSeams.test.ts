@@ -1,0 +1,4 @@
+import { describeSourceSeams } from './sourceSeams';
+
+// No import cycle in src/ (lazy imports counted) and no import of the test kit: see describeSourceSeams.
+describeSourceSeams(new URL('..', import.meta.url));
