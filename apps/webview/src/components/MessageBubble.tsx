@@ -1,4 +1,5 @@
-import { describeCost, describeUnrouted, type ViewMessage } from '@roundtable/core/protocol';
+import { describeCost, describeUnrouted } from '@roundtable/core/present';
+import type { ViewMessage } from '@roundtable/core/protocol';
 import type { ComponentChildren } from 'preact';
 import type { RenderMarkdown } from '../models/MarkdownModel';
 import { accentStyle, type StepTag, speakerMark, typingDots } from './bubbleParts';

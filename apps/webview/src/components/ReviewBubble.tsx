@@ -1,4 +1,5 @@
-import { describeCost, type ViewMessage, verdictOf } from '@roundtable/core/protocol';
+import { describeCost, verdictOf } from '@roundtable/core/present';
+import type { ViewMessage } from '@roundtable/core/protocol';
 import { useState } from 'preact/hooks';
 import type { RenderMarkdown } from '../models/MarkdownModel';
 import { accentStyle, speakerMark, typingDots } from './bubbleParts';

@@ -1,4 +1,5 @@
-import { describeWithout, ledgerNote, type TurnPlan, type ViewMessage } from '@roundtable/core/protocol';
+import { describeWithout, ledgerNote } from '@roundtable/core/present';
+import type { TurnPlan, ViewMessage } from '@roundtable/core/protocol';
 import { useMemo } from 'preact/hooks';
 import type { Participant } from '../models/ChatModel';
 import type { RenderMarkdown } from '../models/MarkdownModel';
