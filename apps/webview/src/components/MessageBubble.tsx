@@ -6,7 +6,7 @@ import { accentStyle, type StepTag, speakerMark, typingDots } from './bubblePart
 import type { Choice } from './ChoiceRow';
 import { ContextBlocks } from './ContextBlocks';
 import { MessageImages } from './lazyImages';
-import { MarkdownContent } from './MarkdownContent';
+import { MarkdownContent } from './lazyMarkdown';
 import { type MessageActions, MessageToolbar } from './MessageToolbar';
 import type { Speaker } from './speaker';
 import { UserText } from './UserText';

@@ -4,7 +4,7 @@ import { useMemo } from 'preact/hooks';
 import type { Participant } from '../models/ChatModel';
 import type { RenderMarkdown } from '../models/MarkdownModel';
 import { LedgerTable, ledgerColumns } from './LedgerTable';
-import { MarkdownContent } from './MarkdownContent';
+import { MarkdownContent } from './lazyMarkdown';
 
 /**
  * A council's synthesis, from what the host read of it when it ended (`message.synthesis`: the text is never read
