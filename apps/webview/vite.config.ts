@@ -1,15 +1,19 @@
 import { defineConfig } from 'vite';
 import { onlyOfferedGrammars } from './onlyOfferedGrammars';
+import { chunkModules } from './size/chunkModulesPlugin';
 
 export default defineConfig({
   base: './',
-  plugins: [onlyOfferedGrammars()],
+  plugins: [onlyOfferedGrammars(), chunkModules()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // `.vite/manifest.json`, and beside it which modules each chunk holds (chunkModules): the chunk graph the size
+    // budgets are measured on (size/chunkGraph.ts). Neither is loaded by the page.
+    manifest: true,
     cssCodeSplit: false,
     rolldownOptions: {
       input: 'src/main.tsx',

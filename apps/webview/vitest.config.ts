@@ -7,7 +7,7 @@ export default defineProject({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
     name: 'webview',
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'size/**/*.test.ts'],
     // Those need real layout: the Chromium project (vitest.browser.config.ts) runs them.
     exclude: [...configDefaults.exclude, 'src/**/*.browser.test.tsx'],
     environment: 'happy-dom',

@@ -1,12 +1,12 @@
 import '../src/main.css';
 import { it } from 'vitest';
-import type { FirstTranscriptJs } from '../size/firstTranscript';
 import { isNearBottom } from '../src/components/scroll';
 import { AppHarness, LIVE, pageRoot } from '../src/testing/AppHarness';
 import { priorMessages, turnPlan, viewMessage, viewState } from '../src/testing/fixtures';
 import { nextFrame, untilFrame } from '../src/testing/frames';
 import { describeInChromium } from '../src/testing/inChromium';
 import { longReply, streamPieces } from '../src/testing/longReply';
+import type { MomentJs } from './buildFirstTranscript';
 import { type FrameSample, formatReport } from './frameReport';
 import { inNextFrame } from './inNextFrame';
 
@@ -25,7 +25,7 @@ import { inNextFrame } from './inNextFrame';
 
 declare module 'vitest/browser' {
   interface BrowserCommands {
-    firstTranscriptJs: () => Promise<FirstTranscriptJs>;
+    firstTranscriptJs: () => Promise<MomentJs>;
     report: (text: string) => Promise<void>;
   }
 }

@@ -15,8 +15,9 @@ const STATIC_IMPORT = /(?:^|[;\n])\s*(?:import|export)(?:[^()'"]*?from)?\s*["']\
 
 /**
  * What the webview runs before it can show its first transcript: the entry chunk and every chunk it imports
- * statically, transitively. `read` gives a file of the built `assets/` folder by name (from the Vite output, or
- * from the packaged .vsix). The size tests and `pnpm bench` both measure with this, so they agree.
+ * statically, transitively, found by reading the chunks themselves. `read` gives a file of the built `assets/` folder
+ * by name (from the Vite output, or from the packaged .vsix, which has no manifest). The budgets and `pnpm bench`
+ * measure on the build's chunk graph (chunkGraph.ts); build.test.ts keeps the two in agreement.
  */
 export function firstTranscriptJs(
   read: (name: string) => Uint8Array | undefined,

@@ -4,6 +4,7 @@ import './cspSafeZod';
 import './main.css';
 import { render } from 'preact';
 import { App } from './components/App';
+import { markdownViews } from './components/lazyMarkdown';
 import { ChatModel } from './models/ChatModel';
 import { ComposerModel } from './models/ComposerModel';
 import { MarkdownModel } from './models/MarkdownModel';
@@ -17,10 +18,9 @@ const api = globalThis.acquireVsCodeApi?.(); // may be called only once per page
 
 if (root && api) {
   const chat = new ChatModel(new VsCodeHostTransport(api));
-  // markdown-it is about half of the bundle: it loads as a lazy chunk while `ready` travels to the host.
-  const markdown = new MarkdownModel(() =>
-    import('./markdown/changeRenderers').then((m) => m.rendererFor(chat.replica)),
-  );
+  // markdown-it and the views of rendered Markdown are more than the rest of the page: they load as a lazy chunk
+  // while `ready` travels to the host.
+  const markdown = new MarkdownModel(() => markdownViews.load().then((m) => m.rendererFor(chat.replica)));
   connectCspReports(chat);
   const composer = new ComposerModel(chat, new VsCodeUiStateStore(api));
   render(<App chat={chat} composer={composer} markdown={markdown} />, root);

@@ -1,4 +1,4 @@
-import { MAX_FILE_QUERY_CHARS } from '@roundtable/core/protocol';
+import { MAX_FILE_QUERY_CHARS } from '@roundtable/core/limits';
 import { fireEvent, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mentionAt } from '../models/mentionQuery';

@@ -1,4 +1,5 @@
-import { contextKindLabel, contextPlace, type ViewMessage } from '@roundtable/core/protocol';
+import { contextKindLabel, contextPlace } from '@roundtable/core/present';
+import type { ViewMessage } from '@roundtable/core/protocol';
 import { revealBidiControls } from '../markdown/revealBidi';
 import './ContextBlocks.css';
 

@@ -1,4 +1,5 @@
-import { contextKindLabel, contextPlace, type PendingContext } from '@roundtable/core/protocol';
+import { contextKindLabel, contextPlace } from '@roundtable/core/present';
+import type { PendingContext } from '@roundtable/core/protocol';
 import type { ChatModel } from '../models/ChatModel';
 import './ContextChips.css';
 

@@ -1,4 +1,5 @@
-import { type LedgerClaim, ledgerSeats, type Mark, responseLabel, type TurnPlan } from '@roundtable/core/protocol';
+import { ledgerSeats, responseLabel } from '@roundtable/core/present';
+import type { LedgerClaim, Mark, TurnPlan } from '@roundtable/core/protocol';
 import type { Participant } from '../models/ChatModel';
 import { accentStyle } from './bubbleParts';
 import { markOf } from './speaker';

@@ -1,11 +1,12 @@
-import { describeCost, describeUnrouted, type ViewMessage } from '@roundtable/core/protocol';
+import { describeCost, describeUnrouted } from '@roundtable/core/present';
+import type { ViewMessage } from '@roundtable/core/protocol';
 import type { ComponentChildren } from 'preact';
 import type { RenderMarkdown } from '../models/MarkdownModel';
 import { accentStyle, type StepTag, speakerMark, typingDots } from './bubbleParts';
 import type { Choice } from './ChoiceRow';
 import { ContextBlocks } from './ContextBlocks';
 import { MessageImages } from './lazyImages';
-import { MarkdownContent } from './MarkdownContent';
+import { MarkdownContent } from './lazyMarkdown';
 import { type MessageActions, MessageToolbar } from './MessageToolbar';
 import type { Speaker } from './speaker';
 import { UserText } from './UserText';

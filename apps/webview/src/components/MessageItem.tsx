@@ -1,5 +1,6 @@
 import type { ReadonlySignal } from '@preact/signals';
-import { isRoutable, type ViewMessage } from '@roundtable/core/protocol';
+import { isRoutable } from '@roundtable/core/present';
+import type { ViewMessage } from '@roundtable/core/protocol';
 import type { Participant } from '../models/ChatModel';
 import type { RenderMarkdown } from '../models/MarkdownModel';
 import { isUnit, type PlanViews } from '../models/PlanViews';

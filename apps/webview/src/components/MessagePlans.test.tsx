@@ -1,4 +1,4 @@
-import { NO_LEDGER_NOTE } from '@roundtable/core/protocol';
+import { NO_LEDGER_NOTE } from '@roundtable/core/present';
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppHarness, contentOf, messageEl } from '../testing/AppHarness';

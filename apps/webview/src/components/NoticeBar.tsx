@@ -1,4 +1,4 @@
-import { FIX_LABELS } from '@roundtable/core/protocol';
+import { FIX_LABELS } from '@roundtable/core/present';
 import type { ChatModel } from '../models/ChatModel';
 import './NoticeBar.css';
 

@@ -1,8 +1,9 @@
-import { describeCost, type ViewMessage, verdictOf } from '@roundtable/core/protocol';
+import { describeCost, verdictOf } from '@roundtable/core/present';
+import type { ViewMessage } from '@roundtable/core/protocol';
 import { useState } from 'preact/hooks';
 import type { RenderMarkdown } from '../models/MarkdownModel';
 import { accentStyle, speakerMark, typingDots } from './bubbleParts';
-import { MarkdownContent } from './MarkdownContent';
+import { MarkdownContent } from './lazyMarkdown';
 import { type MessageActions, MessageToolbar } from './MessageToolbar';
 import type { Speaker } from './speaker';
 import './MessageBubble.css';

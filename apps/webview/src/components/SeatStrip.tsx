@@ -1,4 +1,5 @@
-import { absenceClause, FIX_LABELS, fixOf, isAbsent, type SeatView } from '@roundtable/core/protocol';
+import { absenceClause, FIX_LABELS, fixOf, isAbsent } from '@roundtable/core/present';
+import type { SeatView } from '@roundtable/core/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import type { ChatModel } from '../models/ChatModel';
 import { formatWait } from './formatWait';

@@ -1,9 +1,10 @@
-import { describeWithout, ledgerNote, type TurnPlan, type ViewMessage } from '@roundtable/core/protocol';
+import { describeWithout, ledgerNote } from '@roundtable/core/present';
+import type { TurnPlan, ViewMessage } from '@roundtable/core/protocol';
 import { useMemo } from 'preact/hooks';
 import type { Participant } from '../models/ChatModel';
 import type { RenderMarkdown } from '../models/MarkdownModel';
 import { LedgerTable, ledgerColumns } from './LedgerTable';
-import { MarkdownContent } from './MarkdownContent';
+import { MarkdownContent } from './lazyMarkdown';
 
 /**
  * A council's synthesis, from what the host read of it when it ended (`message.synthesis`: the text is never read

@@ -1,6 +1,7 @@
 // The turn line's words and buttons (see `TurnStatus`), in a chunk of their own: a window loads it with its first
 // turn of several seats, never before.
-import { andList, type StepKind, type TurnView } from '@roundtable/core/protocol';
+import { andList } from '@roundtable/core/present';
+import type { StepKind, TurnView } from '@roundtable/core/protocol';
 import type { ChatModel, Participant } from '../models/ChatModel';
 import { MODE_LABEL } from '../models/modes';
 

@@ -1,4 +1,4 @@
-import { formatSeconds } from '@roundtable/core/protocol';
+import { formatSeconds } from '@roundtable/core/present';
 
 /**
  * A wait as the host's messages say it ("12 s", "1 min 4 s", "23 h 58 min", "1 day"): whole seconds, counted down

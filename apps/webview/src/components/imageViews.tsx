@@ -1,28 +1,21 @@
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE } from '@roundtable/core/limits';
+import { imageExtension } from '@roundtable/core/present';
 import type { ViewMessage } from '@roundtable/core/protocol';
 import type { ChatModel } from '../models/ChatModel';
 import './imageViews.css';
 
 type ImageRef = NonNullable<ViewMessage['images']>[number];
 
-/**
- * What the host takes: at most 5 MB an image, 4 a message (core's MAX_IMAGE_BYTES and MAX_IMAGES_PER_MESSAGE; the host
- * checks both again, with the magic bytes). Restated here: a value imported from core into this chunk makes the
- * bundler move zod and Preact out of main.js into chunks of their own, one more request before the first paint.
- */
-const MAX_BYTES = 5 * 1024 * 1024;
-const MAX_IMAGES = 4;
 /** A larger image is drawn again at most this wide or high, as a JPEG, before it is refused for its size. */
 const SCALED_SIDE = 2048;
 
 /**
  * Where the page loads a stored image from: the host's images folder, inside the page's own resource origin (the
- * CSP admits no other), named by the image's SHA-256 and the extension core's `imageExtension` gives (restated, as the
- * limits above are).
+ * CSP admits no other), named by the image's SHA-256 and the extension the host stores it under.
  */
 export function imageSrc(image: Pick<ImageRef, 'sha256' | 'mime'>): string {
   const base = document.getElementById('root')?.dataset.images ?? '';
-  const ext = image.mime === 'image/jpeg' ? 'jpg' : image.mime.slice('image/'.length);
-  return `${base}/${image.sha256}.${ext}`;
+  return `${base}/${image.sha256}.${imageExtension(image.mime)}`;
 }
 
 /**
@@ -31,17 +24,19 @@ export function imageSrc(image: Pick<ImageRef, 'sha256' | 'mime'>): string {
  * large; a file that is not an image is refused with its name.
  */
 export async function attachFiles(files: readonly File[], chat: ChatModel): Promise<void> {
-  const room = MAX_IMAGES - chat.replica.images.peek().length;
+  const room = MAX_IMAGES_PER_MESSAGE - chat.replica.images.peek().length;
   if (files.length > room) {
-    chat.refuseImage(`A message takes at most ${MAX_IMAGES} images; ${files.length - Math.max(0, room)} left out.`);
+    chat.refuseImage(
+      `A message takes at most ${MAX_IMAGES_PER_MESSAGE} images; ${files.length - Math.max(0, room)} left out.`,
+    );
   }
   for (const file of files.slice(0, Math.max(0, room))) {
     if (!file.type.startsWith('image/')) {
       chat.refuseImage(`${file.name || 'That file'} is not an image.`);
       continue;
     }
-    const fitted = file.size > MAX_BYTES ? await scaledDown(file) : file;
-    if (!fitted || fitted.size > MAX_BYTES) {
+    const fitted = file.size > MAX_IMAGE_BYTES ? await scaledDown(file) : file;
+    if (!fitted || fitted.size > MAX_IMAGE_BYTES) {
       chat.refuseImage(`${file.name || 'The image'} is over 5 MB, even scaled down; crop it or save it smaller.`);
       continue;
     }

@@ -8,7 +8,7 @@ const LOAD_RETRY_MS = 300;
  * Loads a lazy chunk, trying again a few times when a load fails (the page's resource server busy or briefly gone),
  * and rejects once every try failed. `what` names the chunk in the warnings.
  */
-export async function importWithRetry<M>(importer: () => Promise<M>, what: string): Promise<M> {
+async function importWithRetry<M>(importer: () => Promise<M>, what: string): Promise<M> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await importer();
@@ -37,6 +37,9 @@ export interface LazyModule<M> {
  * A module loaded on first use through `import()` (a chunk of its own, which the webview's CSP allows through
  * `script-src ${webview.cspSource}`). A load that keeps failing is logged and forgotten, so the next render tries
  * afresh; meanwhile its views show nothing.
+ *
+ * The page's one way of loading code later (onlyLazyModule.test.ts): every `import()` is the `importer` of one, so
+ * each lazy chunk of the build is named here and retried the same way.
  */
 export function lazyModule<M>(what: string, importer: () => Promise<M>): LazyModule<M> {
   const loaded = signal<M | undefined>(undefined);

@@ -1,5 +1,6 @@
 import { computed, type ReadonlySignal } from '@preact/signals';
-import { changeBlocksIn, changedFiles, isRoutable, type ViewMessage } from '@roundtable/core/protocol';
+import { changeBlocksIn, changedFiles, isRoutable } from '@roundtable/core/present';
+import type { ViewMessage } from '@roundtable/core/protocol';
 import type { RenderMarkdown } from '../models/MarkdownModel';
 import { sameWhileEqual } from '../models/sameWhileEqual';
 import type { ThreadReplica } from '../state/ThreadReplica';

@@ -1,4 +1,4 @@
-import { importWithRetry } from '../lazy/lazyModule';
+import { lazyModule } from '../lazy/lazyModule';
 import type { HighlightedLine } from './highlight/highlighter';
 
 /**
@@ -8,9 +8,12 @@ import type { HighlightedLine } from './highlight/highlighter';
  */
 export const highlightStats = { tokenized: 0, applied: 0 };
 
-type Highlighter = typeof import('./highlight/highlighter');
+/**
+ * The highlighter's chunk, loaded with the first finished code block (tried again a few times, see `lazyModule`). A
+ * load that keeps failing is forgotten, so the next finished block tries afresh.
+ */
+const highlighter = lazyModule('the code highlighter', () => import('./highlight/highlighter'));
 
-let module: Promise<Highlighter> | undefined;
 const queue: { code: HTMLElement; tag: string }[] = [];
 let draining = false;
 /** Recent results by language and code, so a message shown again (another thread and back) is not re-tokenized. */
@@ -32,24 +35,10 @@ export function highlightCodeIn(root: Element): void {
   if (queue.length > 0 && !draining) void drain();
 }
 
-/**
- * The highlighter's chunk, loaded once (tried again a few times, see `importWithRetry`). A load that keeps failing is
- * forgotten, so the next finished block tries afresh.
- */
-function loadHighlighter(): Promise<Highlighter> {
-  module ??= importWithRetry(() => import('./highlight/highlighter'), 'the code highlighter').catch(
-    (error: unknown) => {
-      module = undefined;
-      throw error;
-    },
-  );
-  return module;
-}
-
 async function drain(): Promise<void> {
   draining = true;
   try {
-    const { grammarFor, highlightLines } = await loadHighlighter();
+    const { grammarFor, highlightLines } = await highlighter.load();
     for (let next = queue.shift(); next; next = queue.shift()) {
       const { code, tag } = next;
       const language = grammarFor(tag);

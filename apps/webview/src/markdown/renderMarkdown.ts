@@ -1,4 +1,4 @@
-import { type ChangeBlock, changedFiles, elidedLine, readChangeBlock } from '@roundtable/core/protocol';
+import { type ChangeBlock, changedFiles, elidedLine, readChangeBlock } from '@roundtable/core/present';
 import markdownIt, { type MarkdownIt } from 'markdown-it';
 import { revealBidiControls } from './revealBidi';
 

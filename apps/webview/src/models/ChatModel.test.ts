@@ -1,4 +1,5 @@
-import { MAX_USER_TEXT_CHARS, type WebviewToHost } from '@roundtable/core/protocol';
+import { MAX_USER_TEXT_CHARS } from '@roundtable/core/limits';
+import type { WebviewToHost } from '@roundtable/core/protocol';
 import { describe, expect, it } from 'vitest';
 import { HostScript, viewMessage, viewState } from '../testing/fixtures';
 import { FakeHostTransport } from '../transport/FakeHostTransport';

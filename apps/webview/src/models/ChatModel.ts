@@ -1,10 +1,9 @@
 import { computed, signal } from '@preact/signals';
+import { MAX_CODE_CHARS, MAX_CODE_LANGUAGE_CHARS, MAX_LINK_CHARS, MAX_USER_TEXT_CHARS } from '@roundtable/core/limits';
+import { isRoutable } from '@roundtable/core/present';
 import {
   type DiscussionMode,
   type HostToWebview,
-  isRoutable,
-  MAX_CODE_CHARS,
-  MAX_USER_TEXT_CHARS,
   PROTOCOL_VERSION,
   type ProposedChange,
   viewSignal,
@@ -22,9 +21,6 @@ export type Participant = ParticipantView;
 
 /** Why `send` did or did not post: the composer keeps the draft unless it was sent. */
 export type SendResult = 'sent' | 'empty' | 'busy' | 'tooLong';
-
-/** The longest URL the protocol's `link/open` accepts; longer ones would be dropped by the host's validation. */
-const MAX_LINK_CHARS = 8192;
 
 type IntentType = WebviewIntent['type'];
 type IntentPayload<T extends IntentType> = Extract<WebviewIntent, { type: T }>['payload'];
@@ -187,7 +183,8 @@ export class ChatModel {
 
   /** Asks the host to open a code block in a new untitled editor, in its language. */
   openCodeInNewFile(code: string, language: string): void {
-    if (code.length <= MAX_CODE_CHARS) this.intent('code/newFile', { code, language: language.slice(0, 64) });
+    if (code.length <= MAX_CODE_CHARS)
+      this.intent('code/newFile', { code, language: language.slice(0, MAX_CODE_LANGUAGE_CHARS) });
   }
 
   /** A change block's button (`review-change`, `apply-change`, `compare-change`, with another seat's proposal). */

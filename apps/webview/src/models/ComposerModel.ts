@@ -1,5 +1,6 @@
 import { computed, effect, signal } from '@preact/signals';
-import { andList, MAX_USER_TEXT_CHARS } from '@roundtable/core/protocol';
+import { MAX_USER_TEXT_CHARS } from '@roundtable/core/limits';
+import { andList } from '@roundtable/core/present';
 import type { UiStateStore } from '../transport/HostTransport';
 import type { ChatModel } from './ChatModel';
 import { fileCandidates, type MentionCandidate, type MentionQuery, matchCandidates, mentionAt } from './mentionQuery';

@@ -1,11 +1,6 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
-import {
-  isAbsent,
-  type ProposedChange,
-  type RefusalAction,
-  type SeatMap,
-  type WebviewIntent,
-} from '@roundtable/core/protocol';
+import { isAbsent } from '@roundtable/core/present';
+import type { ProposedChange, RefusalAction, SeatMap, WebviewIntent } from '@roundtable/core/protocol';
 
 /**
  * Something the host answered that the user should read: a refusal (maybe with what to do), or a note on success.

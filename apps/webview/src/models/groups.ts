@@ -1,4 +1,5 @@
-import { isRoutable, type SeatGroup } from '@roundtable/core/protocol';
+import { isRoutable } from '@roundtable/core/present';
+import type { SeatGroup } from '@roundtable/core/protocol';
 import type { ParticipantView } from '../state/ThreadReplica';
 
 /**

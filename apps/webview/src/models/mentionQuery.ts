@@ -1,3 +1,5 @@
+import { MAX_FILE_QUERY_CHARS } from '@roundtable/core/limits';
+
 /** An `@name` or a `#name` being typed: where its `@` or `#` is, and the part of the name typed so far. */
 export interface MentionQuery {
   /** Index of the `@` or `#`. */
@@ -17,7 +19,7 @@ const MENTION_START = /[\s([{<"'“‘«‹*~,;]/u;
  * An `@` and name characters, or a `#` and anything but whitespace up to the longest query the host takes
  * (`MAX_FILE_QUERY_CHARS`; longer is no file being named), at the end of the text before the caret.
  */
-const TYPED = /(?:@([A-Za-z][A-Za-z0-9_-]*)?|#([^\s#]{0,200}))$/;
+const TYPED = new RegExp(`(?:@([A-Za-z][A-Za-z0-9_-]*)?|#([^\\s#]{0,${MAX_FILE_QUERY_CHARS}}))$`);
 
 /**
  * The `@name` or `#name` the caret is in, if any. An `@` at a mention start, then name characters up to the caret;

@@ -1,4 +1,5 @@
-import { andList, formatElapsed, type PlanStep, type TurnPlan } from '@roundtable/core/protocol';
+import { andList, formatElapsed } from '@roundtable/core/present';
+import type { PlanStep, TurnPlan } from '@roundtable/core/protocol';
 import { MODE_LABEL } from './modes';
 import type { ReplyFacts } from './replyFacts';
 

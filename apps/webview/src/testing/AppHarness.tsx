@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { App } from '../components/App';
+import { markdownViews } from '../components/lazyMarkdown';
 import { rendererFor } from '../markdown/changeRenderers';
 import { renderMarkdown } from '../markdown/renderMarkdown';
 import { ChatModel } from '../models/ChatModel';
@@ -8,6 +9,10 @@ import { MarkdownModel } from '../models/MarkdownModel';
 import type { IntentAnswer } from '../models/Notices';
 import { FakeHostTransport, MemoryUiStateStore } from '../transport/FakeHostTransport';
 import { HostScript, priorMessages, viewMessage, viewState } from './fixtures';
+
+// The product loads the Markdown chunk and makes its renderer from it (main.tsx), so a bubble with a renderer always
+// has the chunk's views. Tests hand a renderer in (`MarkdownModel.loaded`): the chunk is loaded first, the same way.
+await markdownViews.load();
 
 /**
  * Mounts the real App on the fake transport, the way main.tsx wires it, and plays the host. Create one per

@@ -1,4 +1,4 @@
-import { CSP_REPORT_MAX_CHARS } from '@roundtable/core/protocol';
+import { CSP_REPORT_MAX_CHARS } from '@roundtable/core/limits';
 import { describe, expect, it } from 'vitest';
 import { MAX_CSP_REPORTS, watchCspViolations } from './cspViolations';
 

@@ -1,4 +1,4 @@
-import { CSP_REPORT_MAX_CHARS } from '@roundtable/core/protocol';
+import { CSP_REPORT_MAX_CHARS } from '@roundtable/core/limits';
 
 /** The most violations one page reports: one is already a bug; a flood says nothing more. */
 export const MAX_CSP_REPORTS = 20;

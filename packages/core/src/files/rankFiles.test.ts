@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { MAX_FOUND_FILES, MAX_PATH_CHARS } from './limits';
+import { MAX_FOUND_FILES, MAX_PATH_CHARS } from '../limits/files';
 import { rankFiles } from './rankFiles';
 
 describe('rankFiles: which workspace paths a #query lists, best first', () => {

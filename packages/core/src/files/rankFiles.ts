@@ -1,4 +1,4 @@
-import { MAX_FOUND_FILES, MAX_PATH_CHARS } from './limits';
+import { MAX_FOUND_FILES, MAX_PATH_CHARS } from '../limits/files';
 
 /** How one path matched a query; smaller is better, field by field. */
 interface Match {

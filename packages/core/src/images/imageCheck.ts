@@ -1,6 +1,8 @@
-import { type ImageMime, MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE } from '../transcript/schema';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE } from '../limits/images';
+import type { ImageMime } from '../transcript/schema';
 import { describeImage, formatBytes } from './describeImage';
 
+export { imageExtension } from './imageExtension';
 export { describeImage, formatBytes, MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE };
 
 /** Each image type by the bytes every file of that type starts with (WebP: `RIFF`, a size, then `WEBP`). */
@@ -45,9 +47,4 @@ export function checkImage(bytes: Uint8Array, name = 'The image'): ImageCheck {
   const mime = sniffImage(bytes);
   if (!mime) return { ok: false, reason: `${name} is not a PNG, JPEG, GIF or WebP image.` };
   return { ok: true, mime };
-}
-
-/** The file extension an image of this type is stored under. */
-export function imageExtension(mime: ImageMime): string {
-  return mime === 'image/jpeg' ? 'jpg' : mime.slice('image/'.length);
 }

@@ -1,5 +1,5 @@
+import { MAX_INFO_CHARS } from '../limits/changeBlocks';
 import { fenceLanguage } from '../protocol/fenceLanguage';
-import { MAX_INFO_CHARS } from './limits';
 import { workspacePath } from './workspacePath';
 
 /**

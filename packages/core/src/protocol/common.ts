@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
-import { MAX_PATH_CHARS } from '../files/limits';
+import { MAX_PATH_CHARS } from '../limits/files';
 
-export { MAX_FILE_QUERY_CHARS, MAX_FOUND_FILES, MAX_PATH_CHARS } from '../files/limits';
+export { MAX_FILE_QUERY_CHARS, MAX_FOUND_FILES, MAX_PATH_CHARS } from '../limits/files';
+export { MAX_CODE_CHARS, MAX_CODE_LANGUAGE_CHARS, MAX_LINK_CHARS, MAX_USER_TEXT_CHARS } from '../limits/text';
 
 // What both directions of the webview protocol share (see messages.ts for the protocol itself).
 
@@ -11,12 +12,6 @@ export const v = z.literal(PROTOCOL_VERSION);
 export const empty = z.strictObject({});
 export const id = z.string().check(z.minLength(1), z.maxLength(200));
 export const requestId = z.string().check(z.minLength(1), z.maxLength(64));
-
-/** The longest message a user may send; longer text is refused with a readable error, not truncated. */
-export const MAX_USER_TEXT_CHARS = 200_000;
-
-/** The longest code block the host takes from the view (to insert it or open it in a new file). */
-export const MAX_CODE_CHARS = 2_000_000;
 
 /** A workspace-relative path, as the host lists it and the view sends it back. */
 export const relativePath = z.string().check(z.minLength(1), z.maxLength(MAX_PATH_CHARS));

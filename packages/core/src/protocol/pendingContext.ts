@@ -1,10 +1,9 @@
 import * as z from 'zod/mini';
-import { ContextBlock, ImageRef, MAX_IMAGES_PER_MESSAGE } from '../transcript/schema';
+import { MAX_CONTEXT_BLOCKS } from '../limits/context';
+import { MAX_IMAGES_PER_MESSAGE } from '../limits/images';
+import { ContextBlock, ImageRef } from '../transcript/schema';
 
-/** The most editor context one message carries: the chips, and the active file when that setting is on. */
-export const MAX_CONTEXT_BLOCKS = 10;
-/** The most text one context block carries; a longer file or selection is cut, with a note saying so. */
-export const MAX_CONTEXT_BLOCK_CHARS = 100_000;
+export { MAX_CONTEXT_BLOCK_CHARS, MAX_CONTEXT_BLOCKS } from '../limits/context';
 
 /**
  * Editor context waiting in a view's composer as a removable chip, until the next message takes it along. The id

@@ -1,17 +1,13 @@
 import * as z from 'zod/mini';
-import { MAX_INFO_CHARS } from '../patches/limits';
+import { MAX_INFO_CHARS } from '../limits/changeBlocks';
+import { CSP_REPORT_MAX_CHARS } from '../limits/cspReport';
+import { MAX_FILE_QUERY_CHARS } from '../limits/files';
+import { MAX_IMAGE_BYTES } from '../limits/images';
+import { MAX_CODE_CHARS, MAX_CODE_LANGUAGE_CHARS, MAX_LINK_CHARS, MAX_USER_TEXT_CHARS } from '../limits/text';
 import { DiscussionMode } from '../transcript/plan';
-import { MAX_IMAGE_BYTES } from '../transcript/schema';
-import {
-  empty,
-  id,
-  MAX_CODE_CHARS,
-  MAX_FILE_QUERY_CHARS,
-  MAX_USER_TEXT_CHARS,
-  relativePath,
-  requestId,
-  v,
-} from './common';
+import { empty, id, relativePath, requestId, v } from './common';
+
+export { CSP_REPORT_MAX_CHARS } from '../limits/cspReport';
 
 // ---- webview -> host ---------------------------------------------------------------------------------------
 
@@ -19,9 +15,6 @@ import {
 function intent<T extends string, P extends z.ZodMiniType>(type: T, payload: P) {
   return z.strictObject({ v, type: z.literal(type), requestId, payload });
 }
-
-/** How long each field of a `view/cspViolation` report may be; the page cuts its report to these. */
-export const CSP_REPORT_MAX_CHARS = { directive: 200, blocked: 500, sample: 200 } as const;
 
 /**
  * A reply's change block as the page shows it, its info string and its code: a unified diff, or a file's whole new
@@ -92,7 +85,7 @@ export const WebviewToHost = z.discriminatedUnion('type', [
   /** Show a thread's file (or an unreadable file of the list) in the operating system's file manager. */
   intent('storage/reveal', z.strictObject({ threadId: id })),
   /** A link the user clicked in rendered markdown. The host opens it only after checking its scheme. */
-  intent('link/open', z.strictObject({ url: z.string().check(z.maxLength(8192)) })),
+  intent('link/open', z.strictObject({ url: z.string().check(z.maxLength(MAX_LINK_CHARS)) })),
   /**
    * The page's Content Security Policy blocked something (a `securitypolicyviolation` event): the host logs it as an
    * error, since nothing the page does on its own should ever be blocked.
@@ -114,7 +107,7 @@ export const WebviewToHost = z.discriminatedUnion('type', [
     'code/newFile',
     z.strictObject({
       code: z.string().check(z.maxLength(MAX_CODE_CHARS)),
-      language: z.string().check(z.maxLength(64)),
+      language: z.string().check(z.maxLength(MAX_CODE_LANGUAGE_CHARS)),
     }),
   ),
   /**

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE } from '../limits/images';
 import { isoDateTime, ParticipantId, RecordId } from './base';
 import { DiscussionMode, StepRef, TurnPlan } from './plan';
 import { SynthesisReading } from './synthesisReading';
@@ -61,9 +62,7 @@ const ContextBlockV4 = z.strictObject({ kind: z.enum(['file', 'selection']), ...
 export const ImageMime = z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 export type ImageMime = z.infer<typeof ImageMime>;
 
-/** The most images one message carries, and the most bytes each may have. */
-export const MAX_IMAGES_PER_MESSAGE = 4;
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export { MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE } from '../limits/images';
 
 /**
  * An image attached to a user message. The bytes are stored once, apart from the thread, under their SHA-256: a

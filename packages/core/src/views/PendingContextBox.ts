@@ -1,5 +1,6 @@
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
+import { MAX_IMAGES_PER_MESSAGE } from '../limits/images';
 import { type IntentResult, OK, refuse } from '../orchestrator/result';
 import {
   MAX_CONTEXT_BLOCK_CHARS,
@@ -7,7 +8,7 @@ import {
   type PendingContext,
   type PendingImage,
 } from '../protocol/pendingContext';
-import { type ContextBlock, type ImageRef, MAX_IMAGES_PER_MESSAGE } from '../transcript/schema';
+import type { ContextBlock, ImageRef } from '../transcript/schema';
 
 /** What waits in a composer, as a page is told of it: chips of editor context, and images (absent when none). */
 export interface PendingItems {

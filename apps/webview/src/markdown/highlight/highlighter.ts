@@ -1,6 +1,7 @@
 import { fenceLanguage } from '@roundtable/core/protocol';
 import { createHighlighterCore, type HighlighterCore, type LanguageRegistration } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { type LazyModule, lazyModule } from '../../lazy/lazyModule';
 import type { OfferedGrammar } from './languages';
 import { CLASS_THEME, kindOfColor, type TokenKind } from './theme';
 
@@ -9,37 +10,39 @@ import { CLASS_THEME, kindOfColor, type TokenKind } from './theme';
  * the CSP would need to allow) and each language's grammar in a chunk of its own, fetched the first time a block
  * in that language is highlighted.
  */
-type Grammar = () => Promise<{ default: LanguageRegistration[] }>;
+type Grammar = LazyModule<{ default: LanguageRegistration[] }>;
 
-// Every offered grammar, and only those (the build leaves out any other, see languages.ts).
+// Every offered grammar, and only those (the build leaves out any other, see languages.ts), each in a chunk of its own
+// loaded the first time a block in its language is highlighted. A grammar's chunk may import the chunks of the
+// grammars it embeds (HTML's: JavaScript's and CSS's): shiki's modules import those statically.
 const OFFERED: Record<OfferedGrammar, Grammar> = {
-  typescript: () => import('shiki/langs/typescript.mjs'),
-  tsx: () => import('shiki/langs/tsx.mjs'),
-  javascript: () => import('shiki/langs/javascript.mjs'),
-  jsx: () => import('shiki/langs/jsx.mjs'),
-  json: () => import('shiki/langs/json.mjs'),
-  python: () => import('shiki/langs/python.mjs'),
-  shellscript: () => import('shiki/langs/shellscript.mjs'),
-  go: () => import('shiki/langs/go.mjs'),
-  rust: () => import('shiki/langs/rust.mjs'),
-  java: () => import('shiki/langs/java.mjs'),
-  c: () => import('shiki/langs/c.mjs'),
-  csharp: () => import('shiki/langs/csharp.mjs'),
-  html: () => import('shiki/langs/html.mjs'),
-  css: () => import('shiki/langs/css.mjs'),
-  yaml: () => import('shiki/langs/yaml.mjs'),
-  markdown: () => import('shiki/langs/markdown.mjs'),
-  sql: () => import('shiki/langs/sql.mjs'),
-  diff: () => import('shiki/langs/diff.mjs'),
-  toml: () => import('shiki/langs/toml.mjs'),
-  dockerfile: () => import('shiki/langs/dockerfile.mjs'),
-  ruby: () => import('shiki/langs/ruby.mjs'),
-  php: () => import('shiki/langs/php.mjs'),
-  kotlin: () => import('shiki/langs/kotlin.mjs'),
-  swift: () => import('shiki/langs/swift.mjs'),
+  typescript: lazyModule('the typescript grammar', () => import('shiki/langs/typescript.mjs')),
+  tsx: lazyModule('the tsx grammar', () => import('shiki/langs/tsx.mjs')),
+  javascript: lazyModule('the javascript grammar', () => import('shiki/langs/javascript.mjs')),
+  jsx: lazyModule('the jsx grammar', () => import('shiki/langs/jsx.mjs')),
+  json: lazyModule('the json grammar', () => import('shiki/langs/json.mjs')),
+  python: lazyModule('the python grammar', () => import('shiki/langs/python.mjs')),
+  shellscript: lazyModule('the shellscript grammar', () => import('shiki/langs/shellscript.mjs')),
+  go: lazyModule('the go grammar', () => import('shiki/langs/go.mjs')),
+  rust: lazyModule('the rust grammar', () => import('shiki/langs/rust.mjs')),
+  java: lazyModule('the java grammar', () => import('shiki/langs/java.mjs')),
+  c: lazyModule('the c grammar', () => import('shiki/langs/c.mjs')),
+  csharp: lazyModule('the csharp grammar', () => import('shiki/langs/csharp.mjs')),
+  html: lazyModule('the html grammar', () => import('shiki/langs/html.mjs')),
+  css: lazyModule('the css grammar', () => import('shiki/langs/css.mjs')),
+  yaml: lazyModule('the yaml grammar', () => import('shiki/langs/yaml.mjs')),
+  markdown: lazyModule('the markdown grammar', () => import('shiki/langs/markdown.mjs')),
+  sql: lazyModule('the sql grammar', () => import('shiki/langs/sql.mjs')),
+  diff: lazyModule('the diff grammar', () => import('shiki/langs/diff.mjs')),
+  toml: lazyModule('the toml grammar', () => import('shiki/langs/toml.mjs')),
+  dockerfile: lazyModule('the dockerfile grammar', () => import('shiki/langs/dockerfile.mjs')),
+  ruby: lazyModule('the ruby grammar', () => import('shiki/langs/ruby.mjs')),
+  php: lazyModule('the php grammar', () => import('shiki/langs/php.mjs')),
+  kotlin: lazyModule('the kotlin grammar', () => import('shiki/langs/kotlin.mjs')),
+  swift: lazyModule('the swift grammar', () => import('shiki/langs/swift.mjs')),
 };
 
-const GRAMMARS: Readonly<Record<string, Grammar | undefined>> = OFFERED;
+const GRAMMARS: ReadonlyMap<string, Grammar> = new Map(Object.entries(OFFERED));
 
 /** Where a grammar's name differs from the VS Code language id `fenceLanguage` gives. */
 const GRAMMAR_OF: Record<string, string> = { typescriptreact: 'tsx', javascriptreact: 'jsx' };
@@ -51,7 +54,7 @@ export type HighlightedLine = { text: string; kind: TokenKind | undefined }[];
 export function grammarFor(tag: string): string | undefined {
   const id = fenceLanguage(tag);
   const name = GRAMMAR_OF[id] ?? id;
-  return name in GRAMMARS ? name : undefined;
+  return GRAMMARS.has(name) ? name : undefined;
 }
 
 let highlighter: Promise<HighlighterCore> | undefined;
@@ -63,14 +66,16 @@ const loaded = new Map<string, Promise<void>>();
  * that first highlight is not cut short.
  */
 export async function highlightLines(code: string, language: string): Promise<HighlightedLine[] | undefined> {
-  const grammar = GRAMMARS[language];
+  const grammar = GRAMMARS.get(language);
   if (!grammar) return undefined;
   highlighter ??= createHighlighterCore({ themes: [CLASS_THEME], langs: [], engine: createJavaScriptRegexEngine() });
   const core = await highlighter;
   let ready = loaded.get(language);
   if (!ready) {
-    ready = grammar().then((module) => core.loadLanguage(...module.default));
+    ready = grammar.load().then((module) => core.loadLanguage(...module.default));
     loaded.set(language, ready);
+    // A grammar that could not load is asked for again by the next block in its language.
+    ready.catch(() => loaded.delete(language));
   }
   await ready;
   const lines = core.codeToTokensBase(code, {

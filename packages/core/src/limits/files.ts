@@ -1,5 +1,5 @@
-// The `#` file list's limits, shared by the protocol's schemas and the ranking. No schema here: the host's tools
-// bundle takes these numbers without zod's code.
+// The `#` file list's limits, shared by the protocol's schemas, the ranking and the composer. A leaf (see
+// index.ts): the host's tools bundle takes these numbers without zod's code.
 
 /** The longest `#name` the view asks the host to find files for; longer text is no file name being typed. */
 export const MAX_FILE_QUERY_CHARS = 200;

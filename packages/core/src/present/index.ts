@@ -1,0 +1,18 @@
+// `@roundtable/core/present`: what the webview needs to present what the protocol carries: the words and rules a
+// view derives from messages (how a list of names, a wait, a cost, a review's verdict, a synthesis's ledger, a seat
+// that cannot answer and a message nobody was asked to answer are said; who can be asked; a reply's change blocks;
+// where a stored image is). No schema: `@roundtable/core/protocol` has those, and the limits are in
+// `@roundtable/core/limits`.
+export { andList } from '../base/andList';
+export { responseLabel } from '../council/instructions';
+export { describeWithout, ledgerNote, ledgerSeats, NO_LEDGER_NOTE } from '../council/synthesisText';
+export { verdictOf } from '../council/verdict';
+export { imageExtension } from '../images/imageExtension';
+export { formatSeconds } from '../llm/formatDuration';
+export { isRoutable } from '../participants/participant';
+export { type ChangeBlock, changeBlocksIn, changedFiles, readChangeBlock } from '../patches/changeBlocks';
+export { elidedLine } from '../patches/wholeFile';
+export { type AbsentSeatView, absenceClause, FIX_LABELS, fixOf, isAbsent } from '../protocol/absentSeat';
+export { describeUnrouted } from '../router/describeUnrouted';
+export { describeCost, formatElapsed } from '../threads/describeCost';
+export { contextKindLabel, contextPlace } from '../transcript/contextLabel';
