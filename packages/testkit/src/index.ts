@@ -1,4 +1,4 @@
-export { bundleForChild } from './bundleForChild';
+export { bundleForChild, removeChildBundle } from './bundleForChild';
 export { buildCompletion, buildStreamChunks, type ReplyShape } from './chunkStyles';
 export {
   type Behaviour,

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundleForChild } from '@roundtable/testkit';
+import { bundleForChild, removeChildBundle } from '@roundtable/testkit';
 import { afterAll, beforeAll } from 'vitest';
 
 /**
@@ -14,9 +14,10 @@ export function useStoreWorker(folderPrefix: string): { script: string; root: st
     worker.script = await bundleForChild(join(__dirname, 'storeWorker.ts'));
     worker.root = await mkdtemp(join(tmpdir(), folderPrefix));
   });
+  // Only what `beforeAll` made (either may have failed, leaving its field empty).
   afterAll(async () => {
-    await rm(join(worker.script, '..'), { recursive: true, force: true });
-    await rm(worker.root, { recursive: true, force: true });
+    await removeChildBundle(worker.script);
+    if (worker.root) await rm(worker.root, { recursive: true, force: true });
   });
   return worker;
 }

@@ -2,17 +2,17 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundleForChild } from '@roundtable/testkit';
+import { bundleForChild, removeChildBundle } from '@roundtable/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { withFileLock } from './fileLock';
 
 let dir: string;
-let worker: string;
+let worker = '';
 beforeAll(async () => {
   worker = await bundleForChild(join(__dirname, '../../test/lockWorker.ts'));
 });
 afterAll(async () => {
-  await rm(join(worker, '..'), { recursive: true, force: true });
+  await removeChildBundle(worker);
 });
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'roundtable-lock-'));

@@ -4,7 +4,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RecordingLogger } from '@roundtable/core/testing';
-import { bundleForChild, type Cleanups, describeRealOnly, isolated, realProxyBinary } from '@roundtable/testkit';
+import {
+  bundleForChild,
+  type Cleanups,
+  describeRealOnly,
+  isolated,
+  realProxyBinary,
+  removeChildBundle,
+} from '@roundtable/testkit';
 import { afterAll, beforeAll, type ExpectStatic, test } from 'vitest';
 import { sharedWindow } from '../../../test/sharedWindow';
 import { ProxyLease, processIsAlive } from './ProxyLease';
@@ -18,7 +25,7 @@ beforeAll(async () => {
   worker = await bundleForChild(join(__dirname, '../../../test/sharedProxyWorker.ts'));
 });
 afterAll(async () => {
-  if (worker) await rm(join(worker, '..'), { recursive: true, force: true });
+  await removeChildBundle(worker);
 });
 
 async function world(cleanups: Cleanups) {
