@@ -110,6 +110,28 @@ describe('compacting a journal into its base', () => {
     expect(both.ok && both.transcript.messages).toHaveLength(5);
   });
 
+  test('lines this window appends while the base is being written: its next save appends, it does not rewrite the thread', async () => {
+    const held = heldFs();
+    const repository = folder.repo({ fs: held.fs });
+    let revision = await savedOn(repository, thread('t'), null);
+    revision = await savedOn(repository, withReplies(thread('t'), 1), revision);
+    held.hold();
+    const compaction = repository.compactNow('t');
+    await held.arrived; // the fresh base is about to be written: a reply completes now
+    revision = await savedOn(repository, withReplies(thread('t'), 2), revision);
+    held.release();
+    await compaction;
+    const compacted = await filesOf(folder.threadsDir, 't');
+    expect(compacted.journal.trimEnd().split('\n')).toHaveLength(1); // the line carried over
+    // What this window wrote is all it knows of: the next save costs one line, not the whole thread.
+    await savedOn(repository, withReplies(thread('t'), 3), revision);
+    const after = await filesOf(folder.threadsDir, 't');
+    expect(after.baseInode).toBe(compacted.baseInode);
+    expect(after.journal.trimEnd().split('\n')).toHaveLength(2);
+    const loaded = await folder.repo().load('t');
+    expect(loaded.ok && loaded.transcript).toEqual(withReplies(thread('t'), 3));
+  });
+
   test('two windows appending to one journal: each save is based on the other’s, and replay keeps both', async () => {
     const a = folder.repo();
     const b = folder.repo();

@@ -24,16 +24,21 @@ export interface Compaction {
  * Crash safety: the base is renamed before the journal is emptied, so a crash between the two leaves lines that
  * the base already holds, and replaying them again changes nothing (`replayJournal` is idempotent). Gives up
  * (undefined) when there is nothing to fold, or when the base changed meanwhile (another window wrote it whole).
+ *
+ * `known` is what this window knows is stored, read twice: at the start (to skip reading the thread), and again
+ * under the lock, because this window's own saves go on appending while the base is written. When the lines carried
+ * over are the ones it appended, it still knows the whole thread afterwards, and its next save appends one line; had
+ * it forgotten it, that save would rewrite the whole thread, with every save behind it waiting.
  */
 export async function compactJournal(
   fs: StorageFs,
   index: ThreadIndexStore,
   locked: <T>(fn: () => Promise<T>) => Promise<T>,
   threadId: string,
-  known: StoredThread | undefined,
+  known: () => StoredThread | undefined,
 ): Promise<Compaction | undefined> {
   const path = index.pathOf(`${threadId}.json`);
-  const read = await readWholeThread(fs, path, threadId, known);
+  const read = await readWholeThread(fs, path, threadId, known());
   if (read.kind !== 'ok' || read.stored.journalEnd === 0) return undefined;
   const snapshot = read.stored;
   const text = await threadJsonInSlices(snapshot.transcript);
@@ -61,8 +66,8 @@ export async function compactJournal(
         await index.write(list);
         const base = (await currentRevision(fs, path)) ?? '';
         const after = threadRevisionOf(base, journal);
-        const content =
-          carried === '' ? snapshot.transcript : known?.revision === before ? known.transcript : undefined;
+        const now = known();
+        const content = carried === '' ? snapshot.transcript : now?.revision === before ? now.transcript : undefined;
         const stored = content && {
           transcript: content,
           revision: after,

@@ -67,7 +67,8 @@ export class JournalUpkeep implements IDisposable {
     try {
       const { fs, index, states } = this.deps;
       const { compactJournal } = await compaction();
-      const done = await compactJournal(fs, index, (fn) => this.locked(threadId, fn), threadId, states.get(threadId));
+      const known = () => states.get(threadId);
+      const done = await compactJournal(fs, index, (fn) => this.locked(threadId, fn), threadId, known);
       if (done) this.moved(threadId, done.before, done.after, done.stored);
     } catch (error) {
       this.deps.logger.warn(
