@@ -37,6 +37,46 @@ function heldFs() {
   };
 }
 
+/**
+ * `node:fs/promises` recording, for each temp file, the most bytes it had written but not yet flushed when it was
+ * flushed or closed: how long a save's own flush could wait behind it.
+ */
+function flushWatchingFs() {
+  const mostUnflushed = new Map<string, number>();
+  const fs: StorageFs = {
+    ...nodeFs,
+    open: (async (path: string, flags?: string, mode?: number) => {
+      const handle = await nodeFs.open(path, flags, mode);
+      if (!path.endsWith('.tmp')) return handle;
+      let pending = 0;
+      const note = () => {
+        mostUnflushed.set(path, Math.max(mostUnflushed.get(path) ?? 0, pending));
+        pending = 0;
+      };
+      const write = handle.write.bind(handle) as (...args: unknown[]) => Promise<{ bytesWritten: number }>;
+      const datasync = handle.datasync.bind(handle);
+      const sync = handle.sync.bind(handle);
+      Object.assign(handle, {
+        write: async (...args: unknown[]) => {
+          const result = await write(...args);
+          pending += result.bytesWritten;
+          return result;
+        },
+        datasync: async () => {
+          await datasync();
+          note();
+        },
+        sync: async () => {
+          await sync();
+          note();
+        },
+      });
+      return handle;
+    }) as StorageFs['open'],
+  };
+  return { fs, mostUnflushed };
+}
+
 describe('compacting a journal into its base', () => {
   test('folds every line into a fresh base and empties the journal; a save on the old revision is no conflict', async () => {
     const repository = folder.repo();
@@ -149,6 +189,21 @@ describe('compacting a journal into its base', () => {
     expect(journal.trimEnd().split('\n')).toHaveLength(2);
     const loaded = await folder.repo().load('t');
     expect(loaded.ok && loaded.transcript).toEqual(mergeTranscripts(fromA, fromB));
+  });
+
+  test('a large base is flushed a slice at a time, so a save never waits behind megabytes of it', async () => {
+    const watching = flushWatchingFs();
+    const repository = folder.repo({ fs: watching.fs });
+    const big = withReplies(thread('t'), 600);
+    for (const m of big.messages) m.content = `${m.content} ${'y'.repeat(8_000)}`; // about 5 MB
+    let revision = await savedOn(repository, thread('t'), null);
+    revision = await savedOn(repository, big, revision);
+    watching.mostUnflushed.clear();
+    await repository.compactNow('t');
+    const flushed = [...watching.mostUnflushed.values()];
+    expect(flushed.length).toBeGreaterThan(0); // the fresh base was written through a temp file
+    expect(Math.max(...flushed)).toBeLessThanOrEqual(1024 * 1024);
+    expect(JSON.parse(await readFile(join(folder.threadsDir, 't.json'), 'utf8'))).toEqual(big);
   });
 
   test('a journal that grows past a quarter of its base is compacted by itself, soon', async () => {

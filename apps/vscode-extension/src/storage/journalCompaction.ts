@@ -131,8 +131,10 @@ const SLICE_BYTES = 512 * 1024;
 
 /**
  * `writeTempFile` for a large file written in the background: a slice at a time with a turn of the event loop
- * between slices, so a save that is due meanwhile runs at once; flushed once at the end (one fsync, which holds one
- * of Node's few I/O threads, rather than one per slice).
+ * between slices, so a save that is due meanwhile runs at once, and each slice flushed before the next is written.
+ * One flush of the whole file at the end would make a save's own flush (one journal line) wait behind megabytes: on
+ * a journaling file system a flush commits what other files have pending too. Flushed a slice at a time, a save
+ * waits behind one slice at most.
  */
 async function writeInSlices(fs: StorageFs, dir: string, stem: string, text: string): Promise<string> {
   await fs.mkdir(dir, { recursive: true });
@@ -143,6 +145,7 @@ async function writeInSlices(fs: StorageFs, dir: string, stem: string, text: str
     for (let at = 0; at < bytes.length; at += SLICE_BYTES) {
       const length = Math.min(SLICE_BYTES, bytes.length - at);
       await handle.write(bytes, at, length, at);
+      await handle.datasync();
       await new Promise((resolve) => setImmediate(resolve));
     }
     await handle.sync();
