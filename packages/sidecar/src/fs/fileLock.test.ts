@@ -81,6 +81,21 @@ describe('withFileLock', () => {
     await expect(withFileLock(lock, async () => 'ok', { timeoutMs: 2_000 })).resolves.toBe('ok');
   });
 
+  test('a lock folder removed after its first use is made again', async () => {
+    const folder = join(dir, 'gone');
+    const lock = join(folder, 'again.lock');
+    await expect(withFileLock(lock, async () => 'first')).resolves.toBe('first');
+    await rm(folder, { recursive: true });
+    await expect(withFileLock(lock, async () => 'second')).resolves.toBe('second');
+    expect(await readdir(folder)).toEqual([]); // neither the lock nor its draft is left
+  });
+
+  test('the owner draft is gone by the time the lock is released, even when the work is instant', async () => {
+    const lock = join(dir, 'quick.lock');
+    for (let i = 0; i < 20; i++) await withFileLock(lock, async () => undefined);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
   test('releases the lock when the work throws', async () => {
     const lock = join(dir, 'throws.lock');
     await expect(withFileLock(lock, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');

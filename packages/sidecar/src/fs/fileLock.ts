@@ -23,6 +23,8 @@ const DEFAULT_STALE_MS = 30_000;
 const held = new Set<string>();
 /** In-process queue per lock: waiters here never poll the disk. */
 const queues = new Map<string, Promise<void>>();
+/** Folders this process has made (or found) for its locks: made again only if a draft cannot be written there. */
+const madeFolders = new Set<string>();
 
 /**
  * Runs `fn` while holding the lock at `path` (a file), exclusive between processes (every VS Code window runs its
@@ -44,7 +46,7 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, option
   await previous;
   try {
     const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
-    const token = await acquire(path, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, staleMs);
+    const { token, draftRemoved } = await acquire(path, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, staleMs);
     const since = Date.now();
     try {
       return await fn();
@@ -52,7 +54,8 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, option
       held.delete(token);
       // Had `fn` overrun `staleMs`, someone may have taken the lock over: then it is theirs to remove.
       const overran = Date.now() - since >= staleMs;
-      if (!overran || (await readOwner(path))?.token === token) await rm(path, { force: true });
+      const removed = !overran || (await readOwner(path))?.token === token ? rm(path, { force: true }) : undefined;
+      await Promise.all([removed, draftRemoved]);
     }
   } finally {
     release();
@@ -60,18 +63,29 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, option
   }
 }
 
-async function acquire(path: string, timeoutMs: number, staleMs: number): Promise<string> {
+/**
+ * Takes the lock. Its cost is what a caller waits for on every save, so the steps on that path are few: the draft is
+ * written and linked (two changes to the folder), the folder is made once per process (again only if it went), and
+ * the draft is removed while `fn` runs (`draftRemoved`, awaited on release). On a busy disk each change to a folder
+ * can wait behind another file's flush, so each one left off the path counts.
+ */
+async function acquire(
+  path: string,
+  timeoutMs: number,
+  staleMs: number,
+): Promise<{ token: string; draftRemoved: Promise<void> }> {
   const owner: Owner = { pid: process.pid, host: hostname(), token: randomBytes(12).toString('hex') };
   const draft = `${path}.${owner.token}.tmp`;
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(draft, JSON.stringify(owner));
+  await writeDraft(draft, JSON.stringify(owner));
   const started = Date.now();
+  let token: string | undefined;
   try {
     for (let attempt = 0; ; attempt++) {
       try {
         await link(draft, path);
         held.add(owner.token);
-        return owner.token;
+        token = owner.token;
+        break;
       } catch (error) {
         if (code(error) !== 'EEXIST') throw error;
       }
@@ -86,9 +100,26 @@ async function acquire(path: string, timeoutMs: number, staleMs: number): Promis
       }
       await sleep(Math.min(50, 2 * 2 ** Math.min(attempt, 5)));
     }
-  } finally {
+  } catch (error) {
     await rm(draft, { force: true });
+    throw error;
   }
+  // The lock holds the owner's inode now: the draft's name is not needed, and nothing waits for it to go.
+  return { token, draftRemoved: rm(draft, { force: true }).catch(() => undefined) };
+}
+
+/** Writes the owner's draft beside the lock, making the folder first the first time (or if it was removed since). */
+async function writeDraft(draft: string, text: string): Promise<void> {
+  const folder = dirname(draft);
+  if (!madeFolders.has(folder)) await mkdir(folder, { recursive: true });
+  try {
+    await writeFile(draft, text);
+  } catch (error) {
+    if (code(error) !== 'ENOENT') throw error;
+    await mkdir(folder, { recursive: true });
+    await writeFile(draft, text);
+  }
+  madeFolders.add(folder);
 }
 
 async function readOwner(path: string): Promise<Owner | undefined> {
