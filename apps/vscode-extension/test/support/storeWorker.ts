@@ -4,10 +4,11 @@
 //                                           other processes write; print "done" and exit
 //   turns <root> [replyChars]               run turns forever, one after another, on three threads with a fake
 //                                           model (replies of about `replyChars`), printing "complete <id>
-//                                           <epoch ms>" when a message completes, "durable <id>" once a save
-//                                           holding it has returned (fsynced), "save-problem <reason>" if a save
+//                                           <epoch ms>" when a message completes, "durable <id> <epoch ms>" once a
+//                                           save holding it has returned (fsynced), "save-problem <reason>" if a save
 //                                           fails, and "tick <epoch ms> <CPU ms>" every HEARTBEAT_MS; now and then
-//                                           it folds a thread's journal into its base meanwhile
+//                                           it folds a thread's journal into its base meanwhile ("compacting <id>
+//                                           <epoch ms>" as it starts, "compacted <id> <epoch ms>" once done)
 import { type ChatBackend, silentLogger } from '@roundtable/core';
 import { FileThreadRepository } from '../../src/storage/FileThreadRepository';
 import { HEARTBEAT_MS } from './heartbeats';
@@ -51,10 +52,18 @@ async function race(threadId: string, name: string, count: number): Promise<void
 
 async function turns(): Promise<void> {
   const files = new FileThreadRepository({ root, logger: silentLogger });
-  // Every message of a save that returned is on disk (fsynced) from then on.
+  // Every message of a save that returned is on disk (fsynced) from then on. Each is reported once: a save holds the
+  // whole thread, and printing hundreds of lines per save (stdout to a pipe is written synchronously on Linux) would
+  // slow the very saves being measured.
+  const reported = new Set<string>();
   const o = oneSeatOrchestrator(
     reportingSaves(files, (t) => {
-      for (const m of t.messages) out(`durable ${m.id}`);
+      const at = Date.now();
+      for (const m of t.messages) {
+        if (reported.has(m.id)) continue;
+        reported.add(m.id);
+        out(`durable ${m.id} ${at}`);
+      }
     }),
     fakeModel,
   );
@@ -88,7 +97,10 @@ async function turns(): Promise<void> {
   void (async () => {
     for (;;) {
       await sleep(1_000 + Math.random() * 1_000);
-      await files.compactNow(threads[Math.floor(Math.random() * threads.length)] ?? '');
+      const threadId = threads[Math.floor(Math.random() * threads.length)] ?? '';
+      out(`compacting ${threadId} ${Date.now()}`);
+      await files.compactNow(threadId);
+      out(`compacted ${threadId} ${Date.now()}`);
     }
   })();
   // One turn after another, from thread to thread, as a window's user works: each turn's saves have the disk to
