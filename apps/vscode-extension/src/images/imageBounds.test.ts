@@ -9,7 +9,7 @@ import { FakeClock, MemoryThreadRepository, ScriptedChat } from '@roundtable/cor
 import { ChatViewController } from '@roundtable/core/views/ChatViewController';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createHostActions, type HostUi } from '../webview/hostActions';
-import { storeImage } from './imageAssets';
+import { removeUnnamedImages, storeImage, UNNAMED_IMAGE_AGE_MS } from './imageAssets';
 import { imageFolder } from './imageFolder';
 
 // Bounds before storage, on disk: a view over the host's real actions, storing into a temporary storage folder.
@@ -145,5 +145,19 @@ describe('the image store adapter', () => {
     await writeFile(join(folder, fileOf(bytes), 'inside'), '');
     await expect(storeImage(folder, bytes, 'blocked.png')).rejects.toThrow();
     expect(await readdir(folder)).toEqual([fileOf(bytes)]);
+  });
+
+  test('a temporary file a crashed write left is swept once old, not while a write may still use it', async () => {
+    const folder = imageFolder(root);
+    await mkdir(folder);
+    const temporary = `.${'c'.repeat(64)}.0a1b2c3d4e5f.tmp`;
+    await writeFile(join(folder, temporary), 'half an image');
+    await writeFile(join(folder, 'notes.tmp'), 'not ours');
+    const young = Date.now();
+    expect(await removeUnnamedImages(folder, new Set(), young, UNNAMED_IMAGE_AGE_MS)).toBe(0);
+    expect(
+      await removeUnnamedImages(folder, new Set(), young + UNNAMED_IMAGE_AGE_MS + 1000, UNNAMED_IMAGE_AGE_MS),
+    ).toBe(1);
+    expect(await readdir(folder)).toEqual(['notes.tmp']);
   });
 });
