@@ -12,8 +12,10 @@ export type StoredImage = { ok: true; image: ImageRef } | { ok: false; reason: s
  * Checks an image (its type by magic bytes, its size) and stores it in `folder` unless an image with its SHA-256 is
  * there already: content-addressed, so the same screenshot pasted twice, or in two threads, is stored once.
  *
- * Invariant: a file in the folder is whole: it is written under a temporary name and renamed into place, so a crash
- * or another window writing the same image leaves the old whole file or the new one.
+ * Invariants: nothing is written before the checks pass, so a refused image leaves no file (the view has counted it
+ * before asking: see `HostActions.storeImage`). A file in the folder is whole: it is written under a temporary name
+ * and renamed into place, so a crash or another window writing the same image leaves the old whole file or the new
+ * one; a write that fails removes its temporary file (one a crash left is swept: `removeUnnamedImages`).
  */
 export async function storeImage(folder: string, bytes: Uint8Array, name?: string): Promise<StoredImage> {
   const checked = checkImage(bytes, name);
@@ -28,7 +30,8 @@ export async function storeImage(folder: string, bytes: Uint8Array, name?: strin
     await writeFile(temp, bytes, { mode: 0o600 });
     await rename(temp, path);
   } catch (error) {
-    await rm(temp, { force: true });
+    // The write's error is the one to tell; a temporary file that cannot be removed now is swept later.
+    await rm(temp, { force: true }).catch(() => {});
     throw error;
   }
   return { ok: true, image };
@@ -61,7 +64,7 @@ export async function readImage(folder: string, image: ImageRef): Promise<Buffer
  * Removes the images no thread names any more: at once those in `sent` (named by the thread just deleted), the others
  * once they are older than `minAgeMs` (an image pasted into a composer in some window is stored before its message
  * is: a young image no thread names may be waiting to be sent). `named` holds every SHA-256 a thread file names.
- * Returns how many were removed. Never throws: an image left behind costs disk, not data.
+ * A temporary file a crashed write left goes too, once as old. Returns how many were removed. Never throws: an image left behind costs disk, not data.
  */
 export async function removeUnnamedImages(
   folder: string,
@@ -73,11 +76,14 @@ export async function removeUnnamedImages(
   const entries = await readdir(folder).catch(() => [] as string[]);
   let removed = 0;
   for (const entry of entries) {
-    const sha = /^([0-9a-f]{64})\.\w+$/.exec(entry)?.[1];
-    if (!sha || named.has(sha)) continue;
+    // A stored image (`<sha256>.<ext>`), or a temporary file a crashed write left (`.<sha256>.<random>.tmp`): old
+    // enough, no write is still using it.
+    const temporary = /^\.[0-9a-f]{64}\.[0-9a-f]+\.tmp$/.test(entry);
+    const sha = temporary ? undefined : /^([0-9a-f]{64})\.\w+$/.exec(entry)?.[1];
+    if (!temporary && (!sha || named.has(sha))) continue;
     const path = join(folder, entry);
     const info = await stat(path).catch(() => undefined);
-    if (!info?.isFile() || (!sent.has(sha) && now - info.mtimeMs < minAgeMs)) continue;
+    if (!info?.isFile() || (!(sha && sent.has(sha)) && now - info.mtimeMs < minAgeMs)) continue;
     await rm(path, { force: true }).then(
       () => removed++,
       () => {},

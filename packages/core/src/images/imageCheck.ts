@@ -13,6 +13,9 @@ const SIGNATURES: readonly { mime: ImageMime; at: number; bytes: readonly number
   { mime: 'image/webp', at: 8, bytes: [0x57, 0x45, 0x42, 0x50] },
 ];
 
+/** How many of an image's first bytes `sniffImage` reads at most (WebP's `WEBP` ends at the 12th). */
+export const IMAGE_START_BYTES = 12;
+
 /** The image type the bytes are, by their magic bytes alone (never by a name or a declared type); undefined if none. */
 export function sniffImage(bytes: Uint8Array): ImageMime | undefined {
   for (const { mime, at, bytes: magic } of SIGNATURES) {
@@ -36,15 +39,23 @@ export type ImageCheck = { ok: true; mime: ImageMime } | { ok: false; reason: st
  * Whether bytes can be a message's image: a PNG, JPEG, GIF or WebP by its magic bytes, not empty and at most
  * `MAX_IMAGE_BYTES`. `name` only words the reason.
  */
-export function checkImage(bytes: Uint8Array, name = 'The image'): ImageCheck {
-  if (bytes.length === 0) return { ok: false, reason: `${name} is empty.` };
-  if (bytes.length > MAX_IMAGE_BYTES) {
+export function checkImage(bytes: Uint8Array, name?: string): ImageCheck {
+  return checkImageStart(bytes, bytes.length, name);
+}
+
+/**
+ * `checkImage` of an image known by its size and its first bytes alone (at least `IMAGE_START_BYTES` of them, or all
+ * when it is shorter): the magic bytes are all the type check reads, so both say the same of the same image.
+ */
+export function checkImageStart(start: Uint8Array, size: number, name = 'The image'): ImageCheck {
+  if (size === 0) return { ok: false, reason: `${name} is empty.` };
+  if (size > MAX_IMAGE_BYTES) {
     return {
       ok: false,
-      reason: `${name} is ${formatBytes(bytes.length)}; an image may be at most ${formatBytes(MAX_IMAGE_BYTES)}.`,
+      reason: `${name} is ${formatBytes(size)}; an image may be at most ${formatBytes(MAX_IMAGE_BYTES)}.`,
     };
   }
-  const mime = sniffImage(bytes);
+  const mime = sniffImage(start);
   if (!mime) return { ok: false, reason: `${name} is not a PNG, JPEG, GIF or WebP image.` };
   return { ok: true, mime };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
+import { MAX_IMAGES_PER_MESSAGE } from '../limits/images';
 import { MAX_CONTEXT_BLOCK_CHARS, MAX_CONTEXT_BLOCKS } from '../protocol/pendingContext';
-import type { ContextBlock } from '../transcript/schema';
+import type { ContextBlock, ImageRef } from '../transcript/schema';
 import { capContent, PendingContextBox } from './PendingContextBox';
 
 const own = ensureNoDisposablesAreLeaked();
@@ -82,6 +83,46 @@ describe('PendingContextBox', () => {
     const box = own.add(new PendingContextBox());
     box.add({ kind: 'file', path: 'main.ts', content: 'x\n' });
     expect(box.forMessage({ kind: 'file', path: 'main.ts', content: 'x\n' }).blocks).toHaveLength(1);
+  });
+});
+
+describe('PendingContextBox: places for images being stored', () => {
+  const image = (n: number): ImageRef => ({ sha256: n.toString(16).padStart(64, '0'), mime: 'image/png', bytes: 9 });
+  const reserve = (box: PendingContextBox) => {
+    const held = box.reserveImage();
+    if (!held.ok) throw new Error(held.reason);
+    return held.slot;
+  };
+
+  test(`at most ${MAX_IMAGES_PER_MESSAGE} places, waiting and being stored together; a slot freed twice frees one`, () => {
+    const box = own.add(new PendingContextBox());
+    box.addImage(image(1));
+    const slots = Array.from({ length: MAX_IMAGES_PER_MESSAGE - 1 }, () => reserve(box));
+    expect(box.reserveImage()).toMatchObject({ ok: false, reason: expect.stringMatching(/^A message takes at most/) });
+    expect(box.addImage(image(9))).toMatchObject({ ok: false }); // not past those on their way either
+    slots[0]?.release();
+    slots[0]?.release(); // twice: still one place
+    const again = reserve(box);
+    expect(box.reserveImage()).toMatchObject({ ok: false });
+    // The same image as one waiting takes no second place: its slot is freed and nothing is added.
+    expect(slots[1]?.fill(image(1))).toEqual({ ok: true });
+    expect(box.currentImages).toHaveLength(1);
+    slots[2]?.fill(image(2));
+    again.fill(image(3));
+    expect(box.currentImages.map((i) => i.image.sha256.slice(-1))).toEqual(['1', '2', '3']);
+    reserve(box).release();
+    expect(box.reserveImage()).toMatchObject({ ok: true });
+  });
+
+  test('a message sent while an image is being stored does not take its place; the image waits for the next', () => {
+    const box = own.add(new PendingContextBox());
+    for (let n = 1; n < MAX_IMAGES_PER_MESSAGE; n++) box.addImage(image(n));
+    const slot = reserve(box);
+    const message = box.forMessage(undefined);
+    expect(message.images).toHaveLength(MAX_IMAGES_PER_MESSAGE - 1);
+    message.sent();
+    slot.fill(image(7));
+    expect(box.currentImages.map((i) => i.image.sha256.slice(-1))).toEqual(['7']);
   });
 });
 

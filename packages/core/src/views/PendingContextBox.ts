@@ -10,6 +10,16 @@ import {
 } from '../protocol/pendingContext';
 import type { ContextBlock, ImageRef } from '../transcript/schema';
 
+const TOO_MANY_IMAGES = `A message takes at most ${MAX_IMAGES_PER_MESSAGE} images; remove one first.`;
+
+/** The place `reserveImage` holds for one image while the host stores it; freed by the first call of either. */
+export interface ImageSlot {
+  /** The image is stored: it joins the composer (the same image already waiting is not added again). */
+  fill(image: ImageRef): IntentResult;
+  /** The image was not stored (refused, or its write failed): its place is free again. */
+  release(): void;
+}
+
 /** What waits in a composer, as a page is told of it: chips of editor context, and images (absent when none). */
 export interface PendingItems {
   blocks: PendingContext[];
@@ -25,11 +35,14 @@ export interface PendingItems {
  *
  * Invariants: at most `MAX_CONTEXT_BLOCKS` chips; no chip carries more than `MAX_CONTEXT_BLOCK_CHARS` of content
  * (a longer one is cut, with a note saying how much was left out); the same source (kind, path, range, and which
- * changes) is kept once, holding what it was last added with.
+ * changes) is kept once, holding what it was last added with. The images waiting and those being stored (each
+ * holding an `ImageSlot`) are at most `MAX_IMAGES_PER_MESSAGE`, so the host is never asked to store one past it.
  */
 export class PendingContextBox extends Disposable {
   private chips: PendingContext[] = [];
   private images: PendingImage[] = [];
+  /** Images given a place (`reserveImage`) that the host is still storing. */
+  private storing = 0;
   private counter = 0;
   private readonly changeEmitter = this._register(new Emitter<PendingItems>());
   readonly onDidChange: Event<PendingItems> = this.changeEmitter.event;
@@ -42,11 +55,42 @@ export class PendingContextBox extends Disposable {
     return this.images;
   }
 
+  /**
+   * Holds a place for an image the host is about to store, or refuses it: the count is checked before anything is
+   * written, so a refused image leaves no file. It counts the images waiting and those still being stored, so adds
+   * that arrive together cannot all pass it and together exceed the limit.
+   *
+   * Several images pasted, dropped or picked at once arrive one intent each, in order: the first that fit are taken
+   * and each of the rest is refused with why. A user who picked six keeps the four they picked first, sees which
+   * made it, and chooses what to swap, rather than losing all six for the two too many (the page cuts a batch the
+   * same way before sending it; this holds when it could not know of images still on their way).
+   */
+  reserveImage(): { ok: true; slot: ImageSlot } | { ok: false; reason: string } {
+    if (this.images.length + this.storing >= MAX_IMAGES_PER_MESSAGE) return { ok: false, reason: TOO_MANY_IMAGES };
+    this.storing++;
+    let held = true;
+    // Frees the place once: a slot settled twice must not free another image's place.
+    const free = () => {
+      if (held) this.storing--;
+      held = false;
+    };
+    return {
+      ok: true,
+      slot: {
+        // Once freed, the image takes its place back only if it is still free (`addImage` counts again).
+        fill: (image) => {
+          free();
+          return this.addImage(image);
+        },
+        release: free,
+      },
+    };
+  }
+
+  /** An image already stored joins the composer (once: the same image again is no new one). */
   addImage(image: ImageRef): IntentResult {
     if (this.images.some((i) => i.image.sha256 === image.sha256)) return OK;
-    if (this.images.length >= MAX_IMAGES_PER_MESSAGE) {
-      return refuse(`A message takes at most ${MAX_IMAGES_PER_MESSAGE} images; remove one first.`);
-    }
+    if (this.images.length + this.storing >= MAX_IMAGES_PER_MESSAGE) return refuse(TOO_MANY_IMAGES);
     this.images = [...this.images, { id: `i${++this.counter}`, image }];
     this.changed();
     return OK;

@@ -1,9 +1,11 @@
+import { errorMessage } from '../base/errors';
+import { checkImageData } from '../images/imageUpload';
 import type { PromptInspection } from '../orchestrator/inspectPrompt';
 import { type IntentResult, OK, refuse } from '../orchestrator/result';
 import { fixOf, isAbsent } from '../protocol/absentSeat';
 import type { WebviewIntent } from '../protocol/messages';
 import type { PendingContextBox } from './PendingContextBox';
-import type { ChatViewDeps } from './viewPorts';
+import type { ChatViewDeps, HostActions } from './viewPorts';
 
 /** What carrying out an intent needs of the view it came from. */
 export interface IntentView {
@@ -43,10 +45,8 @@ export async function handleIntent(intent: WebviewIntent, view: IntentView, deps
       );
       return 'shown' in inspection ? host.showPrompt(inspection.shown, inspection.others) : inspection;
     }
-    case 'image/attach': {
-      const stored = host.storeImage(intent.payload.data, intent.payload.name);
-      return inOrder(view.context, stored, (s) => (s.ok ? view.context.addImage(s.image) : refuse(s.reason)));
-    }
+    case 'image/attach':
+      return attachImage(view.context, host, intent.payload.data, intent.payload.name);
     case 'context/remove':
       return view.context.remove(intent.payload.id);
     case 'files/find':
@@ -143,6 +143,37 @@ function onShown<T extends IntentResult | Promise<IntentResult> | Promise<Prompt
   if (threadId !== view.threadId) return refuse('This view shows another thread now. Try again there.');
   return fn(threadId);
 }
+
+/**
+ * An image into the composer, bounded before anything is written: its size and type are read from the page's base64,
+ * then it takes a place among the message's images (counting those still being stored); only then is the host asked
+ * to store it, and a store that fails gives the place back.
+ *
+ * Everything up to the host's store runs without waiting, so the count sees intents in the order they arrived. The
+ * answers, refusals too, come in the order the page asked: a refusal answered before the images sent with it would
+ * be cleared from the page by their successes.
+ */
+function attachImage(box: PendingContextBox, host: HostActions, data: string, name?: string): Promise<IntentResult> {
+  const checked = checkImageData(data, name);
+  const held = checked.ok ? box.reserveImage() : checked;
+  if (!held.ok) return inOrder(box, Promise.resolve(refuse(held.reason)), (refused) => refused);
+  const { slot } = held;
+  // A failed store frees its place at once (not when its answer's turn comes): an image sent meanwhile may take it.
+  // Asked inside a promise, so a store that throws before it returns one frees its place too.
+  const stored = new Promise<StoredImage>((resolve) => resolve(host.storeImage(data, name))).then(
+    (s) => {
+      if (!s.ok) slot.release();
+      return s;
+    },
+    (error: unknown) => {
+      slot.release();
+      return { ok: false as const, reason: `Roundtable could not store the image: ${errorMessage(error)}` };
+    },
+  );
+  return inOrder(box, stored, (s) => (s.ok ? slot.fill(s.image) : refuse(s.reason)));
+}
+
+type StoredImage = Awaited<ReturnType<HostActions['storeImage']>>;
 
 /** Per composer, the last addition that waited on the host, which the next one joins after. */
 const additions = new WeakMap<PendingContextBox, Promise<unknown>>();

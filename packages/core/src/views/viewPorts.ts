@@ -45,8 +45,9 @@ export interface HostActions {
     participants: readonly ParticipantConfig[],
   ): Promise<IntentResult>;
   /**
-   * Checks an image's bytes (type by magic bytes, size) and stores it once, by its SHA-256, beside the threads: what
-   * the composer then holds is the reference.
+   * Stores an image once, by its SHA-256, beside the threads: what the composer then holds is the reference. Asked
+   * only for an image the view has counted, sized and typed (`checkImageData`) and holds a place for; the host
+   * checks the decoded bytes again before it writes. A refused image, or one whose write fails, leaves no file.
    */
   storeImage(data: string, name?: string): Promise<{ ok: true; image: ImageRef } | { ok: false; reason: string }>;
   /** Shows a reply's prompt in a read-only editor, offering to compare it with the other replies' of its turn. */
