@@ -4,6 +4,7 @@ import type { ChatModel } from '../models/ChatModel';
 import { groupLabel } from '../models/groups';
 import type { RenderMarkdown } from '../models/MarkdownModel';
 import type { Choice } from './ChoiceRow';
+import { useFollowContent } from './followContent';
 import { councilViews, PlanHeader } from './lazyViews';
 import { MessageItem } from './MessageItem';
 import { GROUP_SIZE, GROUP_STYLE, windowGroups } from './messageGroups';
@@ -35,6 +36,8 @@ const COPIED_LABEL_MS = 1500;
  */
 export function MessageList({ chat, render }: { chat: ChatModel; render: RenderMarkdown | undefined }) {
   const listRef = useRef<HTMLDivElement>(null);
+  // Everything the list scrolls, in one element: its size changes with the content's (see `useFollowContent`).
+  const contentRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   // Where following last put the list: the user moving up from there stops following (see `followsAfterScroll`).
   const followedTo = useRef(0);
@@ -52,14 +55,19 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
   );
   // Not subscribed: another thread always comes with another order, which renders the list.
   const threadId = chat.replica.thread.peek()?.id;
-  const shown = useMessageWindow(listRef, threadId, order, stickToBottom, () => {
+  const toEnd = () => {
     if (listRef.current) scrollToEnd(listRef.current, followedTo);
-  });
+  };
+  const shown = useMessageWindow(listRef, threadId, order, stickToBottom, toEnd);
+  // While following, whatever grows the content after a render (a lazy chunk, an image, highlighting) keeps the end
+  // in view too: the effect below only runs when the thread's state changes.
+  useFollowContent(contentRef, stickToBottom, toEnd);
 
   // Follow new content while the user is at the bottom; a message they just sent always brings them there.
   // A signal effect: it runs on every change of the newest message without re-rendering the list.
   // The council's views arriving (a lazy chunk, after the first paint of a thread that has them) add rows and
-  // tables: followed the same way.
+  // tables: followed the same way. Where `ResizeObserver` exists, it follows the resulting growth as well; this
+  // effect still decides when following starts again (the user's own message) and is all there is without it.
   useSignalEffect(() => {
     councilViews.loaded.value;
     const ids = chat.replica.order.value;
@@ -134,55 +142,57 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
         onAuxClick={onAuxClick}
         onKeyDown={moveInToolbar}
       >
-        {order.length === 0 ? (
-          <p class="empty-hint">
-            No messages yet. Say something to the table; @-mention a participant to pick who answers.
-          </p>
-        ) : (
-          shown.start > 0 && (
-            <button
-              type="button"
-              class="show-earlier button-secondary"
-              data-testid="show-earlier"
-              onClick={shown.showEarlier}
-            >
-              Show earlier messages ({shown.start.toLocaleString('en-US')} more)
-            </button>
-          )
-        )}
-        {order.length > 0 &&
-          windowGroups(order, shown.start, GROUP_SIZE, shown.offset).map(({ index, ids }, at, all) => (
-            // A group's thread and index are its identity: appended messages join the last group or start a new
-            // one, older ones rendered in join the first or come in new groups before it, and another thread gets
-            // new groups (which do not keep the sizes of the last thread's). New messages only ever join the last
-            // group: the others are not live, so older messages rendering in are not read out as new ones.
-            <div
-              key={`${threadId}:${index}`}
-              class="message-group"
-              style={GROUP_STYLE}
-              aria-live={at < all.length - 1 ? 'off' : undefined}
-            >
-              {ids.flatMap((id) => {
-                const message = chat.replica.message(id);
-                if (!message) return [];
-                const planId = heads.get(id);
-                const item = (
-                  <MessageItem
-                    key={id}
-                    message={message}
-                    participants={participants}
-                    actions={chat}
-                    render={render}
-                    groups={groupChoices}
-                    views={chat.planViews}
-                  />
-                );
-                return planId
-                  ? [<PlanHeader key={`plan:${planId}`} planId={planId} views={chat.planViews} />, item]
-                  : [item];
-              })}
-            </div>
-          ))}
+        <div ref={contentRef} class="message-list-content">
+          {order.length === 0 ? (
+            <p class="empty-hint">
+              No messages yet. Say something to the table; @-mention a participant to pick who answers.
+            </p>
+          ) : (
+            shown.start > 0 && (
+              <button
+                type="button"
+                class="show-earlier button-secondary"
+                data-testid="show-earlier"
+                onClick={shown.showEarlier}
+              >
+                Show earlier messages ({shown.start.toLocaleString('en-US')} more)
+              </button>
+            )
+          )}
+          {order.length > 0 &&
+            windowGroups(order, shown.start, GROUP_SIZE, shown.offset).map(({ index, ids }, at, all) => (
+              // A group's thread and index are its identity: appended messages join the last group or start a new
+              // one, older ones rendered in join the first or come in new groups before it, and another thread gets
+              // new groups (which do not keep the sizes of the last thread's). New messages only ever join the last
+              // group: the others are not live, so older messages rendering in are not read out as new ones.
+              <div
+                key={`${threadId}:${index}`}
+                class="message-group"
+                style={GROUP_STYLE}
+                aria-live={at < all.length - 1 ? 'off' : undefined}
+              >
+                {ids.flatMap((id) => {
+                  const message = chat.replica.message(id);
+                  if (!message) return [];
+                  const planId = heads.get(id);
+                  const item = (
+                    <MessageItem
+                      key={id}
+                      message={message}
+                      participants={participants}
+                      actions={chat}
+                      render={render}
+                      groups={groupChoices}
+                      views={chat.planViews}
+                    />
+                  );
+                  return planId
+                    ? [<PlanHeader key={`plan:${planId}`} planId={planId} views={chat.planViews} />, item]
+                    : [item];
+                })}
+              </div>
+            ))}
+        </div>
       </div>
       {away && order.length > 0 && (
         <button type="button" class="jump-latest button-secondary" data-testid="jump-latest" onClick={jumpToLatest}>
