@@ -12,6 +12,8 @@ const piece = fc.oneof(
   word,
   word.map((w) => `@${w}`),
   fc.constantFrom('@all', '**', '*', '_', '__', '~~', '`', '```', '~~~', '#', '## ', '> ', '- ', '+ ', '1. ', '[ ] '),
+  // Brackets round whitespace that collapses to the task box `[ ]`: the title once started with that box.
+  fc.constantFrom('[  ]', '[\t]'),
   fc.constantFrom('[', ']', '(', ')', '](', '!', '\\', '<b>', '</b>', '<https://example.com>', '---', '==='),
   word.map((w) => `[${w}](https://example.com/${w})`),
   word.map((w) => `![${w}](${w}.png)`),

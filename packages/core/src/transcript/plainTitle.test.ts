@@ -23,6 +23,17 @@ describe('plainTitle', () => {
     expect(title(text)).toBe(expected);
   });
 
+  // Found by the property (seed 1642863352): whitespace that collapses to one space makes a task box, so it must
+  // collapse before the markers are taken off, not after, or the title starts with the box it was meant to lose.
+  test.each([
+    ['[  ]', 'New thread'],
+    ['[\t] ship it', 'ship it'],
+    ['- [  ] fix the build', 'fix the build'],
+    ['[@claude ] review this', 'review this'],
+  ])('a bracket that collapses to a task box loses it: %j -> %j', (text, expected) => {
+    expect(title(text)).toBe(expected);
+  });
+
   test('a long first line is cut at a word, with an ellipsis, within the limit', () => {
     const result = title(`${'word '.repeat(30)}end`);
     expect(result.length).toBeLessThanOrEqual(TITLE_MAX_CHARS);

@@ -72,10 +72,13 @@ function cleanLine(line: string): string {
     .replace(/_+(?=[^\p{L}\p{N}]|$)/gu, ' ');
   let before: string;
   // Taking a marker off can put a mention first (`>@claude`), and taking a mention off a marker (`> @claude #`).
+  // Whitespace collapses inside the loop, before the markers are looked for: collapsing it after them would turn
+  // what is not a marker into one (`[  ]`, or `[@a@b]` once its mentions are spaces, becomes the task box `[ ]`).
   do {
     before = text;
     text = stripMentions(text)
-      .replace(/^\s+/, '')
+      .replace(/\s+/g, ' ')
+      .replace(/^ /, '')
       .replace(/^(?:>\s*)+/, '')
       .replace(/^#{1,6}(?=\s|$)/, '')
       .replace(/^(?:[-+]|\d{1,9}[.)])(?=\s|$)/, '')
@@ -83,7 +86,7 @@ function cleanLine(line: string): string {
       .replace(/^[=\-_]+$/, '')
       .replace(/^[,;:.!?)\]}]+/, '');
   } while (text !== before);
-  return text.replace(/\s+/g, ' ').trim();
+  return text.trim();
 }
 
 function shorten(line: string): string {
