@@ -19,6 +19,8 @@ import { startTurns } from './support/turnsRun';
 // measures one window's saves, not a machine busy with other test files' processes and browsers.
 
 const KILLS = 30;
+/** Every this many kills, the kill waits for a compaction to start and lands in it. */
+const COMPACTION_KILL_EVERY = 5;
 /**
  * A message reported complete this long before the kill must be on disk: a save costs what changed, so a completed
  * message is written within a few milliseconds (the save's 5 ms batching delay and one fsynced journal line)
@@ -57,7 +59,7 @@ describe('saving turns while being killed', () => {
   // Retried (with a new seed) only because a busy machine's disk can stall an fsync past 50 ms now and then (time
   // without the CPU is allowed for; waiting on the disk cannot be told apart from a slow save): a save that costs
   // the whole thread (about 150 ms at a few megabytes) loses messages on every attempt.
-  test(`${KILLS} SIGKILLs at random moments: no corrupt file, no completed message lost`, {
+  test(`${KILLS} SIGKILLs at random moments, some in compactions: no corrupt file, no completed message lost`, {
     timeout: 180_000,
     retry: 2,
   }, async () => {
@@ -71,6 +73,7 @@ describe('saving turns while being killed', () => {
     const durable = new Map<string, number>();
     // A save that fails (a lock left by a killed run that is never recovered, say) is a failure of its own.
     const problems: string[] = [];
+    let killedInCompaction = 0;
     for (let kill = 0; kill < KILLS; kill++) {
       const durableBefore = durable.size;
       // Completions are judged against the kill of the run that reported them.
@@ -87,8 +90,15 @@ describe('saving turns while being killed', () => {
             throw new Error(`kill ${kill + 1} of ${KILLS} (seed ${seed}): no progress after the last kill`);
           });
       }
-      const lifetime = 50 + random() * 450;
-      await new Promise((resolve) => setTimeout(resolve, lifetime));
+      if (kill % COMPACTION_KILL_EVERY === COMPACTION_KILL_EVERY - 1) {
+        // Into a compaction: a moment after one starts, while the fresh base is being written or renamed.
+        await run.nextCompaction();
+        await new Promise((resolve) => setTimeout(resolve, random() * 60));
+      } else {
+        const lifetime = 50 + random() * 450;
+        await new Promise((resolve) => setTimeout(resolve, lifetime));
+      }
+      if (run.compacting()) killedInCompaction++;
       const killedAt = Date.now();
       run.child.kill('SIGKILL');
       await run.exited;
@@ -113,6 +123,9 @@ describe('saving turns while being killed', () => {
       );
     }
     expect(problems).toEqual([]);
+    // The kills meant to land in a compaction did (a compaction reported started and not finished); a few may miss
+    // (a small journal folds in a few milliseconds).
+    expect(killedInCompaction).toBeGreaterThanOrEqual(KILLS / COMPACTION_KILL_EVERY / 2);
     // The runs did real work: many messages completed and were written, and the threads grew past their start.
     expect(durable.size).toBeGreaterThan(KILLS * 4);
     for (const [i, bytes] of BIG_THREAD_BYTES.entries()) {
