@@ -109,7 +109,7 @@ export const host: SideBudgets = {
 export const webview: SideBudgets = {
   entry: 'src/main.tsx',
   moments: {
-    // The page's own code with what it imports statically: Preact and signals, zod and the protocol's schemas of what
+    // The page's own code with what it imports statically: Preact and signals, valibot and the protocol's schemas of what
     // the host sends, the models, the transcript's plain text. Measured 37.4 KiB gzip, 111.2 KiB raw; raw
     // rounded up as the features below are.
     'first transcript': { raw: 120 * KiB, gzip: 40 * KiB, loads: [] },

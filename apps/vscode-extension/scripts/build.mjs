@@ -28,9 +28,6 @@ const bundle = await rolldown({
   external: ['vscode'],
   preserveEntrySignatures: 'allow-extension',
   experimental: { chunkOptimization: { mergeCommonChunks: false } },
-  // VS Code's extension host puts a getter on globalThis.navigator that logs a PendingMigrationError when read;
-  // zod reads it once while building schemas (to decide whether eval is usable). The host is Node: no navigator.
-  transform: { define: { navigator: 'undefined' } },
   logLevel: 'warn',
 });
 const { output } = await bundle.write({

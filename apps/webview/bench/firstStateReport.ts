@@ -85,7 +85,7 @@ export function formatFirstStateReport(input: {
       ...firstRows,
     ]),
     '',
-    'validating it all: the protocol schema parse of the whole state alone, median (zod jitless, as the webview',
+    'validating it all: the protocol schema parse of the whole state alone, median (valibot, as the webview',
     '  runs it); it grows with the thread, as the state does. A state of more than 1,000 messages comes in two',
     '  steps (HostMessageDispatcher): its newest 100 messages in the frame measured, the whole thread after that',
     '  frame is painted ("whole thread in": from the frame’s start until the replica holds every message).',

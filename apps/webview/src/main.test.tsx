@@ -8,7 +8,8 @@ afterEach(() => {
 });
 
 // One test per file: main.tsx is a composition root that runs once per module instance. Nothing in this file
-// may import the protocol (or anything that does) statically: zod must first meet the schemas inside main.
+// may import the protocol (or anything that does) statically: the eval watch below must be in place before any
+// schema is built.
 it('boots inside a webview: no eval under the CSP, ready posted, state rendered as markdown, draft restored', async () => {
   // The webview CSP has no 'unsafe-eval': record every `new Function(...)` the bundle attempts.
   const evals: unknown[][] = [];

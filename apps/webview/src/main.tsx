@@ -1,6 +1,4 @@
-// First import, on purpose: it configures zod before the protocol schemas are built (see the file).
-import './cspSafeZod';
-// Second: the base stylesheet comes before the components' own (each component imports its stylesheet).
+// First import: the base stylesheet comes before the components' own (each component imports its stylesheet).
 import './main.css';
 import { render } from 'preact';
 import { App } from './components/App';

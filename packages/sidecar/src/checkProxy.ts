@@ -2,7 +2,7 @@ import { describeErrorBody } from '@roundtable/core/llm/describeErrorBody';
 import { readBounded } from '@roundtable/core/llm/limits';
 import { redactSecret } from '@roundtable/core/llm/redactSecret';
 import type { FetchLike } from '@roundtable/core/ports';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 
 /** More than any model list; a body past it is cut (and then not a list), so a wrong server costs this at most. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -10,7 +10,7 @@ const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** How long a health check may take before the proxy counts as unreachable. */
 export const HEALTH_CHECK_TIMEOUT_MS = 5_000;
 
-const ModelList = z.object({ data: z.array(z.object({ id: z.string() })) });
+const ModelList = v.object({ data: v.array(v.object({ id: v.string() })) });
 
 export interface ProxyHealth {
   ok: boolean;
@@ -75,7 +75,8 @@ async function askForModels(request: ProxyCheckRequest, signal: AbortSignal): Pr
   }
   let models: string[];
   try {
-    models = ModelList.parse(JSON.parse(body))
+    models = v
+      .parse(ModelList, JSON.parse(body))
       .data.map((m) => m.id)
       .sort();
   } catch {

@@ -29,29 +29,45 @@ describe('parseProviderSettings', () => {
 
   test.each([
     ['not an array', { id: 'local' }, 'roundtable.providers must be an array'],
-    ['an entry that is not an object', ['local'], 'roundtable.providers[0]: ✖ Invalid input: expected object'],
-    ['a missing baseUrl', [{ id: 'local' }], 'roundtable.providers[0] ("local"): ✖ Invalid input: expected string'],
-    ['a missing id', [{ baseUrl: 'http://127.0.0.1:1/v1' }], 'roundtable.providers[0]: ✖ Invalid input'],
-    ['a bad id', [{ id: 'Ollama Local', baseUrl: 'http://127.0.0.1:1/v1' }], '("Ollama Local"): ✖ must be 1-32'],
+    [
+      'an entry that is not an object',
+      ['local'],
+      'roundtable.providers[0]: Invalid type: Expected Object but received "local"',
+    ],
+    [
+      'a missing baseUrl',
+      [{ id: 'local' }],
+      'roundtable.providers[0] ("local"): Invalid key: Expected "baseUrl" but received undefined at baseUrl',
+    ],
+    [
+      'a missing id',
+      [{ baseUrl: 'http://127.0.0.1:1/v1' }],
+      'roundtable.providers[0]: Invalid key: Expected "id" but received undefined at id',
+    ],
+    [
+      'a bad id',
+      [{ id: 'Ollama Local', baseUrl: 'http://127.0.0.1:1/v1' }],
+      '("Ollama Local"): must be 1-32 characters: a lower-case letter, then letters, digits, _ or - at id',
+    ],
     [
       'the reserved id',
       [{ id: 'cliproxyapi', baseUrl: 'http://127.0.0.1:1/v1' }],
       'is reserved for the built-in CLIProxyAPI',
     ],
-    ['an empty name', [{ id: 'local', name: ' ', baseUrl: 'http://127.0.0.1:1/v1' }], '→ at name'],
+    ['an empty name', [{ id: 'local', name: ' ', baseUrl: 'http://127.0.0.1:1/v1' }], ' at name'],
     [
       'a LAN address',
       [{ id: 'lan', baseUrl: 'http://192.168.1.20:11434/v1' }],
-      '("lan"): ✖ must be http(s) on this machine',
+      '("lan"): must be http(s) on this machine',
     ],
-    ['a public name', [{ id: 'far', baseUrl: 'https://api.example.com/v1' }], '→ at baseUrl'],
-    ['a name that only looks local', [{ id: 'nip', baseUrl: 'http://127.0.0.1.nip.io/v1' }], '→ at baseUrl'],
-    ['all interfaces', [{ id: 'any', baseUrl: 'http://0.0.0.0:4141/v1' }], '→ at baseUrl'],
-    ['credentials', [{ id: 'cred', baseUrl: 'http://user:pw@127.0.0.1:4141/v1' }], '→ at baseUrl'],
-    ['a query', [{ id: 'q', baseUrl: 'http://127.0.0.1:4141/v1?key=1' }], '→ at baseUrl'],
-    ['a fragment', [{ id: 'f', baseUrl: 'http://127.0.0.1:4141/v1#x' }], '→ at baseUrl'],
-    ['another scheme', [{ id: 'ws', baseUrl: 'ws://127.0.0.1:4141/v1' }], '→ at baseUrl'],
-    ['no URL at all', [{ id: 'x', baseUrl: '127.0.0.1:4141' }], '→ at baseUrl'],
+    ['a public name', [{ id: 'far', baseUrl: 'https://api.example.com/v1' }], ' at baseUrl'],
+    ['a name that only looks local', [{ id: 'nip', baseUrl: 'http://127.0.0.1.nip.io/v1' }], ' at baseUrl'],
+    ['all interfaces', [{ id: 'any', baseUrl: 'http://0.0.0.0:4141/v1' }], ' at baseUrl'],
+    ['credentials', [{ id: 'cred', baseUrl: 'http://user:pw@127.0.0.1:4141/v1' }], ' at baseUrl'],
+    ['a query', [{ id: 'q', baseUrl: 'http://127.0.0.1:4141/v1?key=1' }], ' at baseUrl'],
+    ['a fragment', [{ id: 'f', baseUrl: 'http://127.0.0.1:4141/v1#x' }], ' at baseUrl'],
+    ['another scheme', [{ id: 'ws', baseUrl: 'ws://127.0.0.1:4141/v1' }], ' at baseUrl'],
+    ['no URL at all', [{ id: 'x', baseUrl: '127.0.0.1:4141' }], ' at baseUrl'],
   ])('refuses %s with a line naming the entry and the field', (_name, raw, problem) => {
     const { providers, problems } = parseProviderSettings(raw);
     expect(providers).toEqual([]);
@@ -123,14 +139,14 @@ describe('CLI providers', () => {
   });
 
   test.each([
-    ['an unknown CLI', { id: 'x', kind: 'cli', cli: 'copilot' }, '→ at cli'],
+    ['an unknown CLI', { id: 'x', kind: 'cli', cli: 'copilot' }, ' at cli'],
     ['a relative command', { id: 'x', kind: 'cli', cli: 'claude', command: 'bin/claude' }, 'must be an absolute path'],
     [
       'a command with arguments glued on is still one path',
       { id: 'x', kind: 'cli', cli: 'claude', command: 42 },
-      '→ at command',
+      ' at command',
     ],
-    ['an unknown kind', { id: 'x', kind: 'grpc', baseUrl: 'http://127.0.0.1:1/v1' }, '→ at kind'],
+    ['an unknown kind', { id: 'x', kind: 'grpc', baseUrl: 'http://127.0.0.1:1/v1' }, ' at kind'],
   ])('refuses %s, naming the field', (_name, entry, expected) => {
     const { providers, problems } = parseProviderSettings([entry]);
     expect(providers).toEqual([]);

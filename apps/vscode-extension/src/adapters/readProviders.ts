@@ -1,8 +1,9 @@
 import { CLI_KINDS, type CliKind } from '@roundtable/core/cli/dialect';
 import { ParticipantConfig, ProviderId } from '@roundtable/core/participants/participant';
 import { boundEntries, settingListProblems } from '@roundtable/core/participants/settingList';
+import { describeIssues } from '@roundtable/core/transcript/base';
 import { isLoopbackAddress } from '@roundtable/sidecar/loopback';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 
 /** The id of the endpoint a participant without `provider` uses: the CLIProxyAPI Roundtable runs or is pointed at. */
 export const BUILT_IN_PROVIDER = 'cliproxyapi';
@@ -37,29 +38,31 @@ export interface ProviderSettingsResult {
 
 // One definition of a provider id (core's, which the participant's `provider` field uses too), so an id written here
 // and one written on a participant are checked by the same rules. A name follows the display name's rules.
-const providerId = ProviderId.check(
-  z.refine((id) => id !== BUILT_IN_PROVIDER, 'is reserved for the built-in CLIProxyAPI'),
+const providerId = v.pipe(
+  ProviderId,
+  v.check((id) => id !== BUILT_IN_PROVIDER, 'is reserved for the built-in CLIProxyAPI'),
 );
-const ProviderSetting = z.object({
+const ProviderSetting = v.object({
   id: providerId,
-  kind: z.optional(z.literal('openai')),
-  name: z.optional(ParticipantConfig.shape.displayName),
-  baseUrl: z
-    .string()
-    .check(
-      z.refine(
-        (raw) => loopbackApiBase(raw) !== undefined,
-        'must be http(s) on this machine (127.0.0.0/8, [::1], localhost), with no user, query or #',
-      ),
+  kind: v.optional(v.literal('openai')),
+  name: v.optional(ParticipantConfig.entries.displayName),
+  baseUrl: v.pipe(
+    v.string(),
+    v.check(
+      (raw) => loopbackApiBase(raw) !== undefined,
+      'must be http(s) on this machine (127.0.0.0/8, [::1], localhost), with no user, query or #',
     ),
+  ),
 });
 // A path that means the same program whatever the working folder: a relative one would run whatever sits there.
-const CliSetting = z.object({
+const CliSetting = v.object({
   id: providerId,
-  kind: z.literal('cli'),
-  name: z.optional(ParticipantConfig.shape.displayName),
-  cli: z.enum(CLI_KINDS),
-  command: z.optional(z.string().check(z.maxLength(4096), z.regex(/^(\/|[A-Za-z]:[\\/])/, 'must be an absolute path'))),
+  kind: v.literal('cli'),
+  name: v.optional(ParticipantConfig.entries.displayName),
+  cli: v.picklist(CLI_KINDS),
+  command: v.optional(
+    v.pipe(v.string(), v.maxLength(4096), v.regex(/^(\/|[A-Za-z]:[\\/])/, 'must be an absolute path')),
+  ),
 });
 
 /**
@@ -85,13 +88,13 @@ export function parseProviderSettings(raw: unknown): ProviderSettingsResult {
     }
     const parsed =
       (entry as { kind?: unknown } | null)?.kind === 'cli'
-        ? CliSetting.safeParse(entry)
-        : ProviderSetting.safeParse(entry);
+        ? v.safeParse(CliSetting, entry)
+        : v.safeParse(ProviderSetting, entry);
     if (!parsed.success) {
-      problems.push(`${at}: ${z.prettifyError(parsed.error).replaceAll('\n', ' ')}`);
+      problems.push(`${at}: ${describeIssues(parsed.issues)}`);
       continue;
     }
-    const p = parsed.data;
+    const p = parsed.output;
     if (providers.some((q) => q.id === p.id)) {
       problems.push(`${at}: duplicate id (the first entry is used)`);
       continue;

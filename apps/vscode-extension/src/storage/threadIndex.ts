@@ -1,7 +1,7 @@
 import type { UnreadableThread } from '@roundtable/core/store/ports';
 import { ThreadSummary } from '@roundtable/core/transcript/schema';
 import { newestFirst } from '@roundtable/core/transcript/summary';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { INDEX_VERSION } from './indexVersion';
 
 export { INDEX_VERSION };
@@ -18,30 +18,34 @@ export { INDEX_VERSION };
  * the order threads were last saved) is rebuilt once.
  */
 
-const Unreadable = z.strictObject({ key: z.string().check(z.minLength(1)), reason: z.string(), setAside: z.boolean() });
-
-export const ThreadIndexFile = z.strictObject({
-  version: z.literal(INDEX_VERSION),
-  stamp: z.string(),
-  threads: z.array(ThreadSummary),
-  unreadable: z.array(Unreadable),
+const Unreadable = v.strictObject({
+  key: v.pipe(v.string(), v.minLength(1)),
+  reason: v.string(),
+  setAside: v.boolean(),
 });
-export type ThreadIndexFile = z.infer<typeof ThreadIndexFile>;
+
+export const ThreadIndexFile = v.strictObject({
+  version: v.literal(INDEX_VERSION),
+  stamp: v.string(),
+  threads: v.array(ThreadSummary),
+  unreadable: v.array(Unreadable),
+});
+export type ThreadIndexFile = v.InferOutput<typeof ThreadIndexFile>;
 
 /** The index with its entries not yet checked: what is cheap to check up front, whatever the thread count. */
-const IndexEnvelope = z.strictObject({
-  version: z.literal(INDEX_VERSION),
-  stamp: z.string(),
-  threads: z.array(z.unknown()),
-  unreadable: z.array(Unreadable),
+const IndexEnvelope = v.strictObject({
+  version: v.literal(INDEX_VERSION),
+  stamp: v.string(),
+  threads: v.array(v.unknown()),
+  unreadable: v.array(Unreadable),
 });
-export type IndexEnvelope = z.infer<typeof IndexEnvelope>;
+export type IndexEnvelope = v.InferOutput<typeof IndexEnvelope>;
 
 /** The index's outline (entries unchecked), or undefined when it cannot be trusted at all (then it is rebuilt). */
 export function parseIndexEnvelope(text: string): IndexEnvelope | undefined {
   try {
-    const parsed = IndexEnvelope.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
+    const parsed = v.safeParse(IndexEnvelope, JSON.parse(text));
+    return parsed.success ? parsed.output : undefined;
   } catch {
     return undefined;
   }
@@ -86,10 +90,10 @@ export function checkEntries(
   const checked: ThreadSummary[] = [];
   let before = previous;
   for (let i = from; i < Math.min(to, entries.length); i++) {
-    const parsed = ThreadSummary.safeParse(entries[i]);
-    if (!parsed.success || (before && newestFirst(before, parsed.data) > 0)) return undefined;
-    checked.push(parsed.data);
-    before = parsed.data;
+    const parsed = v.safeParse(ThreadSummary, entries[i]);
+    if (!parsed.success || (before && newestFirst(before, parsed.output) > 0)) return undefined;
+    checked.push(parsed.output);
+    before = parsed.output;
   }
   return checked;
 }

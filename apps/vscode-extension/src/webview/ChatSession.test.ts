@@ -10,6 +10,7 @@ import {
   webviewIntent,
 } from '@roundtable/core/protocol';
 import { FakeClock, MemoryThreadRepository, ScriptedChat } from '@roundtable/core/testing';
+import * as v from 'valibot';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ChatSession, type WebviewEndpoint } from './ChatSession';
 import { createHostActions, type HostUi } from './hostActions';
@@ -20,7 +21,7 @@ class FakeWebview implements WebviewEndpoint {
   readonly posted: HostToWebview[] = [];
   private listener: ((message: unknown) => void) | undefined;
   postMessage(message: HostToWebview) {
-    expect(HostToWebviewSchema.safeParse(message).success).toBe(true);
+    expect(v.safeParse(HostToWebviewSchema, message).success).toBe(true);
     this.posted.push(message);
     return Promise.resolve(true);
   }

@@ -1,4 +1,5 @@
 import { describeInvalidMessage, HostToWebview } from '@roundtable/core/protocol';
+import * as v from 'valibot';
 import { afterPaint, newestOfLargeState } from './largeState';
 
 /** Where dropped messages are reported; `console.warn` in the webview (it shows in the webview devtools). */
@@ -6,7 +7,7 @@ export type Warn = (message: string) => void;
 
 /**
  * The single validation point for host -> webview traffic, shared by the real adapter and the fake so tests
- * exercise the same path: raw data is parsed with `HostToWebview.safeParse`; anything invalid is reported
+ * exercise the same path: raw data is parsed with `HostToWebview`; anything invalid is reported
  * and dropped, never cast or forwarded.
  *
  * A thread's first state costs what validating its messages costs, which grows with the thread (tens of
@@ -74,14 +75,14 @@ export class HostMessageDispatcher {
 
   /** Validates and hands a message to every listener; false (and a warning) when it is invalid. */
   private deliver(raw: unknown): boolean {
-    const parsed = HostToWebview.safeParse(raw);
+    const parsed = v.safeParse(HostToWebview, raw);
     if (!parsed.success) {
-      this.warn(describeInvalidMessage(raw, parsed.error));
+      this.warn(describeInvalidMessage(raw, parsed.issues));
       return false;
     }
-    if (parsed.data.type === 'view/state') this.stateThread = parsed.data.threadId;
+    if (parsed.output.type === 'view/state') this.stateThread = parsed.output.threadId;
     for (const listener of [...this.listeners]) {
-      listener(parsed.data);
+      listener(parsed.output);
     }
     return true;
   }

@@ -1,5 +1,5 @@
 // The `#` file list's limits, shared by the protocol's schemas, the ranking and the composer. A leaf (see
-// index.ts): the host's tools bundle takes these numbers without zod's code.
+// index.ts): what imports these numbers takes no schema code with them.
 
 /** The longest `#name` the view asks the host to find files for; longer text is no file name being typed. */
 export const MAX_FILE_QUERY_CHARS = 200;

@@ -5,28 +5,28 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
+import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
-import * as z from 'zod';
 import { SseReader } from './sseReader';
 import { streamChatCompletion } from './streamChatCompletion';
 import type { StreamEvent } from './types';
 
 /** Only what replaying a fixture needs; streamChatCompletion.fixtures.test.ts checks the files' full shape. */
-const RecordedResponse = z.object({
-  status: z.number(),
-  headers: z.record(z.string(), z.string()),
-  chunks: z.array(z.string()).optional(),
-  chunksBase64: z.array(z.string()).optional(),
-  holdOpen: z.boolean().optional(),
+const RecordedResponse = v.object({
+  status: v.number(),
+  headers: v.record(v.string(), v.string()),
+  chunks: v.optional(v.array(v.string())),
+  chunksBase64: v.optional(v.array(v.string())),
+  holdOpen: v.optional(v.boolean()),
 });
-type RecordedResponse = z.infer<typeof RecordedResponse>;
-const RecordedFixture = RecordedResponse.extend({ retryResponse: RecordedResponse.optional() });
+type RecordedResponse = v.InferOutput<typeof RecordedResponse>;
+const RecordedFixture = v.object({ ...RecordedResponse.entries, retryResponse: v.optional(RecordedResponse) });
 
 const fixturesDir = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const all = readdirSync(fixturesDir)
   .filter((file) => file.endsWith('.json'))
   .sort()
-  .map((file) => ({ file, ...RecordedFixture.parse(JSON.parse(readFileSync(`${fixturesDir}${file}`, 'utf8'))) }));
+  .map((file) => ({ file, ...v.parse(RecordedFixture, JSON.parse(readFileSync(`${fixturesDir}${file}`, 'utf8'))) }));
 // The timeout cases hold the connection open until the client gives up: they are about time, not about bytes.
 const fixtures = all.filter((f) => !f.holdOpen);
 

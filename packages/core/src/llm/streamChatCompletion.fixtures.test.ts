@@ -3,60 +3,66 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type FakeProxy, type RawScenario, startFakeProxy } from '@roundtable/testkit';
+import * as v from 'valibot';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import * as z from 'zod';
 import { isAuthUnavailable } from './describeErrorBody';
 import { streamChatCompletion } from './streamChatCompletion';
 import type { StreamEvent } from './types';
 
-const ExpectedEvent = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('delta'), text: z.string() }),
-  z.strictObject({
-    type: z.literal('usage'),
-    usage: z.strictObject({ inputTokens: z.number(), outputTokens: z.number() }),
+const ExpectedEvent = v.variant('type', [
+  v.strictObject({ type: v.literal('delta'), text: v.string() }),
+  v.strictObject({
+    type: v.literal('usage'),
+    usage: v.strictObject({ inputTokens: v.number(), outputTokens: v.number() }),
   }),
-  z.strictObject({ type: z.literal('finish'), reason: z.string().nullable() }),
-  z.strictObject({
-    type: z.literal('error'),
-    error: z.strictObject({
-      kind: z.string(),
-      status: z.number().optional(),
-      retryAfterSeconds: z.number().optional(),
+  v.strictObject({ type: v.literal('finish'), reason: v.nullable(v.string()) }),
+  v.strictObject({
+    type: v.literal('error'),
+    error: v.strictObject({
+      kind: v.string(),
+      status: v.optional(v.number()),
+      retryAfterSeconds: v.optional(v.number()),
       /** Messages are prose: the fixture pins the provider text and the advice they must contain. */
-      messageIncludes: z.array(z.string()).min(1),
+      messageIncludes: v.pipe(v.array(v.string()), v.minLength(1)),
     }),
   }),
 ]);
 
-const Response = z
-  .strictObject({
-    status: z.number(),
-    headers: z.record(z.string(), z.string()),
-    chunks: z.array(z.string()).optional(),
-    /** For bytes that are not valid UTF-8 on their own (a character split between chunks). */
-    chunksBase64: z.array(z.string()).optional(),
-    /** After the last chunk, keep the connection open until the client gives up (silence: the timeout cases). */
-    holdOpen: z.boolean().optional(),
-  })
-  .refine((f) => (f.chunks === undefined) !== (f.chunksBase64 === undefined), 'exactly one of chunks, chunksBase64');
+const responseEntries = {
+  status: v.number(),
+  headers: v.record(v.string(), v.string()),
+  chunks: v.optional(v.array(v.string())),
+  /** For bytes that are not valid UTF-8 on their own (a character split between chunks). */
+  chunksBase64: v.optional(v.array(v.string())),
+  /** After the last chunk, keep the connection open until the client gives up (silence: the timeout cases). */
+  holdOpen: v.optional(v.boolean()),
+};
+const oneKindOfChunks = (f: { chunks?: unknown; chunksBase64?: unknown }) =>
+  (f.chunks === undefined) !== (f.chunksBase64 === undefined);
+const ONE_KIND = 'exactly one of chunks, chunksBase64';
+const Response = v.pipe(
+  v.strictObject(responseEntries),
+  v.check((f) => oneKindOfChunks(f), ONE_KIND),
+);
 
-const Fixture = z.intersection(
-  Response,
-  z.strictObject({
-    description: z.string(),
+const Fixture = v.pipe(
+  v.strictObject({
+    ...responseEntries,
+    description: v.string(),
     /** A 5xx before the stream is retried once; this is what the retry gets (default: the same response again). */
-    retryResponse: Response.optional(),
+    retryResponse: v.optional(Response),
     /** Client timeouts for this case (defaults are 30 s and 120 s, far beyond a test). */
-    timeouts: z.strictObject({ firstByteMs: z.number().optional(), stallMs: z.number().optional() }).optional(),
-    expected: z.array(ExpectedEvent).min(1),
+    timeouts: v.optional(v.strictObject({ firstByteMs: v.optional(v.number()), stallMs: v.optional(v.number()) })),
+    expected: v.pipe(v.array(ExpectedEvent), v.minLength(1)),
   }),
+  v.check((f) => oneKindOfChunks(f), ONE_KIND),
 );
 
 const fixturesDir = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const fixtures = readdirSync(fixturesDir)
   .filter((file) => file.endsWith('.json'))
   .sort()
-  .map((file) => ({ file, ...Fixture.parse(JSON.parse(readFileSync(`${fixturesDir}${file}`, 'utf8'))) }));
+  .map((file) => ({ file, ...v.parse(Fixture, JSON.parse(readFileSync(`${fixturesDir}${file}`, 'utf8'))) }));
 
 const ACCESS_KEY = 'local-fixture-access-key';
 let proxy: FakeProxy;
@@ -66,7 +72,7 @@ beforeAll(async () => {
 });
 afterAll(() => proxy.close());
 
-function rawScenario(response: z.infer<typeof Response>): RawScenario {
+function rawScenario(response: v.InferOutput<typeof Response>): RawScenario {
   const chunks =
     response.chunks ?? (response.chunksBase64 ?? []).map((b64) => new Uint8Array(Buffer.from(b64, 'base64')));
   return {

@@ -1,4 +1,5 @@
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+import { describeIssues } from '../transcript/base';
 import { DiscussionMode } from '../transcript/plan';
 import { ParticipantId } from '../transcript/schema';
 import { MAX_PARTICIPANTS, type ParticipantConfig } from './participant';
@@ -11,19 +12,19 @@ export const MAX_GROUPS = 16;
  * A named set of seats (`@reviewers`): a mention or the To chip addresses all of its members that can answer, in
  * table order; `mode`, when set, is how a message addressed to the group is taken, whatever the thread's mode.
  */
-export const SeatGroup = z.strictObject({
+export const SeatGroup = v.strictObject({
   id: ParticipantId,
-  displayName: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
-  members: z.array(ParticipantId).check(z.minLength(1), z.maxLength(MAX_PARTICIPANTS)),
-  mode: z.optional(DiscussionMode),
+  displayName: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40)),
+  members: v.pipe(v.array(ParticipantId), v.minLength(1), v.maxLength(MAX_PARTICIPANTS)),
+  mode: v.optional(DiscussionMode),
 });
-export type SeatGroup = z.infer<typeof SeatGroup>;
+export type SeatGroup = v.InferOutput<typeof SeatGroup>;
 
-const GroupSetting = z.object({
+const GroupSetting = v.object({
   id: ParticipantId,
-  displayName: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(40))),
-  members: z.array(ParticipantId).check(z.minLength(1), z.maxLength(MAX_PARTICIPANTS)),
-  mode: z.optional(DiscussionMode),
+  displayName: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40))),
+  members: v.pipe(v.array(ParticipantId), v.minLength(1), v.maxLength(MAX_PARTICIPANTS)),
+  mode: v.optional(DiscussionMode),
 });
 
 /**
@@ -52,12 +53,12 @@ export function parseGroupSettings(
       problems.push(overlong);
       continue;
     }
-    const parsed = GroupSetting.safeParse(entry);
+    const parsed = v.safeParse(GroupSetting, entry);
     if (!parsed.success) {
-      problems.push(`${at}: ${z.prettifyError(parsed.error).replaceAll('\n', ' ')}`);
+      problems.push(`${at}: ${describeIssues(parsed.issues)}`);
       continue;
     }
-    const g = parsed.data;
+    const g = parsed.output;
     if (taken.has(g.id)) {
       problems.push(`${at}: "@${g.id}" is already a participant's id or alias; this group is ignored`);
       continue;

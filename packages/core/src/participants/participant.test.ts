@@ -47,11 +47,27 @@ describe('parseParticipantSettings', () => {
 
   test.each([
     ['not an array', { id: 'claude' }, 'roundtable.participants must be an array'],
-    ['a missing model', [{ id: 'claude' }], 'roundtable.participants[0]: ✖ Invalid input: expected string'],
-    ['a bad id', [{ id: 'Claude!', model: 'm' }], 'roundtable.participants[0]: ✖ must be 1-32 characters'],
-    ['a reserved id', [{ id: 'all', model: 'm' }], 'roundtable.participants[0]: ✖ is reserved'],
+    [
+      'a missing model',
+      [{ id: 'claude' }],
+      'roundtable.participants[0]: Invalid key: Expected "model" but received undefined at model',
+    ],
+    [
+      'a bad id',
+      [{ id: 'Claude!', model: 'm' }],
+      'roundtable.participants[0]: must be 1-32 characters: a lower-case letter, then letters, digits, _ or - at id',
+    ],
+    [
+      'a reserved id',
+      [{ id: 'all', model: 'm' }],
+      'roundtable.participants[0]: is reserved ("user", "system" and "all" cannot be participant ids) at id',
+    ],
     ['a bad colour', [{ id: 'a', model: 'm', color: 'orange' }], 'must be a hex colour'],
-    ['a bad alias', [{ id: 'a', model: 'm', aliases: ['Two Words'] }], 'roundtable.participants[0]: ✖ must be 1-32'],
+    [
+      'a bad alias',
+      [{ id: 'a', model: 'm', aliases: ['Two Words'] }],
+      'roundtable.participants[0]: must be 1-32 characters: a lower-case letter, then letters, digits, _ or - at aliases[0]',
+    ],
     ['too many aliases', [{ id: 'a', model: 'm', aliases: 'abcdefghi'.split('') }], 'aliases'],
     ['a bad provider', [{ id: 'a', model: 'm', provider: 'Ollama Local' }], 'provider'],
   ])('%s is refused with a readable line naming the entry', (_name, raw, problem) => {

@@ -1,4 +1,5 @@
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+import { describeIssues } from '../transcript/base';
 import { ParticipantId } from '../transcript/schema';
 import { boundEntries, overlongField, settingListProblems } from './settingList';
 
@@ -8,40 +9,39 @@ export const MAX_PARTICIPANTS = 16;
 export const MAX_ALIASES = 8;
 
 /** Which endpoint a participant is reached through: the built-in CLIProxyAPI, or an entry of `roundtable.providers`. */
-export const ProviderId = z
-  .string()
-  .check(
-    z.regex(/^[a-z][a-z0-9_-]{0,31}$/, 'must be 1-32 characters: a lower-case letter, then letters, digits, _ or -'),
-  );
+export const ProviderId = v.pipe(
+  v.string(),
+  v.regex(/^[a-z][a-z0-9_-]{0,31}$/, 'must be 1-32 characters: a lower-case letter, then letters, digits, _ or -'),
+);
 
-const displayName = z.string().check(z.trim(), z.minLength(1), z.maxLength(40));
-const color = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #D97706'));
-const model = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
-const systemPrompt = z.string().check(z.maxLength(100_000));
-const aliases = z.array(ParticipantId).check(z.maxLength(MAX_ALIASES));
+const displayName = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40));
+const color = v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #D97706'));
+const model = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200));
+const systemPrompt = v.pipe(v.string(), v.maxLength(100_000));
+const aliases = v.pipe(v.array(ParticipantId), v.maxLength(MAX_ALIASES));
 
 /**
  * A seat at the table: who speaks, with which model, in which colour. `aliases` are extra @-names (`@opus`);
  * a `muted` participant stays in the thread (its replies are still shown and in every prompt) but is never asked
  * to answer; `provider` names the endpoint (the built-in CLIProxyAPI when absent).
  */
-export const ParticipantConfig = z.strictObject({
+export const ParticipantConfig = v.strictObject({
   id: ParticipantId,
   displayName,
   color,
   model,
-  systemPrompt: z.optional(systemPrompt),
-  enabled: z.boolean(),
-  aliases: z.optional(aliases),
-  muted: z.optional(z.boolean()),
-  provider: z.optional(ProviderId),
+  systemPrompt: v.optional(systemPrompt),
+  enabled: v.boolean(),
+  aliases: v.optional(aliases),
+  muted: v.optional(v.boolean()),
+  provider: v.optional(ProviderId),
   /**
    * Reads images: a message's images reach it as image parts, where other seats get a line saying one was left out.
    * Absent: as its model is known to (`seatReadsImages`).
    */
-  vision: z.optional(z.boolean()),
+  vision: v.optional(v.boolean()),
 });
-export type ParticipantConfig = z.infer<typeof ParticipantConfig>;
+export type ParticipantConfig = v.InferOutput<typeof ParticipantConfig>;
 
 /** Enabled and not muted: can be asked to answer. */
 export function isRoutable(p: ParticipantConfig): boolean {
@@ -49,17 +49,17 @@ export function isRoutable(p: ParticipantConfig): boolean {
 }
 
 /** What a user may write in settings: everything but id and model has a default. */
-const ParticipantSetting = z.object({
+const ParticipantSetting = v.object({
   id: ParticipantId,
-  displayName: z.optional(displayName),
-  color: z.optional(color),
+  displayName: v.optional(displayName),
+  color: v.optional(color),
   model,
-  systemPrompt: z.optional(systemPrompt),
-  enabled: z.optional(z.boolean()),
-  aliases: z.optional(aliases),
-  muted: z.optional(z.boolean()),
-  provider: z.optional(ProviderId),
-  vision: z.optional(z.boolean()),
+  systemPrompt: v.optional(systemPrompt),
+  enabled: v.optional(v.boolean()),
+  aliases: v.optional(aliases),
+  muted: v.optional(v.boolean()),
+  provider: v.optional(ProviderId),
+  vision: v.optional(v.boolean()),
 });
 
 const FALLBACK_COLORS = ['#D97706', '#10A37F', '#4285F4', '#8B5CF6', '#EC4899', '#0EA5E9'];
@@ -95,12 +95,12 @@ export function parseParticipantSettings(raw: unknown): ParticipantSettingsResul
       problems.push(overlong);
       continue;
     }
-    const parsed = ParticipantSetting.safeParse(entry);
+    const parsed = v.safeParse(ParticipantSetting, entry);
     if (!parsed.success) {
-      problems.push(`${at}: ${z.prettifyError(parsed.error).replaceAll('\n', ' ')}`);
+      problems.push(`${at}: ${describeIssues(parsed.issues)}`);
       continue;
     }
-    const p = parsed.data;
+    const p = parsed.output;
     if (ids.has(p.id)) {
       problems.push(`${at}: duplicate id "${p.id}" (the first entry is used)`);
       continue;

@@ -1,6 +1,6 @@
 /**
- * The webview <-> host protocol. One zod union per direction; both ends `safeParse` every message and drop (and
- * log) what fails, never cast. Each direction has its own module (`webviewToHost.ts`, `hostToWebview.ts`), so a
+ * The webview <-> host protocol. One valibot union per direction; both ends `safeParse` every message and drop
+ * (and log) what fails, never cast. Each direction has its own module (`webviewToHost.ts`, `hostToWebview.ts`), so a
  * bundle that validates only one of them (the host validates intents, the page validates host messages) carries
  * only that one. Adding a message: add its schema to its direction's module and its case in the handlers (the
  * `switch`es are exhaustive, so the compiler lists what is missing).

@@ -4,6 +4,7 @@
 // (never throw, whatever its size, depth or keys), the log line for a dropped message must stay short, and the host's
 // view controller must drop what fails: logged once, never answered, and without disturbing what comes next.
 import fc from 'fast-check';
+import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
 import { ADVERSARIAL, expectAnswered, hostile, UNUSUAL_BUT_VALID } from '../../test/support/protocolHostile';
 import { hostMessages, intents } from '../../test/support/protocolSamples';
@@ -11,9 +12,9 @@ import { HostToWebview as HostToWebviewSchema, WebviewToHost as WebviewToHostSch
 
 describe('the protocol schemas', () => {
   test('accept one valid message of every type (so the mutants start from valid messages)', () => {
-    for (const message of Object.values(intents)) expect(WebviewToHostSchema.safeParse(message).success).toBe(true);
+    for (const message of Object.values(intents)) expect(v.safeParse(WebviewToHostSchema, message).success).toBe(true);
     for (const message of Object.values(hostMessages))
-      expect(HostToWebviewSchema.safeParse(message).success).toBe(true);
+      expect(v.safeParse(HostToWebviewSchema, message).success).toBe(true);
   });
 
   test('answer every value without throwing, and describe a failure in a short line', () => {
@@ -23,22 +24,22 @@ describe('the protocol schemas', () => {
   test.each(ADVERSARIAL)('the same for %s', (_name, make) => {
     const raw = make();
     expectAnswered(raw);
-    expect(WebviewToHostSchema.safeParse(raw).success).toBe(false);
-    expect(HostToWebviewSchema.safeParse(raw).success).toBe(false);
+    expect(v.safeParse(WebviewToHostSchema, raw).success).toBe(false);
+    expect(v.safeParse(HostToWebviewSchema, raw).success).toBe(false);
   });
 
   test.each(UNUSUAL_BUT_VALID)('%s is read like the plain object', (_name, make) => {
-    expect(WebviewToHostSchema.safeParse(make())).toEqual({ success: true, data: intents['thread/new'] });
+    expect(v.safeParse(WebviewToHostSchema, make()).output).toEqual(intents['thread/new']);
   });
 
   test('an own __proto__ key never changes the prototype of what parses, nor of anything else', () => {
     const raw = JSON.parse(
       `{"v":2,"seq":1,"threadId":"t","type":"seats/changed","payload":{"__proto__":{"kind":"needs-login","provider":"x","polluted":true}}}`,
     );
-    const parsed = HostToWebviewSchema.safeParse(raw);
+    const parsed = v.safeParse(HostToWebviewSchema, raw);
     if (parsed.success) {
-      expect(Object.getPrototypeOf(parsed.data.payload)).toBe(Object.prototype);
-      expect(Object.keys(parsed.data.payload)).toEqual([]);
+      expect(Object.getPrototypeOf(parsed.output.payload)).toBe(Object.prototype);
+      expect(Object.keys(parsed.output.payload)).toEqual([]);
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).kind).toBeUndefined();

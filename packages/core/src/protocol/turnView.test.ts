@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
 import { HostToWebview, hostMessage, WebviewToHost, webviewIntent } from './messages';
 import { TurnView } from './turnView';
@@ -32,17 +33,17 @@ describe('TurnView', () => {
     ['an extra field', { state: 'stopped', step: 'answer', skipped: ['gpt'], reason: 'x' }, false],
     ['33 responders', { ...running, responders: Array.from({ length: 33 }, (_, i) => `p${i}`), answering: [] }, false],
   ])('%s: valid %s', (_name, value, valid) => {
-    expect(TurnView.safeParse(value).success).toBe(valid);
+    expect(v.safeParse(TurnView, value).success).toBe(valid);
   });
 
   test('travels in turn/changed (null once there is nothing to show) and in both turn intents', () => {
     const changed = (turn: unknown) =>
-      HostToWebview.safeParse({ ...hostMessage('turn/changed', 3, 't', { turn: null }), payload: { turn } });
+      v.safeParse(HostToWebview, { ...hostMessage('turn/changed', 3, 't', { turn: null }), payload: { turn } });
     expect(changed(null).success).toBe(true);
     expect(changed({ state: 'stopped', step: 'review', skipped: ['gpt'] }).success).toBe(true);
     expect(changed({ ...running, done: -1 }).success).toBe(false);
-    expect(WebviewToHost.safeParse(webviewIntent('turn/continue', 'r1', { threadId: 't' })).success).toBe(true);
-    expect(WebviewToHost.safeParse(webviewIntent('turn/dismiss', 'r2', { threadId: 't' })).success).toBe(true);
-    expect(WebviewToHost.safeParse(webviewIntent('turn/dismiss', 'r3', { threadId: '' })).success).toBe(false);
+    expect(v.safeParse(WebviewToHost, webviewIntent('turn/continue', 'r1', { threadId: 't' })).success).toBe(true);
+    expect(v.safeParse(WebviewToHost, webviewIntent('turn/dismiss', 'r2', { threadId: 't' })).success).toBe(true);
+    expect(v.safeParse(WebviewToHost, webviewIntent('turn/dismiss', 'r3', { threadId: '' })).success).toBe(false);
   });
 });

@@ -1,9 +1,10 @@
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+import { count, int, positiveInt } from '../transcript/base';
 import { DiscussionMode, StepKind } from '../transcript/plan';
 
-const id = z.string().check(z.minLength(1), z.maxLength(200));
+const id = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
 /** A turn has at most as many responders as a message may name targets. */
-const responders = z.array(id).check(z.minLength(1), z.maxLength(32));
+const responders = v.pipe(v.array(id), v.minLength(1), v.maxLength(32));
 
 /**
  * Where the shown thread's turn stands: while it runs, which step (answers, reviews, the synthesis) of how many, who
@@ -11,36 +12,36 @@ const responders = z.array(id).check(z.minLength(1), z.maxLength(32));
  * stopped in and who still owes a reply there, to offer them their turn; once several participants have answered,
  * the round the discussion is in, to offer another.
  */
-export const TurnView = z.discriminatedUnion('state', [
-  z
-    .strictObject({
-      state: z.literal('running'),
+export const TurnView = v.variant('state', [
+  v.pipe(
+    v.strictObject({
+      state: v.literal('running'),
       mode: DiscussionMode,
       step: StepKind,
-      stepIndex: z.int().check(z.nonnegative()),
-      stepCount: z.int().check(z.positive(), z.lte(3)),
+      stepIndex: count,
+      stepCount: v.pipe(int, v.minValue(1), v.maxValue(3)),
       responders,
       /** Streaming now (a subset of `responders`). */
-      answering: z.array(id).check(z.maxLength(32)),
+      answering: v.pipe(v.array(id), v.maxLength(32)),
       /** Replies of the step already ended. */
-      done: z.int().check(z.nonnegative()),
+      done: count,
       /** The step's replies stream at once. */
-      concurrent: z.boolean(),
-    })
-    .check(
-      z.refine((t) => t.stepIndex < t.stepCount, 'stepIndex must be a step of the turn'),
-      z.refine((t) => t.answering.every((a) => t.responders.includes(a)), 'answering must be responders'),
-    ),
-  z.strictObject({ state: z.literal('stopped'), step: StepKind, skipped: responders }),
+      concurrent: v.boolean(),
+    }),
+    v.check((t) => t.stepIndex < t.stepCount, 'stepIndex must be a step of the turn'),
+    v.check((t) => t.answering.every((a) => t.responders.includes(a)), 'answering must be responders'),
+  ),
+  v.strictObject({ state: v.literal('stopped'), step: StepKind, skipped: responders }),
   /** Several participants answered the last message: which round this is, of how many another round may reach. */
-  z
-    .strictObject({
-      state: z.literal('answered'),
+  v.pipe(
+    v.strictObject({
+      state: v.literal('answered'),
       speakers: responders,
-      round: z.int().check(z.positive()),
-      maxRounds: z.int().check(z.positive()),
+      round: positiveInt,
+      maxRounds: positiveInt,
       mode: DiscussionMode,
-    })
-    .check(z.refine((t) => t.speakers.length >= 2, 'a discussion has at least two speakers')),
+    }),
+    v.check((t) => t.speakers.length >= 2, 'a discussion has at least two speakers'),
+  ),
 ]);
-export type TurnView = z.infer<typeof TurnView>;
+export type TurnView = v.InferOutput<typeof TurnView>;

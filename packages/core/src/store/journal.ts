@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { issuePath } from '../transcript/base';
 import { canonicalJson, mergeTranscripts } from '../transcript/merge';
 import { parseTranscript } from '../transcript/parseTranscript';
 import {
@@ -77,12 +79,12 @@ export function parseJournalLine(line: string, threadId: string): JournalLineRea
   if (journal !== JOURNAL_VERSION) return { ok: false, reason: 'not a journal entry' };
   // A journal written before an upgrade is replayed after it: a line of format 4 (which the current format only
   // adds to) reads as it is.
-  const parsed = (version === 4 ? TranscriptShapeV4 : TranscriptShape).safeParse(thread);
+  const parsed = v.safeParse(version === 4 ? TranscriptShapeV4 : TranscriptShape, thread);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { ok: false, reason: `invalid entry (${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'})` };
+    const [issue] = parsed.issues;
+    return { ok: false, reason: `invalid entry (${issuePath(issue)}: ${issue.message})` };
   }
-  const entry: Transcript = { ...parsed.data, version: TRANSCRIPT_VERSION };
+  const entry: Transcript = { ...parsed.output, version: TRANSCRIPT_VERSION };
   if (entry.id !== threadId) return { ok: false, reason: `entry of another thread (${entry.id})` };
   if (entry.messages.some((m) => m.status === 'streaming')) {
     return { ok: false, reason: 'entry holds a streaming message' };

@@ -1,4 +1,4 @@
-// Plain numbers, apart from the schema that holds them to it, so what reads a ledger does not bring zod with it.
+// Plain numbers, apart from the schema that holds them to it, so what reads a ledger does not bring the schema library with it.
 
 /** The most claims a ledger keeps (more are cut), and the longest claim (a longer one is cut with an ellipsis). */
 export const MAX_LEDGER_CLAIMS = 40;

@@ -5,6 +5,7 @@
 // own (not findInvariantViolation, which is what is under test), over arbitrary values and over the valid fixture
 // mutated at random.
 import fc from 'fast-check';
+import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
 import { beforeV3, valid } from '../../test/support/transcriptFixture';
 import { brokenInvariants, expectSound } from '../../test/support/transcriptInvariants';
@@ -37,9 +38,9 @@ describe('parseTranscript on mutations of a valid thread', () => {
     // finds sound must be accepted (the checker covers every invariant parseTranscript documents for version 3).
     fc.assert(
       fc.property(mutant, (thread) => {
-        const shape = TranscriptShape.safeParse(thread);
+        const shape = v.safeParse(TranscriptShape, thread);
         if (!shape.success) return;
-        expect(parseTranscript(thread).ok).toBe(brokenInvariants(shape.data).length === 0);
+        expect(parseTranscript(thread).ok).toBe(brokenInvariants(shape.output).length === 0);
       }),
       { numRuns: 300 },
     );

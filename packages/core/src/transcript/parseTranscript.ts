@@ -1,4 +1,5 @@
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+import { describeIssues } from './base';
 import { compareMessages } from './order';
 import { findPlanViolation } from './planInvariants';
 import {
@@ -51,7 +52,11 @@ export function parseTranscript(json: unknown): TranscriptParseResult {
 }
 
 function parseUntrusted(json: unknown): TranscriptParseResult {
-  const version = typeof json === 'object' && json !== null && 'version' in json ? json.version : undefined;
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    const kind = json === null ? 'null' : Array.isArray(json) ? 'an array' : typeof json;
+    return { ok: false, error: `Invalid thread: expected object, received ${kind}` };
+  }
+  const version = 'version' in json ? json.version : undefined;
   if (typeof version === 'number' && Number.isInteger(version) && version > TRANSCRIPT_VERSION) {
     return {
       ok: false,
@@ -61,12 +66,13 @@ function parseUntrusted(json: unknown): TranscriptParseResult {
   }
   if (version === 1) return parseVersion1(json);
   if (version === 2 || version === 3 || version === 4 || version === 5) return parseOptionalAdditions(json, version);
-  const shape = TranscriptShape.safeParse(json);
+  const shape = v.safeParse(TranscriptShape, json);
   if (!shape.success) {
-    return { ok: false, error: `Invalid thread: ${z.prettifyError(shape.error)}` };
+    return { ok: false, error: `Invalid thread: ${describeIssues(shape.issues)}` };
   }
-  const problem = findInvariantViolation(shape.data) ?? findOrderViolation(shape.data) ?? findPlanViolation(shape.data);
-  return problem ? { ok: false, error: `Invalid thread: ${problem}` } : { ok: true, value: shape.data };
+  const problem =
+    findInvariantViolation(shape.output) ?? findOrderViolation(shape.output) ?? findPlanViolation(shape.output);
+  return problem ? { ok: false, error: `Invalid thread: ${problem}` } : { ok: true, value: shape.output };
 }
 
 /** The latest time an ISO date-time with a four-digit year can say. */
@@ -78,13 +84,13 @@ const LATEST_ISO_TIME = Date.parse('9999-12-31T23:59:59.999Z');
  * before it. Deterministic, so every window upgrades a file to the same messages.
  */
 function parseVersion1(json: unknown): TranscriptParseResult {
-  const shape = TranscriptShapeV1.safeParse(json);
-  if (!shape.success) return { ok: false, error: `Invalid thread: ${z.prettifyError(shape.error)}` };
-  const problem = findInvariantViolation({ ...shape.data, version: TRANSCRIPT_VERSION });
+  const shape = v.safeParse(TranscriptShapeV1, json);
+  if (!shape.success) return { ok: false, error: `Invalid thread: ${describeIssues(shape.issues)}` };
+  const problem = findInvariantViolation({ ...shape.output, version: TRANSCRIPT_VERSION });
   if (problem) return { ok: false, error: `Invalid thread: ${problem}` };
   let floor = Number.NEGATIVE_INFINITY;
   const messages: Message[] = [];
-  for (const [i, m] of shape.data.messages.entries()) {
+  for (const [i, m] of shape.output.messages.entries()) {
     const at = Math.max(Date.parse(m.createdAt), floor);
     // Past year 9999 (UTC) `toISOString` writes a six-digit year, which no thread may hold: the upgrade would make
     // a thread that cannot be read back.
@@ -98,7 +104,7 @@ function parseVersion1(json: unknown): TranscriptParseResult {
     const createdAt = new Date(at).toISOString();
     messages.push(createdAt === m.createdAt ? m : { ...m, createdAt });
   }
-  return { ok: true, value: { ...shape.data, version: TRANSCRIPT_VERSION, messages } };
+  return { ok: true, value: { ...shape.output, version: TRANSCRIPT_VERSION, messages } };
 }
 
 const OLDER_SHAPES = {
@@ -110,9 +116,9 @@ const OLDER_SHAPES = {
 
 /** Versions 2 to 5 are the current format without its later optional additions: they read as they are. */
 function parseOptionalAdditions(json: unknown, version: keyof typeof OLDER_SHAPES): TranscriptParseResult {
-  const shape = OLDER_SHAPES[version].safeParse(json);
-  if (!shape.success) return { ok: false, error: `Invalid thread: ${z.prettifyError(shape.error)}` };
-  const upgraded: Transcript = { ...shape.data, version: TRANSCRIPT_VERSION };
+  const shape = v.safeParse(OLDER_SHAPES[version], json);
+  if (!shape.success) return { ok: false, error: `Invalid thread: ${describeIssues(shape.issues)}` };
+  const upgraded: Transcript = { ...shape.output, version: TRANSCRIPT_VERSION };
   const problem = findInvariantViolation(upgraded) ?? findOrderViolation(upgraded) ?? findPlanViolation(upgraded);
   return problem ? { ok: false, error: `Invalid thread: ${problem}` } : { ok: true, value: upgraded };
 }

@@ -1,5 +1,5 @@
-import * as z from 'zod/mini';
-import { isoDateTime, ParticipantId, RecordId } from './base';
+import * as v from 'valibot';
+import { int, isoDateTime, ParticipantId, positiveInt, RecordId } from './base';
 
 /**
  * How a thread's seats take a message that several of them answer, chosen per thread:
@@ -7,16 +7,16 @@ import { isoDateTime, ParticipantId, RecordId } from './base';
  * - `independent`: all at once, each blind to the others' answers to this message;
  * - `council`: independent answers, then an anonymous cross-review, then a synthesis by the chair.
  */
-export const DiscussionMode = z.enum(['discuss', 'independent', 'council']);
-export type DiscussionMode = z.infer<typeof DiscussionMode>;
+export const DiscussionMode = v.picklist(['discuss', 'independent', 'council']);
+export type DiscussionMode = v.InferOutput<typeof DiscussionMode>;
 
 /** In Discuss, who speaks first: table order, the next seat each turn, or a shuffle (recorded on the plan). */
-export const SpeakingOrder = z.enum(['seat', 'rotating', 'random']);
-export type SpeakingOrder = z.infer<typeof SpeakingOrder>;
+export const SpeakingOrder = v.picklist(['seat', 'rotating', 'random']);
+export type SpeakingOrder = v.InferOutput<typeof SpeakingOrder>;
 
 /** What a step's replies are: answers to the question, reviews of answers, or the chair's synthesis. */
-export const StepKind = z.enum(['answer', 'review', 'synthesis']);
-export type StepKind = z.infer<typeof StepKind>;
+export const StepKind = v.picklist(['answer', 'review', 'synthesis']);
+export type StepKind = v.InferOutput<typeof StepKind>;
 
 /**
  * What a seat of a step may read (the visibility rule; `visibleTo` applies it):
@@ -28,48 +28,48 @@ export type StepKind = z.infer<typeof StepKind>;
  * - `council`: `blind`, then every answer of the first step and every review of the second (the synthesis);
  * - `target`: the reviewed reply's question and the reviewed reply (a review asked for on one reply).
  */
-export const StepReads = z.enum(['all', 'blind', 'earlier', 'peers', 'council', 'target']);
-export type StepReads = z.infer<typeof StepReads>;
+export const StepReads = v.picklist(['all', 'blind', 'earlier', 'peers', 'council', 'target']);
+export type StepReads = v.InferOutput<typeof StepReads>;
 
 /** Whether the replies a step reads carry their speakers' names, or neutral labels ("Response A"). */
-export const StepNames = z.enum(['labelled', 'anonymised']);
-export type StepNames = z.infer<typeof StepNames>;
+export const StepNames = v.picklist(['labelled', 'anonymised']);
+export type StepNames = v.InferOutput<typeof StepNames>;
 
 /** The most seats one step may hold (the table's limit). */
 export const MAX_STEP_SEATS = 16;
 
-const Seats = z.array(ParticipantId).check(z.minLength(1), z.maxLength(MAX_STEP_SEATS));
+const Seats = v.pipe(v.array(ParticipantId), v.minLength(1), v.maxLength(MAX_STEP_SEATS));
 
 /** A neutral label's letter: `A` for "Response A". */
-export const Letter = z.string().check(z.regex(/^[A-P]$/, 'must be one capital letter from A to P'));
+export const Letter = v.pipe(v.string(), v.regex(/^[A-P]$/, 'must be one capital letter from A to P'));
 
 /** One step of a turn: who answers, what each may read and under which names, and how many stream at once. */
-export const PlanStep = z.strictObject({
+export const PlanStep = v.strictObject({
   kind: StepKind,
   /** In the order their replies take in the transcript. */
   seats: Seats,
   reads: StepReads,
   names: StepNames,
   /** How many of its seats stream at once: 1 is one after another. */
-  concurrency: z.int().check(z.gte(1), z.lte(MAX_STEP_SEATS)),
+  concurrency: v.pipe(int, v.minValue(1), v.maxValue(MAX_STEP_SEATS)),
   /**
    * Anonymised steps: for each seat, the order it reads the responses in (by the answering seat's id), shuffled per
    * reader so no response always comes first.
    */
-  orders: z.optional(z.record(ParticipantId, Seats)),
+  orders: v.optional(v.record(ParticipantId, Seats)),
 });
-export type PlanStep = z.infer<typeof PlanStep>;
+export type PlanStep = v.InferOutput<typeof PlanStep>;
 
 /** What made the plan: a user message, "Another round", or "Ask the table to review" on one reply. */
-export const PlanKind = z.enum(['message', 'round', 'review']);
-export type PlanKind = z.infer<typeof PlanKind>;
+export const PlanKind = v.picklist(['message', 'round', 'review']);
+export type PlanKind = v.InferOutput<typeof PlanKind>;
 
 /**
  * A turn, as data: the steps it runs and each step's visibility rule. Stored in the thread (immutable once made)
  * so a reload, an export and the prompt inspector know what each reply was allowed to read. Replies name their
  * step (`StepRef`); retries and alternatives keep the step of the reply they re-run or answer beside.
  */
-export const TurnPlan = z.strictObject({
+export const TurnPlan = v.strictObject({
   id: RecordId,
   createdAt: isoDateTime,
   kind: PlanKind,
@@ -77,25 +77,27 @@ export const TurnPlan = z.strictObject({
   /** The user message this turn answers. */
   question: RecordId,
   /** The reply a review plan reviews. */
-  target: z.optional(RecordId),
+  target: v.optional(RecordId),
   /** Which round of the discussion of `question` this plan is (reviews keep the round they review). */
-  round: z.int().check(z.positive()),
+  round: positiveInt,
   /** How the first step's seats were ordered (Discuss). */
-  order: z.optional(SpeakingOrder),
-  steps: z.array(PlanStep).check(z.minLength(1), z.maxLength(3)),
+  order: v.optional(SpeakingOrder),
+  steps: v.pipe(v.array(PlanStep), v.minLength(1), v.maxLength(3)),
   /** Anonymised plans: each reviewed seat's neutral letter; the panel maps them back to names. */
-  letters: z.optional(z.record(ParticipantId, Letter)),
+  letters: v.optional(v.record(ParticipantId, Letter)),
   /**
    * Anonymised plans: the names every seat at the table went by when the plan was made (display name, aliases, model
    * id, provider), by seat id: what its anonymised steps scrub, whatever a seat is called by the time they run.
    */
-  seatNames: z.optional(z.record(ParticipantId, z.array(z.string().check(z.maxLength(200))).check(z.maxLength(16)))),
+  seatNames: v.optional(
+    v.record(ParticipantId, v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(16))),
+  ),
 });
-export type TurnPlan = z.infer<typeof TurnPlan>;
+export type TurnPlan = v.InferOutput<typeof TurnPlan>;
 
 /** A plan as a builder makes it; the store stamps its `createdAt` when it joins the thread. */
 export type PlanDraft = Omit<TurnPlan, 'createdAt'>;
 
 /** A reply's place in a plan. */
-export const StepRef = z.strictObject({ plan: RecordId, index: z.int().check(z.nonnegative(), z.lte(2)) });
-export type StepRef = z.infer<typeof StepRef>;
+export const StepRef = v.strictObject({ plan: RecordId, index: v.pipe(int, v.minValue(0), v.maxValue(2)) });
+export type StepRef = v.InferOutput<typeof StepRef>;

@@ -1,23 +1,23 @@
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { ParticipantId } from './base';
 import { MAX_CLAIM_CHARS, MAX_LEDGER_CLAIMS } from './ledgerLimits';
 
 export { MAX_CLAIM_CHARS, MAX_LEDGER_CLAIMS };
 
 /** How an answer stands on one claim of a synthesis's ledger. */
-export const Mark = z.enum(['supported', 'disputed', 'not addressed']);
-export type Mark = z.infer<typeof Mark>;
+export const Mark = v.picklist(['supported', 'disputed', 'not addressed']);
+export type Mark = v.InferOutput<typeof Mark>;
 
 /** One claim of a ledger and each answering seat's mark on it, by seat id (the model wrote letters). */
-export const LedgerClaim = z.strictObject({
-  claim: z.string().check(z.maxLength(MAX_CLAIM_CHARS)),
-  marks: z.record(ParticipantId, Mark),
+export const LedgerClaim = v.strictObject({
+  claim: v.pipe(v.string(), v.maxLength(MAX_CLAIM_CHARS)),
+  marks: v.record(ParticipantId, Mark),
 });
-export type LedgerClaim = z.infer<typeof LedgerClaim>;
+export type LedgerClaim = v.InferOutput<typeof LedgerClaim>;
 
 /** Why an answer a synthesis would have read was not there: it failed, was stopped, or never came (or was empty). */
-export const MissingWhy = z.enum(['failed', 'stopped', 'none']);
-export type MissingWhy = z.infer<typeof MissingWhy>;
+export const MissingWhy = v.picklist(['failed', 'stopped', 'none']);
+export type MissingWhy = v.InferOutput<typeof MissingWhy>;
 
 /**
  * A council's synthesis, read once in the host when it ends with text (`readSynthesis`); the panel and the exports
@@ -27,10 +27,10 @@ export type MissingWhy = z.infer<typeof MissingWhy>;
  * - neither: it wrote no ledger.
  * `without`: the answering seats whose answers it was written without, and why (absent when it had them all).
  */
-export const SynthesisReading = z.strictObject({
-  claims: z.optional(z.array(LedgerClaim).check(z.maxLength(MAX_LEDGER_CLAIMS))),
-  answer: z.optional(z.string()),
-  malformed: z.optional(z.string()),
-  without: z.optional(z.record(ParticipantId, MissingWhy)),
+export const SynthesisReading = v.strictObject({
+  claims: v.optional(v.pipe(v.array(LedgerClaim), v.maxLength(MAX_LEDGER_CLAIMS))),
+  answer: v.optional(v.string()),
+  malformed: v.optional(v.string()),
+  without: v.optional(v.record(ParticipantId, MissingWhy)),
 });
-export type SynthesisReading = z.infer<typeof SynthesisReading>;
+export type SynthesisReading = v.InferOutput<typeof SynthesisReading>;

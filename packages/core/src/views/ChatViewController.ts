@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { errorMessage } from '../base/errors';
 import { Disposable } from '../base/lifecycle';
 import { type IntentResult, OK, refuse } from '../orchestrator/result';
@@ -94,12 +95,12 @@ export class ChatViewController extends Disposable {
 
   /** Validates and carries out one message from the webview. Invalid messages are logged and dropped. */
   async receive(raw: unknown): Promise<void> {
-    const parsed = WebviewToHost.safeParse(raw);
+    const parsed = v.safeParse(WebviewToHost, raw);
     if (!parsed.success) {
-      this.deps.logger.warn(`Webview: ${describeInvalidMessage(raw, parsed.error)}`);
+      this.deps.logger.warn(`Webview: ${describeInvalidMessage(raw, parsed.issues)}`);
       return;
     }
-    const message = parsed.data;
+    const message = parsed.output;
     if (message.type === 'view/ready' || message.type === 'view/resync') {
       await this.ensureThread();
       this.ready = true;

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import * as v from 'valibot';
 import { expect } from 'vitest';
 import {
   describeInvalidMessage,
@@ -13,7 +14,7 @@ import { hostMessages, intents } from './protocolSamples';
 /**
  * The log line for a dropped message never grows with the message (it may be megabytes): 30 characters of prefix,
  * the type's first 64 characters quoted (up to 386 when each one is escaped as `\u0000`), 3 more, and at most 501
- * of zod's description (an unknown type alone lists every known one, about 490).
+ * of the schema's description (`describeIssues`).
  */
 export const MAX_DESCRIPTION = 920;
 
@@ -77,13 +78,13 @@ function chatSend(payload: Record<string, unknown>): Json {
 /** Parses with both directions' schemas (neither may throw) and checks the log line of each failure. */
 export function expectAnswered(raw: Json): void {
   for (const schema of [WebviewToHostSchema, HostToWebviewSchema]) {
-    const parsed = schema.safeParse(raw);
+    const parsed = v.safeParse(schema, raw);
     if (parsed.success) continue;
-    const line = describeInvalidMessage(raw, parsed.error);
+    const line = describeInvalidMessage(raw, parsed.issues);
     expect(line).toMatch(/^dropped invalid message \(type /);
     expect(line.length).toBeLessThanOrEqual(MAX_DESCRIPTION);
   }
 }
 
 /** Values the host must drop: hostile values that are not a valid intent. */
-export const malformed = hostile.filter((raw) => !WebviewToHostSchema.safeParse(raw).success);
+export const malformed = hostile.filter((raw) => !v.safeParse(WebviewToHostSchema, raw).success);

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { expect } from 'vitest';
 import { parseTranscript } from '../../src/transcript/parseTranscript';
 import { type Message, TRANSCRIPT_VERSION, type Transcript, TranscriptShape } from '../../src/transcript/schema';
@@ -11,7 +12,7 @@ export function brokenInvariants(t: Transcript): string[] {
   if (t.version !== TRANSCRIPT_VERSION) {
     broken.push(`version ${t.version}: accepted files are upgraded to ${TRANSCRIPT_VERSION}`);
   }
-  if (!TranscriptShape.safeParse(t).success) broken.push('does not have the shape of a thread');
+  if (!v.safeParse(TranscriptShape, t).success) broken.push('does not have the shape of a thread');
   if (new Set(t.participants).size !== t.participants.length) broken.push('duplicate participants');
   const time = (m: Message) => Date.parse(m.createdAt);
   t.messages.forEach((m, i) => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import * as v from 'valibot';
 import { expect } from 'vitest';
 import { FakeClock, MemoryThreadRepository, MemoryThreadStorage, ScriptedChat } from '../../src/../src/testing';
 import { Emitter } from '../../src/base/event';
@@ -181,7 +182,7 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
       },
       (message) => {
         // Whatever the host posts must pass the webview's own validation, in sequence.
-        expect(HostToWebviewSchema.safeParse(message).success).toBe(true);
+        expect(v.safeParse(HostToWebviewSchema, message).success).toBe(true);
         const previous = posted.at(-1);
         if (previous && message.type !== 'view/state') expect(message.seq).toBe(previous.seq + 1);
         posted.push(message);
