@@ -43,6 +43,24 @@ const { output } = await bundle.write({
 await bundle.close();
 await writeFile(join(root, 'dist/chunks.json'), JSON.stringify(chunkGraph(output, join(root, '../..')), null, 1));
 
+// The managed proxy's watchdog is a program of its own, run in a process of its own between the extension host and
+// CLIProxyAPI (see `proxyWatchdog.ts`): one file beside the entry, never imported by the host.
+const watchdog = await rolldown({
+  input: { proxyWatchdog: join(root, '../../packages/sidecar/src/managed/watchdog/proxyWatchdog.ts') },
+  plugins: production ? [minifyWithEsbuild()] : [],
+  platform: 'node',
+  logLevel: 'warn',
+});
+await watchdog.write({
+  dir: join(root, 'dist'),
+  format: 'esm',
+  minify: production,
+  sourcemap: !production,
+  entryFileNames: '[name].js',
+  comments: { legal: false },
+});
+await watchdog.close();
+
 const webviewDist = join(root, '../webview/dist');
 const target = join(root, 'media/webview');
 try {

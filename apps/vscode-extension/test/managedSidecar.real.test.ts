@@ -11,7 +11,7 @@ import {
 } from '@roundtable/core';
 import { type HostToWebview, isSidecarUp, seatlessTable, viewSignal, webviewIntent } from '@roundtable/core/protocol';
 import { MemoryThreadRepository, RecordingLogger, ScriptedChat } from '@roundtable/core/testing';
-import { describeRealOnly, NO_EGRESS, realProxyBinary } from '@roundtable/testkit';
+import { bundleForChild, describeRealOnly, NO_EGRESS, realProxyBinary, removeChildBundle } from '@roundtable/testkit';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ManagedSidecar } from '../src/sidecar/managedApi';
 import { startManagedSidecar } from '../src/sidecar/managedSidecar';
@@ -30,13 +30,17 @@ const secrets = new Map<string, string>();
 const logger = new RecordingLogger();
 let dir = '';
 let sidecar: ManagedSidecar | undefined;
+let watchdog = '';
 
 beforeAll(async () => {
   const binary = realProxyBinary();
   if (!binary.ok) return;
   dir = await mkdtemp(join(tmpdir(), 'roundtable-managed-sidecar-'));
+  // The proxy runs under its watchdog, as in the extension (the build's `dist/proxyWatchdog.js`, from source here).
+  watchdog = await bundleForChild(join(__dirname, '../../../packages/sidecar/src/managed/watchdog/proxyWatchdog.ts'));
   sidecar = startManagedSidecar({
     storageDir: dir,
+    watchdog: { nodePath: process.execPath, script: watchdog },
     binaryPath: binary.path,
     preferredPort: 0,
     participants: () => [{ id: 'claude', model: 'claude-sonnet-4-6', enabled: true }],
@@ -55,6 +59,7 @@ afterAll(async () => {
   await sidecar?.stop();
   sidecar?.dispose();
   if (dir) await rm(dir, { recursive: true, force: true });
+  await removeChildBundle(watchdog);
 });
 
 describeRealOnly('the managed sidecar', () => {

@@ -3,11 +3,13 @@ import { freePort, NO_EGRESS } from '@roundtable/testkit';
 import { ProxyLease } from '../src/managed/lease/ProxyLease';
 import { SharedProxy } from '../src/managed/lease/SharedProxy';
 import { ManagedProxy } from '../src/managed/ManagedProxy';
+import { watchedSpawner } from '../src/managed/watchdog/watchedSpawner';
 import { filePasswordStore } from './filePasswordStore';
 
 /**
  * One editor window's share of the proxy, as tests build it: every window of a test uses the same lease, password
- * file and auth-dir under `dir`, its own work folder, a quick tick, and no internet for the proxy.
+ * file and auth-dir under `dir`, its own work folder, a quick tick, and no internet for the proxy. With `watchdog`
+ * (the built watchdog program), its proxy runs under the watchdog, as the extension runs it.
  */
 export function sharedWindow(args: {
   leasePath: string;
@@ -16,6 +18,7 @@ export function sharedWindow(args: {
   owner: string;
   ttlMs?: number;
   logger?: RecordingLogger;
+  watchdog?: string;
 }): SharedProxy {
   return new SharedProxy({
     lease: new ProxyLease({ path: args.leasePath, owner: args.owner, ...(args.ttlMs ? { ttlMs: args.ttlMs } : {}) }),
@@ -32,6 +35,16 @@ export function sharedWindow(args: {
         freePort,
         logger: new RecordingLogger(),
         env: { ...process.env, ...NO_EGRESS },
+        ...(args.watchdog
+          ? {
+              spawner: watchedSpawner({
+                nodePath: process.execPath,
+                script: args.watchdog,
+                lease: { path: args.leasePath, owner: args.owner },
+                pollMs: 200,
+              }),
+            }
+          : {}),
         onReady,
       }),
   });

@@ -21,7 +21,6 @@ export async function bundleForChild(entry: string): Promise<string> {
       platform: 'node',
       format: 'cjs',
       target: 'node20',
-      define: { navigator: 'undefined' },
       logLevel: 'warning',
     });
   } catch (error) {

@@ -54,6 +54,11 @@ export interface ConsentAsk {
 export interface ManagedSidecarDeps {
   /** The extension's global storage folder. */
   storageDir: string;
+  /**
+   * The proxy's watchdog program (the extension's `dist/proxyWatchdog.js`), run by the host's own Node, so the proxy
+   * ends when this window's extension host does, even when it is killed.
+   */
+  watchdog: { nodePath: string; script: string };
   /** `roundtable.sidecar.binaryPath`: a binary the user provides; empty means the pinned release. */
   binaryPath: string;
   preferredPort: number;

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Logger } from '@roundtable/core/ports';
 import * as vscode from 'vscode';
 import type { ConsentAsk, ManagedSidecar } from './managedApi';
@@ -21,6 +22,7 @@ export function startManagedInVsCode(
 ): ManagedSidecar {
   return startManagedSidecar({
     storageDir: context.globalStorageUri.fsPath,
+    watchdog: { nodePath: process.execPath, script: join(context.extensionPath, 'dist', 'proxyWatchdog.js') },
     binaryPath: settings.binaryPath,
     preferredPort: settings.port,
     participants: settings.participants,

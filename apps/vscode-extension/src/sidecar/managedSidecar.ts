@@ -15,6 +15,7 @@ import { LOGIN_PROVIDERS, ManagementClient, runLogin } from '@roundtable/sidecar
 import { assetFor } from '@roundtable/sidecar/managed/pinnedRelease';
 import { PINNED_VERSION } from '@roundtable/sidecar/managed/releasePlatforms';
 import { providerForModel } from '@roundtable/sidecar/managed/seats';
+import { watchedSpawner } from '@roundtable/sidecar/managed/watchdog/watchedSpawner';
 import { describeUnavailableModels, findUnavailableModels } from '@roundtable/sidecar/servedModels';
 import { describeSharedStatus } from './describeSharedStatus';
 import type { ManagedSidecar, ManagedSidecarDeps, StartManagedSidecar } from './managedApi';
@@ -40,8 +41,11 @@ export const startManagedSidecar: StartManagedSidecar = (deps) => {
   const digests = new FileDigests();
   const hashes = installedHashes(deps);
 
+  const lease = new ProxyLease({ path: join(root, 'lease.json'), owner: randomBytes(8).toString('hex') });
+  // The proxy ends with this window's share of it: the watchdog stops it when the host is gone or the lease is lost.
+  const spawner = watchedSpawner({ ...deps.watchdog, lease: { path: join(root, 'lease.json'), owner: lease.owner } });
   const shared = new SharedProxy({
-    lease: new ProxyLease({ path: join(root, 'lease.json'), owner: randomBytes(8).toString('hex') }),
+    lease,
     passwords: { get: () => deps.secrets.get(PASSWORD_SECRET), set: (v) => deps.secrets.store(PASSWORD_SECRET, v) },
     logger: deps.logger,
     createSupervisor: (onReady) => {
@@ -53,6 +57,7 @@ export const startManagedSidecar: StartManagedSidecar = (deps) => {
         preferredPort: deps.preferredPort,
         logger: deps.logger,
         freePort: freeLoopbackPort,
+        spawner,
         ...(deps.proxyEnv ? { proxyEnv: deps.proxyEnv } : {}),
         onReady,
       });

@@ -56,6 +56,7 @@ describe('the managed-mode test hooks', () => {
     const context = {
       extensionMode: mode,
       globalStorageUri: { fsPath: '/tmp/roundtable-hooks' },
+      extensionPath: '/tmp/roundtable-hooks-extension',
       secrets: { get: async () => undefined, store: async () => {} },
     };
     startManagedInVsCode(

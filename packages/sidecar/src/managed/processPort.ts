@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 
 export interface ProcessExit {
   code: number | null;
@@ -31,13 +31,6 @@ export const nodeSpawner: ProcessSpawner = (command, args, options) => {
     windowsHide: true,
     shell: false,
   });
-  const listeners: ((text: string) => void)[] = [];
-  const forward = (chunk: Buffer) => {
-    const text = chunk.toString('utf8');
-    for (const listener of listeners) listener(text);
-  };
-  child.stdout?.on('data', forward);
-  child.stderr?.on('data', forward);
   const exited = new Promise<ProcessExit & { error?: string }>((resolve) => {
     child.once('error', (error) => resolve({ code: null, signal: null, error: error.message }));
     // 'close', not 'exit': 'exit' can come before the last output is read, and the last line says why it exited.
@@ -46,12 +39,28 @@ export const nodeSpawner: ProcessSpawner = (command, args, options) => {
   return {
     pid: child.pid,
     exited,
-    onOutput: (listener) => listeners.push(listener),
+    onOutput: outputOf(child),
     kill: (signal) => {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      if (isRunning(child)) child.kill(signal);
     },
   };
 };
+
+/** Each chunk a child writes to stdout or stderr, decoded as UTF-8, for every listener added. */
+export function outputOf(child: ChildProcess): (listener: (text: string) => void) => void {
+  const listeners: ((text: string) => void)[] = [];
+  const forward = (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    for (const listener of listeners) listener(text);
+  };
+  child.stdout?.on('data', forward);
+  child.stderr?.on('data', forward);
+  return (listener) => listeners.push(listener);
+}
+
+export function isRunning(child: ChildProcess): boolean {
+  return child.exitCode === null && child.signalCode === null;
+}
 
 const KEPT =
   /^(PATH|HOME|USERPROFILE|APPDATA|LOCALAPPDATA|SYSTEMROOT|SYSTEMDRIVE|WINDIR|TEMP|TMP|TMPDIR|LANG|LC_ALL|TZ|HTTPS?_PROXY|NO_PROXY|SSL_CERT_FILE|SSL_CERT_DIR)$/i;

@@ -170,8 +170,8 @@ export class SharedProxy extends Disposable {
   /**
    * The previous owner's proxy, if it still runs and is ours (it takes our password): SIGTERM, then SIGKILL, and
    * resolves once it no longer answers, so its files are closed before ours opens them. (When an owner's process
-   * dies, its proxy usually dies too, at its next log line, on the broken pipe; this covers a hung owner, and
-   * systems where a broken pipe does not end it.)
+   * dies, its proxy's watchdog ends it within seconds; this covers the time until then, and a proxy of a build
+   * that ran none.)
    */
   private async stopPrevious(previous: LeaseRecord): Promise<void> {
     const pid = previous.proxyPid;
