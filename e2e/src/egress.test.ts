@@ -11,6 +11,7 @@ import {
   egressOffenders,
   egressRecorderPath,
   isLoopbackHost,
+  programsStarted,
   readEgressLog,
 } from './egress';
 
@@ -58,6 +59,27 @@ test.each([
   { name: 'a Unix socket', record: record({ kind: 'ipc', path: '/tmp/vscode-ipc-1.sock' }), offends: false },
 ])('egressOffenders: $name', ({ record: given, offends }) => {
   expect(egressOffenders([given], { ports: [4000] })).toEqual(offends ? [given] : []);
+});
+
+test('programsStarted: the watchdog of the extension stands for the program it runs, any other spawn for itself', () => {
+  const code = '/ext/roundtable.roundtable-';
+  const spawn = (file: string, args: string[]) => record({ kind: 'spawn', path: file, args });
+  const watchdog = `${code}0.1.0/dist/proxyWatchdog.js`;
+  expect(
+    programsStarted(
+      [
+        spawn('/usr/bin/node', [watchdog, '/managed/cli-proxy-api', '{"args":[]}']),
+        spawn('/managed/cli-proxy-api', ['--config', 'c.yaml']),
+        // A script of the same name outside the extension is no watchdog of ours: the spawn is judged as Node.
+        spawn('/usr/bin/node', ['/elsewhere/dist/proxyWatchdog.js', '/managed/cli-proxy-api']),
+        spawn('/usr/bin/node', [`${code}0.1.0/dist/other.js`, '/managed/cli-proxy-api']),
+      ],
+      code,
+    ),
+  ).toEqual(['/managed/cli-proxy-api', '/managed/cli-proxy-api', '/usr/bin/node', '/usr/bin/node']);
+  expect(
+    programsStarted([spawn('C:\\node.exe', [`${code}0.1.0\\dist\\proxyWatchdog.js`, 'C:\\m\\p.exe'])], code),
+  ).toEqual(['C:\\m\\p.exe']);
 });
 
 describe('the recorder, preloaded into a real Node process', () => {

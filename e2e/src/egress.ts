@@ -140,3 +140,14 @@ export function formatOffenders(offenders: readonly EgressRecord[]): string {
 export function spawnsFrom(records: readonly EgressRecord[], codeDir: string): EgressRecord[] {
   return records.filter((record) => record.kind === 'spawn' && record.stack.some((frame) => frame.includes(codeDir)));
 }
+
+/**
+ * The program each spawn runs on Roundtable's behalf. The managed proxy starts under Roundtable's watchdog (Node
+ * running the extension's own `dist/proxyWatchdog.js`, with the program it supervises as its first argument), which
+ * the recorder cannot see into; for such a spawn the program is that argument. Any other spawn runs its own file.
+ */
+export function programsStarted(spawns: readonly EgressRecord[], codeDir: string): (string | undefined)[] {
+  const isWatchdog = (file: string | undefined) =>
+    (file?.startsWith(codeDir) ?? false) && /[\\/]dist[\\/]proxyWatchdog\.js$/.test(file ?? '');
+  return spawns.map((record) => (isWatchdog(record.args?.[0]) ? record.args?.[1] : record.path));
+}

@@ -7,6 +7,7 @@ import {
   egressOffenders,
   formatOffenders,
   processName,
+  programsStarted,
   readEgressLog,
   spawnsFrom,
   summarizeEgress,
@@ -129,11 +130,13 @@ run(`Roundtable reaches nothing but loopback (managed mode, every connection rec
       `the extension host's network records:\n${summarizeEgress(network, allowed)}`,
     ).toBe('');
 
-    // A program Roundtable starts is out of the recorder's sight, so the only one may be the verified proxy.
+    // A program Roundtable starts is out of the recorder's sight, so the only one may be the verified proxy, run
+    // directly or under Roundtable's own watchdog (which runs nothing else).
     const ours = spawnsFrom(host, session.extensionCode);
     expect(ours.length, 'the proxy’s start, attributed to Roundtable').toBeGreaterThan(0);
     const binaries = path.join(managedRoot(session), path.sep);
-    expect(ours.map((record) => record.path).filter((file) => !file?.startsWith(binaries))).toEqual([]);
+    const programs = programsStarted(ours, session.extensionCode);
+    expect(programs.filter((file) => !file?.startsWith(binaries))).toEqual([]);
 
     const others = all.filter((record) => record.type !== 'extensionHost' && record.kind !== 'load');
     console.info(

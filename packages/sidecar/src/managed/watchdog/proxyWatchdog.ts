@@ -17,8 +17,12 @@ import { writeSync } from 'node:fs';
 import { ProxyLease } from '../lease/ProxyLease';
 import { look, startWatch, type WatchState } from './watchRules';
 
-export interface WatchdogArgs {
-  command: string;
+/**
+ * How the watchdog is started: `node proxyWatchdog.js <command> <options as JSON>`. The program it runs is an
+ * argument of its own, so a process list (or anything that audits what Roundtable starts) sees which program the
+ * watchdog was asked to run without parsing the options.
+ */
+export interface WatchdogOptions {
   args: string[];
   cwd: string;
   /** The lease to watch, and the id this window holds it under; absent: only stdin is watched. */
@@ -39,11 +43,12 @@ function report(message: object): void {
 }
 
 function main(): void {
-  const options = JSON.parse(process.argv[2] ?? '') as WatchdogArgs;
+  const command = process.argv[2] ?? '';
+  const options = JSON.parse(process.argv[3] ?? '') as WatchdogOptions;
   const env = { ...process.env };
   // Set so an Electron build of the editor runs this file as Node; the proxy is no Electron program.
   delete env.ELECTRON_RUN_AS_NODE;
-  const proxy = spawn(options.command, options.args, {
+  const proxy = spawn(command, options.args, {
     cwd: options.cwd,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { isRunning, outputOf, type ProcessExit, type ProcessSpawner } from '../processPort';
-import type { WatchdogArgs } from './proxyWatchdog';
+import type { WatchdogOptions } from './proxyWatchdog';
 
 export interface WatchedSpawnerOptions {
   /** A Node to run the watchdog with: the extension host's own (`process.execPath`, as Node through the env). */
@@ -22,15 +22,14 @@ export interface WatchedSpawnerOptions {
  */
 export function watchedSpawner(options: WatchedSpawnerOptions): ProcessSpawner {
   return (command, args, spawnOptions) => {
-    const request: WatchdogArgs = {
-      command,
+    const request: WatchdogOptions = {
       args: [...args],
       cwd: spawnOptions.cwd,
       ...(options.lease ? { lease: options.lease } : {}),
       ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
       ...(options.graceMs !== undefined ? { graceMs: options.graceMs } : {}),
     };
-    const watchdog = spawn(options.nodePath, [options.script, JSON.stringify(request)], {
+    const watchdog = spawn(options.nodePath, [options.script, command, JSON.stringify(request)], {
       cwd: spawnOptions.cwd,
       env: { ...spawnOptions.env, ELECTRON_RUN_AS_NODE: '1' },
       stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
