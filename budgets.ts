@@ -8,8 +8,9 @@
 //
 // Adding a lazy feature: `await import('./feature')` where it is first needed, and one line in `features` below.
 // Paths are the repository's. A feature's budget is its measured size with a tenth to spare; a moment's is never
-// above what the bundles it replaced were allowed (the host's first state: 150 KiB, 50 KiB gzip, as `extension.js`
-// was). The issue's goal for the host's first state is 100 KiB: `pnpm bench` reports the distance to it.
+// above what the bundles it replaced were allowed (`extension.js` had 150 KiB, 50 KiB gzip). The host's first chat
+// state has 100 KiB: what does not fit moves behind an import (its thread is read after it, in `first transcript`).
+// A feature loaded only from another's code says so (`after`), and is charged for what it adds to both.
 
 export const KiB = 1024;
 
@@ -17,6 +18,14 @@ export const KiB = 1024;
 export interface Budget {
   readonly raw: number;
   readonly gzip: number;
+}
+
+/**
+ * A lazy feature's line. `after`: features always loaded before it (it is imported only from their code), whose
+ * chunks its line is not charged for; the check proves each claim from the build, so it cannot hide a cost.
+ */
+export interface FeatureBudget extends Budget {
+  readonly after?: readonly string[];
 }
 
 export interface MomentBudget extends Budget {
@@ -28,19 +37,29 @@ export interface SideBudgets {
   /** The entry's source file, as the build names it. */
   readonly entry: string;
   readonly moments: Readonly<Record<string, MomentBudget>>;
-  /** Each lazy feature: what its import adds to what the entry already loaded. */
-  readonly features: Readonly<Record<string, Budget>>;
+  /** Each lazy feature: what its import adds to what the entry (and the features it comes `after`) loaded. */
+  readonly features: Readonly<Record<string, FeatureBudget>>;
 }
 
 /** The extension host (its build's `dist/chunks.json`). */
 export const host: SideBudgets = {
   entry: 'apps/vscode-extension/src/extension.ts',
   moments: {
-    // Activation to the first chat state: the store, the catalog, the views, the protocol, the settings.
-    'first chat state': { loads: [], raw: 150 * KiB, gzip: 50 * KiB },
+    // Activation to the first chat state: the store's list, the views, the protocol, the settings, and the shown
+    // thread's shell (its title and time as listed); no thread is read or parsed yet.
+    'first chat state': { loads: [], raw: 100 * KiB, gzip: 34 * KiB },
+    // The shown thread's messages: the thread read from disk, parsed and in memory.
+    'first transcript': {
+      loads: ['packages/core/src/store/threadContents.ts', 'apps/vscode-extension/src/storage/threadContents.ts'],
+      raw: 130 * KiB,
+      gzip: 45 * KiB,
+    },
     // The first message sent: the intent handler, routing and plans, the turn loop, prompts, the streaming client.
     'first turn': {
       loads: [
+        'packages/core/src/store/threadContents.ts',
+        'apps/vscode-extension/src/storage/threadContents.ts',
+        'apps/vscode-extension/src/storage/threadWrites.ts',
         'packages/core/src/views/handleIntent.ts',
         'packages/core/src/orchestrator/turnCode.ts',
         'packages/core/src/orchestrator/TurnEngine.ts',
@@ -81,23 +100,43 @@ export const host: SideBudgets = {
     'apps/vscode-extension/src/commandPickers.ts': { raw: 2 * KiB, gzip: 1 * KiB },
     'apps/vscode-extension/src/proxy/providerHealth.ts': { raw: 2 * KiB, gzip: 2 * KiB },
     'apps/vscode-extension/src/proxy/providerSeatMap.ts': { raw: 2 * KiB, gzip: 1 * KiB },
-    'apps/vscode-extension/src/proxy/proxyCheck.ts': { raw: 12 * KiB, gzip: 6 * KiB },
+    // With the secret redaction it shares with the proxy's check, which left the first state.
+    'apps/vscode-extension/src/proxy/proxyCheck.ts': { raw: 13 * KiB, gzip: 6 * KiB },
     'apps/vscode-extension/src/proxy/windowChatBackend.ts': { raw: 25 * KiB, gzip: 11 * KiB },
-    'apps/vscode-extension/src/showDiagnostics.ts': { raw: 3 * KiB, gzip: 2 * KiB },
+    // With the secret redaction its report shares with the proxy's check, which left the first state.
+    'apps/vscode-extension/src/showDiagnostics.ts': { raw: 5 * KiB, gzip: 3 * KiB },
     'apps/vscode-extension/src/sidecar/chooseProxyMode.ts': { raw: 1 * KiB, gzip: 1 * KiB },
     'apps/vscode-extension/src/sidecar/managedHost.ts': { raw: 263 * KiB, gzip: 88 * KiB },
     'apps/vscode-extension/src/sidecar/managedSignIn.ts': { raw: 2 * KiB, gzip: 1 * KiB },
     'apps/vscode-extension/src/sidecar/pickSidecarAction.ts': { raw: 1 * KiB, gzip: 1 * KiB },
     'apps/vscode-extension/src/sidecar/watchExternalProxy.ts': { raw: 2 * KiB, gzip: 1 * KiB },
     'apps/vscode-extension/src/storage/ThreadFolderWatcher.ts': { raw: 2 * KiB, gzip: 1 * KiB },
-    'apps/vscode-extension/src/storage/journalCompaction.ts': { raw: 3 * KiB, gzip: 2 * KiB },
-    'apps/vscode-extension/src/storage/rebuildIndex.ts': { raw: 2 * KiB, gzip: 1 * KiB },
-    'apps/vscode-extension/src/storage/threadWrites.ts': { raw: 2 * KiB, gzip: 1 * KiB },
-    'apps/vscode-extension/src/threads/threadTools.ts': { raw: 24 * KiB, gzip: 11 * KiB },
+    // Reading and writing threads (the index aside): loaded with the first thread a window opens.
+    'apps/vscode-extension/src/storage/threadContents.ts': { raw: 23 * KiB, gzip: 10 * KiB },
+    // Reached only from the thread contents' code (a save, the journals' upkeep).
+    'apps/vscode-extension/src/storage/journalCompaction.ts': {
+      raw: 3 * KiB,
+      gzip: 2 * KiB,
+      after: ['apps/vscode-extension/src/storage/threadContents.ts'],
+    },
+    // Reads and parses every thread file (an upgrade, a lost index): it carries the thread-reading code since that
+    // left the first state (2 KiB before, when the first state held it).
+    'apps/vscode-extension/src/storage/rebuildIndex.ts': { raw: 17 * KiB, gzip: 7.5 * KiB },
+    'apps/vscode-extension/src/storage/threadWrites.ts': {
+      raw: 2 * KiB,
+      gzip: 1 * KiB,
+      after: ['apps/vscode-extension/src/storage/threadContents.ts'],
+    },
+    // Search, export and import read threads: with the thread-reading code since that left the first state.
+    'apps/vscode-extension/src/threads/threadTools.ts': { raw: 31 * KiB, gzip: 13.5 * KiB },
     'apps/vscode-extension/src/webview/windowHostActions.ts': { raw: 7 * KiB, gzip: 4 * KiB },
     'packages/core/src/orchestrator/TurnEngine.ts': { raw: 36 * KiB, gzip: 16 * KiB },
     'packages/core/src/orchestrator/turnCode.ts': { raw: 49 * KiB, gzip: 22 * KiB },
     'packages/core/src/views/handleIntent.ts': { raw: 4 * KiB, gzip: 2 * KiB },
+    // A thread in memory: its document, merges, the save scheduler.
+    'packages/core/src/store/threadContents.ts': { raw: 13 * KiB, gzip: 5.5 * KiB },
+    // The external proxy's check and its reading (served models, the access key kept out of errors).
+    'packages/sidecar/src/proxyEvaluation.ts': { raw: 12 * KiB, gzip: 6 * KiB },
   },
 };
 

@@ -21,7 +21,8 @@ export interface BudgetReport {
 /**
  * Measures a side's build (its chunk graph, read from `folder`) against its part of the table: every moment (the
  * entry, what it imports statically, and each lazy feature the moment names with what that imports statically, each
- * chunk once), every lazy feature (what its import adds to the entry's), every `import()` target of the build (each
+ * chunk once), every lazy feature (what its import adds to the entry's, and to its `after` features', a claim
+ * checked against who imports it), every `import()` target of the build (each
  * must have its line), and no module in two chunks.
  */
 export function checkSide(side: string, budgets: SideBudgets, graph: ChunkGraph, folder: string): BudgetReport {
@@ -46,7 +47,24 @@ export function checkSide(side: string, budgets: SideBudgets, graph: ChunkGraph,
     measure('moment', name, files, moment);
   }
   for (const [source, budget] of Object.entries(budgets.features)) {
-    measure('feature', source, new Set([...featureFiles(source)].filter((file) => !entry.has(file))), budget);
+    const before = new Set(entry);
+    for (const earlier of budget.after ?? []) {
+      if (!budgets.features[earlier])
+        problems.push(`${side} feature "${source}" comes after ${earlier}, which has no line`);
+      const loaded = featureFiles(earlier);
+      // The claim holds only if nothing else imports it: every chunk that does is part of what `earlier` loads.
+      const importers = Object.entries(graph.chunks)
+        .filter(([, chunk]) => chunk.dynamicImports.includes(chunkOf(graph, source)))
+        .map(([file]) => file);
+      const elsewhere = importers.filter((file) => !loaded.has(file));
+      if (elsewhere.length > 0) {
+        problems.push(
+          `${side} feature "${source}" is not always after ${earlier}: it is also imported from ${elsewhere.join(' and ')}`,
+        );
+      }
+      for (const file of loaded) before.add(file);
+    }
+    measure('feature', source, new Set([...featureFiles(source)].filter((file) => !before.has(file))), budget);
   }
   for (const source of lazySources(graph)) {
     if (!budgets.features[source]) problems.push(`${side}: ${source} is loaded by an import() and has no budget line`);

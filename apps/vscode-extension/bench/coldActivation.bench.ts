@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { silentLogger } from '@roundtable/core';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
+import { host } from '../../../budgets';
 import { chunkOf, readChunkGraph, sizeOf, staticClosure } from '../../../size/readChunkGraph';
 import { FileThreadRepository } from '../src/storage/FileThreadRepository';
 import { type ColdStart, median, runColdStart } from './cold/runCold';
@@ -10,7 +11,8 @@ import { writeStoredThreads } from './storedThreads';
 
 // `pnpm bench`: what a user feels when a window opens. Each sample is a fresh Node process that imports the built
 // dist/extension.js (an ES module, against a stubbed `vscode`), activates it, opens the chat view and sends the page's
-// `view/ready` at once; the figure is from `activate()` to the first `view/state`. Goals: at most 50 ms, about
+// `view/ready` at once; the figure is from `activate()` to the first `view/state` (the newest thread's shell: the
+// list is read, no thread), and beside it to the thread's full state (its messages). Goals: at most 50 ms, about
 // flat from 0 to 1,000 stored threads; after an upgrade (1,000 threads in the oldest format, no index) the first
 // state within 100 ms while the list fills in behind it. External mode, as the measure was first taken, and the
 // default managed mode (its binary path points nowhere, so nothing is downloaded or run).
@@ -18,8 +20,6 @@ import { writeStoredThreads } from './storedThreads';
 /** The entry's `import`, with everything it imports statically, in a cold process. */
 const IMPORT_GOAL_MS = 20;
 const FLAT_GOAL = 1.3;
-/** The entry chunk with what it imports statically. */
-const FIRST_STATE_GOAL_KIB = 100;
 const EXTERNAL = { 'sidecar.mode': 'external' };
 const MANAGED = { 'sidecar.mode': 'managed', 'sidecar.binaryPath': '/nonexistent/cli-proxy-api' };
 const cases = [
@@ -56,6 +56,7 @@ afterAll(async () => {
       'require ms': median(runs.map((r) => r.requireMs)).toFixed(1),
       'activate() ms': median(runs.map((r) => r.activateMs)).toFixed(1),
       'to first state ms': first.toFixed(1),
+      'to first transcript ms': median(runs.map((r) => r.firstTranscriptMs)).toFixed(1),
       goal: `≤ ${c.goal} ms ${first <= c.goal ? 'met' : 'MISSED'}`,
       'import goal': `≤ ${IMPORT_GOAL_MS} ms ${median(runs.map((r) => r.requireMs)) <= IMPORT_GOAL_MS ? 'met' : 'MISSED'}`,
       'fetch before it': runs.some((r) => r.fetchBeforeFirstState),
@@ -69,14 +70,15 @@ afterAll(async () => {
   console.log(
     `1,000 threads / 100 threads: ${ratio.toFixed(2)}x (goal ≤ ${FLAT_GOAL}x: ${ratio <= FLAT_GOAL ? 'met' : 'MISSED'})`,
   );
-  // What those starts loaded: the entry and its static imports. The test's budget is the one `extension.js` had; the
-  // goal is smaller.
+  // What those starts loaded: the entry and its static imports, against the budget table's line (which the budget
+  // test enforces).
   const dist = join(import.meta.dirname, '../dist');
   const graph = readChunkGraph(dist);
-  const first = sizeOf(dist, staticClosure(graph, [chunkOf(graph, 'apps/vscode-extension/src/extension.ts')]));
-  const goal = FIRST_STATE_GOAL_KIB * 1024;
+  const first = sizeOf(dist, staticClosure(graph, [chunkOf(graph, host.entry)]));
+  const budget = host.moments['first chat state'];
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
   console.log(
-    `first chat state loads ${(first.raw / 1024).toFixed(1)} KiB (${(first.gzip / 1024).toFixed(1)} KiB gzip); goal ≤ ${FIRST_STATE_GOAL_KIB} KiB: ${first.raw <= goal ? 'met' : 'MISSED'}`,
+    `first chat state loads ${kib(first.raw)} (${kib(first.gzip)} gzip); budget ${kib(budget?.raw ?? 0)}: ${first.raw <= (budget?.raw ?? 0) ? 'met' : 'MISSED'}`,
   );
   for (const root of roots.values()) await rm(root, { recursive: true, force: true });
 });

@@ -119,7 +119,6 @@ export function activate(context: vscode.ExtensionContext): void {
 
   const monitor: ProxyMonitor = disposables.add(
     new ProxyMonitor({
-      check: async (request, signal) => (await proxyCheck()).checkProxy(request, signal),
       endpoint,
       accessKey,
       participants: () => onBuiltInProxy(settings.orchestrator.participants),

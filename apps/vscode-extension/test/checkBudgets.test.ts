@@ -54,6 +54,31 @@ describe('checkSide', () => {
     ]);
   });
 
+  test('a feature that comes after another is charged for what it adds to both, and only when nothing else imports it', () => {
+    const chained: ChunkGraph = {
+      chunks: {
+        ...graph.chunks,
+        'entry.js': { ...(graph.chunks['entry.js'] as ChunkGraph['chunks'][string]), dynamicImports: ['turn.js'] },
+        'turn.js': { ...(graph.chunks['turn.js'] as ChunkGraph['chunks'][string]), dynamicImports: ['tools.js'] },
+        'tools.js': { ...(graph.chunks['tools.js'] as ChunkGraph['chunks'][string]), imports: ['shared.js'] },
+      },
+    };
+    const after = budgets({ features: { 'src/turn.ts': roomy, 'src/tools.ts': { ...roomy, after: ['src/turn.ts'] } } });
+    const { rows, problems } = checkSide('host', after, chained, folder);
+    expect(problems).toEqual([]);
+    expect(rows.find((r) => r.name === 'src/tools.ts')?.raw).toBe(200);
+    // Imported by the entry as well, it may load first: the claim is refused, and the line charged for it all.
+    const both: ChunkGraph = {
+      chunks: {
+        ...chained.chunks,
+        'entry.js': { ...(graph.chunks['entry.js'] as ChunkGraph['chunks'][string]) },
+      },
+    };
+    expect(checkSide('host', after, both, folder).problems).toEqual([
+      'host feature "src/tools.ts" is not always after src/turn.ts: it is also imported from entry.js',
+    ]);
+  });
+
   test('names a lazy chunk with no line, and a module two chunks hold', () => {
     const noTools = budgets({ features: { 'src/turn.ts': roomy } });
     const twice: ChunkGraph = {

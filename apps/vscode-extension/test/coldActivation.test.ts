@@ -6,6 +6,7 @@ import { silentLogger } from '@roundtable/core';
 import { afterEach, describe, expect, test } from 'vitest';
 import { chunkOf, readChunkGraph, staticClosure } from '../../../size/readChunkGraph';
 import { COLD_HARNESS, runColdStart } from '../bench/cold/runCold';
+import { writeStoredThreads } from '../bench/storedThreads';
 import { FileThreadRepository } from '../src/storage/FileThreadRepository';
 
 // What a window loads before its first chat state, in a fresh process that imports the built dist/extension.js (as
@@ -31,8 +32,12 @@ async function storage(): Promise<string> {
 }
 
 describe('a cold window start', () => {
-  test('the first state’s chunks hold none of what only a turn, the managed proxy or the upkeep needs', () => {
+  test('the first state’s chunks hold none of what only a turn, a thread read, the managed proxy or the upkeep needs', () => {
     for (const lazy of [
+      'packages/core/src/transcript/parseTranscript.ts',
+      'packages/core/src/store/ThreadDocument.ts',
+      'apps/vscode-extension/src/storage/threadState.ts',
+      'packages/sidecar/src/checkProxy.ts',
       'packages/core/src/orchestrator/TurnEngine.ts',
       'packages/core/src/orchestrator/sendMessage.ts',
       'packages/core/src/llm/streamChatCompletion.ts',
@@ -56,6 +61,15 @@ describe('a cold window start', () => {
     expect(run.fetchBeforeFirstState).toBe(false);
     expect(run.loadedBeforeFirstState).toContain('extension.js');
     expect(run.loadedBeforeFirstState.filter((file) => !firstState.has(file))).toEqual([]);
+  });
+
+  test('with threads stored, the first state reads none of them: the newest one’s messages follow in its full state', async () => {
+    const root = await storage();
+    await writeStoredThreads(root, 20);
+    await new FileThreadRepository({ root, logger: silentLogger }).list();
+    const run = runColdStart(root, { 'sidecar.mode': 'external' }, true);
+    expect(run.loadedBeforeFirstState.filter((file) => !firstState.has(file))).toEqual([]);
+    expect(run.firstTranscriptMs).toBeGreaterThanOrEqual(run.firstStateMs);
   });
 
   test('managed mode: the managed proxy’s code is loaded after the first state, not before', async () => {

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { FakeClock, RecordingLogger } from '@roundtable/core/testing';
-import { checkProxy, ProxyMonitor } from '@roundtable/sidecar';
+import { ProxyMonitor } from '@roundtable/sidecar';
 import { echoedKeyBody, keyFragmentsIn, startFakeProxy } from '@roundtable/testkit';
 import { describe, expect, onTestFinished, test } from 'vitest';
 import { diagnosticsReport } from '../src/diagnostics';
@@ -49,7 +49,6 @@ describe('an access key the proxy echoes, escaped, across the cut', () => {
     const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const logger = new RecordingLogger();
     const monitor = new ProxyMonitor({
-      check: checkProxy,
       endpoint: async () => ({ ok: true, root, apiBase: `${root}/v1` }),
       accessKey: async () => KEY,
       participants: () => [claude],

@@ -96,7 +96,7 @@ test('500 @all turns with three participants keep the heap and the live disposab
 
   /** Ten turns in a new thread, checked, then the thread let go and dropped from memory. */
   const oneThread = async (first: number) => {
-    const lease = orchestrator.newThread();
+    const lease = await orchestrator.newThread();
     const { threadId } = lease;
     try {
       for (let n = first; n < first + TURNS_PER_THREAD; n++) {

@@ -60,7 +60,7 @@ async function setup(options: { accessKeys?: string[]; accessKey?: string } = {}
     await orchestrator.shutdown();
     orchestrator.dispose();
   });
-  const lease = orchestrator.newThread();
+  const lease = await orchestrator.newThread();
   cleanup.push(() => lease.dispose());
   return { proxy, dir, orchestrator, threadId: lease.threadId };
 }

@@ -52,7 +52,7 @@ async function turn(text: string, mode: 'discuss' | 'independent'): Promise<numb
     settings: { ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: seats },
   });
   try {
-    const lease = orchestrator.newThread();
+    const lease = await orchestrator.newThread();
     orchestrator.setMode(lease.threadId, mode);
     const started = performance.now();
     const sent = await orchestrator.send(lease.threadId, text);

@@ -135,7 +135,8 @@ export {
   USER_SPEAKER,
   Usage,
 } from './transcript/schema';
-export { deriveTitle, newestFirst, summarize, UNTITLED_THREAD } from './transcript/summary';
+export { deriveTitle, summarize } from './transcript/summary';
+export { newestFirst, UNTITLED_THREAD } from './transcript/threadList';
 export {
   ChatViewController,
   type ChatViewDeps,

@@ -2,7 +2,6 @@ import { isSidecarUp } from '@roundtable/core/protocol';
 import { FakeClock, RecordingLogger } from '@roundtable/core/testing';
 import { freePort, startFakeProxy } from '@roundtable/testkit';
 import { afterEach, expect, test } from 'vitest';
-import { checkProxy } from './checkProxy';
 import { ProxyMonitor } from './ProxyMonitor';
 import { RecheckSchedule, VISIBLE_RECHECK_MS } from './recheckSchedule';
 
@@ -22,7 +21,6 @@ test('with a view visible, the pill goes red when the proxy dies and green when 
     participants: () => [{ id: 'claude', model: 'claude-sonnet-4-6', enabled: true }],
     logger: new RecordingLogger(),
     clock,
-    check: checkProxy,
   });
   const schedule = new RecheckSchedule({ clock, check: () => void monitor.check() });
   cleanup.push(

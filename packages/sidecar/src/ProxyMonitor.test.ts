@@ -2,7 +2,6 @@ import { isSidecarUp, type SidecarStatus } from '@roundtable/core/protocol';
 import { FakeClock, RecordingLogger } from '@roundtable/core/testing';
 import { type FakeProxy, freePort, startFakeProxy } from '@roundtable/testkit';
 import { afterEach, describe, expect, test } from 'vitest';
-import { checkProxy } from './checkProxy';
 import { resolveProxyEndpoint } from './endpoint';
 import { ProxyMonitor, RED_RECHECK_MS } from './ProxyMonitor';
 
@@ -17,7 +16,6 @@ function setup(port: number, options: { accessKey?: string; participants?: strin
   const lines = logger.lines;
   const seen: SidecarStatus[] = [];
   const monitor = new ProxyMonitor({
-    check: checkProxy,
     endpoint: async () => ({ ok: true, root: `http://127.0.0.1:${port}`, apiBase: `http://127.0.0.1:${port}/v1` }),
     accessKey: async () => options.accessKey,
     participants: () =>
@@ -147,7 +145,6 @@ describe('ProxyMonitor', () => {
     const calls: string[] = [];
     const dnsAsked: string[] = [];
     const monitor = new ProxyMonitor({
-      check: checkProxy,
       endpoint: () =>
         resolveProxyEndpoint({ mode: 'external', port: 8317, externalUrl: url }, async (host) => {
           dnsAsked.push(host);

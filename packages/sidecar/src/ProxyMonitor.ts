@@ -1,12 +1,13 @@
 import { Emitter } from '@roundtable/core/base/event';
 import { Disposable, type IDisposable, MutableDisposable, toDisposable } from '@roundtable/core/base/lifecycle';
-import { redactSecret } from '@roundtable/core/llm/redactSecret';
 import type { Clock, FetchLike, Logger } from '@roundtable/core/ports';
 import { isSidecarUp, type SeatMap, type SidecarStatus } from '@roundtable/core/protocol/proxyStatus';
 import type { StatusSource } from '@roundtable/core/views/viewPorts';
-import type { checkProxy } from './checkProxy';
 import type { ProxyEndpoint } from './endpoint';
-import { describeUnavailableModels, findUnavailableModels, ServedModels, unservedSeats } from './servedModels';
+import type { ServedModels } from './servedModels';
+
+/** The check and its reading (`proxyEvaluation.ts`), loaded by the first check: activation parses none of it. */
+const evaluation = () => import('./proxyEvaluation');
 
 export interface ProxyMonitorDeps {
   endpoint: () => Promise<ProxyEndpoint>;
@@ -14,11 +15,6 @@ export interface ProxyMonitorDeps {
   participants: () => readonly { id: string; model: string; enabled: boolean }[];
   logger: Logger;
   clock: Clock;
-  /**
-   * The check itself (`checkProxy`): the host passes one it loads with the first check, so activation parses neither
-   * it nor the error classifier it uses.
-   */
-  check: typeof checkProxy;
   /** For tests that must prove what is (not) requested; the real fetch otherwise. */
   fetch?: FetchLike;
 }
@@ -47,7 +43,8 @@ export class ProxyMonitor extends Disposable {
   readonly onDidNeedAccessKey = this.accessKeyEmitter.event;
   private readonly seatsEmitter = this._register(new Emitter<SeatMap>());
   private unserved: SeatMap = {};
-  private readonly servedModels = new ServedModels();
+  /** The models the proxy served, as its checks saw them (made by the first check that answered). */
+  private servedModels: ServedModels | undefined;
   /**
    * The participants' seats whose model the proxy does not serve, as of its last healthy check (none known while it
    * is down: the pill says so then). A change is reported once.
@@ -77,10 +74,12 @@ export class ProxyMonitor extends Disposable {
     this.recheck.clear();
     const controller = new AbortController();
     this.inFlight.value = toDisposable(() => controller.abort());
-    const status = await this.evaluate(controller.signal);
+    const code = await evaluation();
+    const status = controller.signal.aborted ? undefined : await code.evaluateProxy(this.deps, controller.signal);
     if (controller.signal.aborted || status === undefined) return;
+    if (status.needsAccessKey) this.accessKeyEmitter.fire();
     this.report(status.status);
-    this.serve(status.models);
+    this.serve(status.models, code);
     if (isSidecarUp(status.status)) {
       this.failedChecks = 0;
       return;
@@ -90,43 +89,12 @@ export class ProxyMonitor extends Disposable {
     this.recheck.value = this.deps.clock.setTimeout(() => void this.check(), delay);
   }
 
-  /** The status now and the models served, or undefined when a newer check superseded this one. */
-  private async evaluate(
-    signal: AbortSignal,
-  ): Promise<{ status: SidecarStatus; models?: readonly string[] } | undefined> {
-    let accessKey: string | undefined;
-    const unhealthy = (detail: string) => ({ status: { state: 'unhealthy' as const, detail } });
-    try {
-      const endpoint = await this.deps.endpoint();
-      if (!endpoint.ok) return unhealthy(endpoint.error);
-      accessKey = await this.deps.accessKey();
-      const health = await this.deps.check(
-        {
-          root: endpoint.root,
-          ...(accessKey ? { accessKey } : {}),
-          ...(this.deps.fetch ? { fetch: this.deps.fetch } : {}),
-        },
-        signal,
-      );
-      if (health.needsAccessKey) this.accessKeyEmitter.fire();
-      if (!health.ok) return unhealthy(health.detail);
-      const { models } = health;
-      const missing = findUnavailableModels(this.deps.participants(), models);
-      if (missing.length === 0) return { status: { state: 'healthy', detail: health.detail }, models };
-      const list = describeUnavailableModels(missing);
-      this.deps.logger.warn(
-        `CLIProxyAPI does not list the model of ${list}. Available: ${models.join(', ') || 'none'}.`,
-      );
-      return { status: { state: 'healthy', detail: `${health.detail} Not served now: ${list}.` }, models };
-    } catch (error) {
-      if (signal.aborted) return undefined;
-      const why = redactSecret(error instanceof Error ? error.message : String(error), accessKey);
-      return unhealthy(`Checking CLIProxyAPI failed: ${why}`);
+  private serve(models: readonly string[] | undefined, code: Awaited<ReturnType<typeof evaluation>>): void {
+    let next: SeatMap = {};
+    if (models) {
+      this.servedModels ??= new code.ServedModels();
+      next = code.unservedSeats(this.deps.participants(), this.servedModels.note(models), 'settings');
     }
-  }
-
-  private serve(models: readonly string[] | undefined): void {
-    const next = models ? unservedSeats(this.deps.participants(), this.servedModels.note(models), 'settings') : {};
     if (JSON.stringify(next) === JSON.stringify(this.unserved)) return;
     this.unserved = next;
     this.seatsEmitter.fire(next);

@@ -1,7 +1,8 @@
 // One cold window start in a fresh Node process: imports the built `dist/extension.js` (an ES module) against the
 // `vscode` stub, activates it over a given global storage folder, opens the chat view, sends the page's `view/ready`
-// at once, and prints one JSON line of what it measured when the first `view/state` is posted, with the build's
-// files loaded by then (relative to `dist/`).
+// at once, and prints one JSON line of what it measured: when the first `view/state` was posted (the first chat state,
+// which may be the shown thread's shell), with the build's files loaded by then (relative to `dist/`), and when the
+// thread's full state followed (the first transcript).
 //
 //   node activateCold.mjs <dist folder> <global storage folder>
 //   settings: ROUNDTABLE_STUB_SETTINGS (JSON of `roundtable.*` values), e.g. {"sidecar.mode":"external"}
@@ -99,14 +100,15 @@ extension.activate(context);
 const activateReturned = performance.now();
 
 let listener;
-const report = (first) => {
+const report = (first, loadedBeforeFirstState, transcript) => {
   const out = {
     requireMs: activateStarted - requireStarted,
     activateMs: activateReturned - activateStarted,
     firstStateMs: first - activateStarted,
+    firstTranscriptMs: transcript - activateStarted,
     processToFirstStateMs: first - processStarted,
     fetchBeforeFirstState: fetchCalledAt !== undefined && fetchCalledAt <= first,
-    loadedBeforeFirstState: loadedFiles(),
+    loadedBeforeFirstState,
   };
   process.stdout.write(`${JSON.stringify(out)}\n`);
 };
@@ -116,9 +118,15 @@ const webview = {
   cspSource: 'vscode-webview:',
   asWebviewUri: (uri) => uri,
   postMessage: async (message) => {
-    if (message.type === 'view/state' && !webview.first) {
+    if (message.type !== 'view/state') return true;
+    if (!webview.first) {
       webview.first = performance.now();
-      report(webview.first);
+      webview.loadedAtFirst = loadedFiles();
+    }
+    // The shell of a thread still being read: its full state (the transcript) follows.
+    if (!message.payload.thread.opening && !webview.transcript) {
+      webview.transcript = performance.now();
+      report(webview.first, webview.loadedAtFirst, webview.transcript);
       // ROUNDTABLE_COLD_SETTLE_MS lets background work finish first (e.g. an index rebuild, to measure the next start).
       const settle = Number(process.env.ROUNDTABLE_COLD_SETTLE_MS ?? 0);
       const exit = () => void Promise.resolve(extension.deactivate()).finally(() => process.exit(0));

@@ -12,6 +12,8 @@ export interface ColdStart {
   requireMs: number;
   activateMs: number;
   firstStateMs: number;
+  /** To the shown thread's full state (its messages): the first state itself when the thread was read by then. */
+  firstTranscriptMs: number;
   processToFirstStateMs: number;
   fetchBeforeFirstState: boolean;
   /** The build's files loaded by the first `view/state` (relative to `dist/`: `extension.js`, `chunks/…`). */

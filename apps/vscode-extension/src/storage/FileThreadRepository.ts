@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { Emitter } from '@roundtable/core/base/event';
 import type { Logger } from '@roundtable/core/ports';
-import { journalEntry } from '@roundtable/core/store/journal';
 import type {
   FirstStoredThreads,
   LoadResult,
@@ -11,20 +10,15 @@ import type {
   StoredThreadsChange,
   ThreadRepository,
 } from '@roundtable/core/store/ports';
-import { parseTranscript } from '@roundtable/core/transcript/parseTranscript';
-import { TRANSCRIPT_VERSION, type Transcript } from '@roundtable/core/transcript/schema';
-import { summarize } from '@roundtable/core/transcript/summary';
+import type { Transcript } from '@roundtable/core/transcript/schema';
 import { withFileLock } from '@roundtable/sidecar/fs/fileLock';
-import { JournalUpkeep } from './journalUpkeep';
 import { ListedThreads } from './listedThreads';
-import { SummaryUpdates } from './summaryUpdates';
 import { type ThreadFolders, ThreadIndexStore, threadFolders } from './ThreadIndexStore';
+import type { ThreadContents } from './threadContents';
 import { realFs, SAFE_ID, SET_ASIDE_FILE, type StorageFs, syncFolder, THREAD_FILE } from './threadFiles';
 import { removeThread, type ThreadIndexFile } from './threadIndex';
 import { journalPathOf } from './threadJournal';
-import { currentThreadRevision, readWholeThread, type StoredThread, type WholeThreadRead } from './threadState';
-import { ThreadStates } from './threadStates';
-import type { ThreadWrites } from './threadWrites';
+import { currentThreadRevision } from './threadRevision';
 
 export { type ThreadFolders, threadFolders } from './ThreadIndexStore';
 
@@ -67,38 +61,48 @@ export class FileThreadRepository implements ThreadRepository {
   private readonly listed = new ListedThreads();
   private swept = false;
   private readonly index: ThreadIndexStore;
-  private readonly states = new ThreadStates();
-  /** The code that writes a thread, loaded by the first write: a window's first state only reads. */
-  private writing: Promise<ThreadWrites> | undefined;
-  private readonly summaries: SummaryUpdates;
-  private readonly upkeep: JournalUpkeep;
+  /** Reading and writing threads, loaded with the first thread opened: a window's first state only lists them. */
+  private loading: Promise<ThreadContents> | undefined;
+  /** The same, once loaded (while undefined, no thread was read or written: nothing of theirs is pending). */
+  private loaded: ThreadContents | undefined;
+  private disposed = false;
 
-  constructor(options: FileThreadRepositoryOptions) {
+  constructor(private readonly options: FileThreadRepositoryOptions) {
     this.folders = threadFolders(options.root);
     this.fs = options.fs ?? realFs;
-    const now = options.now ?? (() => new Date());
-    this.index = new ThreadIndexStore(this.folders, this.fs, options.logger, now, (id, revision) =>
+    this.index = new ThreadIndexStore(this.folders, this.fs, options.logger, this.now, (id, revision) =>
       this.known.set(id, revision),
     );
-    this.summaries = new SummaryUpdates(this.fs, this.index, options.logger);
-    this.upkeep = new JournalUpkeep({
-      fs: this.fs,
-      index: this.index,
-      states: this.states,
-      known: this.known,
-      logger: options.logger,
-      now,
-      ...(options.compactWhenIdleMs === undefined ? {} : { compactWhenIdleMs: options.compactWhenIdleMs }),
-    });
   }
 
-  private writes(): Promise<ThreadWrites> {
-    this.writing ??= import('./threadWrites').then((m) => new m.ThreadWrites(this.fs, this.index, this.summaries));
-    return this.writing;
+  private readonly now = () => this.options.now?.() ?? new Date();
+
+  private contents(): Promise<ThreadContents> {
+    this.loading ??= import('./threadContents').then((m) => {
+      const { logger, compactWhenIdleMs } = this.options;
+      const contents = new m.ThreadContents({
+        fs: this.fs,
+        index: this.index,
+        known: this.known,
+        listed: this.listed,
+        logger,
+        now: this.now,
+        ...(compactWhenIdleMs === undefined ? {} : { compactWhenIdleMs }),
+      });
+      if (this.disposed) contents.dispose();
+      this.loaded = contents;
+      return contents;
+    });
+    return this.loading;
+  }
+
+  /** The index summaries put off after appends, written now (none before the first thread was written). */
+  private async flushSummaries(): Promise<void> {
+    await this.loaded?.summaries.flush();
   }
 
   async list(): Promise<StoredThreadList> {
-    await this.summaries.flush();
+    await this.flushSummaries();
     return this.remember(await this.index.withLock(() => this.index.read()));
   }
 
@@ -107,7 +111,7 @@ export class FileThreadRepository implements ThreadRepository {
    * files when it has to be rebuilt), and the whole list in `rest` once it has been read and checked.
    */
   async listFirst(): Promise<FirstStoredThreads> {
-    await this.summaries.flush();
+    await this.flushSummaries();
     let tell: (first: { index: ThreadIndexFile; complete: boolean }) => void = () => {};
     const told = new Promise<{ index: ThreadIndexFile; complete: boolean }>((resolve) => (tell = resolve));
     const whole = this.index
@@ -130,60 +134,11 @@ export class FileThreadRepository implements ThreadRepository {
 
   async load(threadId: string): Promise<LoadResult> {
     if (!SAFE_ID.test(threadId)) return { ok: false, kind: 'missing' };
-    const file = await this.read(threadId);
-    switch (file.kind) {
-      case 'ok':
-        return { ok: true, transcript: file.stored.transcript, revision: file.stored.revision };
-      case 'missing':
-        this.known.delete(threadId);
-        this.states.delete(threadId);
-        return { ok: false, kind: 'missing' };
-      case 'invalid': {
-        const setAside = await this.index.setAsideAndIndex(threadId, file.reason, file.revision);
-        return { ok: false, kind: 'unreadable', reason: setAside ? file.reason : 'It changed while being read.' };
-      }
-      case 'newer':
-      case 'unreadable':
-        return { ok: false, kind: 'unreadable', reason: file.reason };
-    }
+    return (await this.contents()).load(threadId);
   }
 
   async save(transcript: Transcript, base: Revision | null): Promise<SaveResult> {
-    const id = transcript.id;
-    if (!SAFE_ID.test(id)) throw new Error(`refusing to save a thread with an unsafe id "${id}"`);
-    if (transcript.version !== TRANSCRIPT_VERSION)
-      throw new Error(`refusing to save thread format ${transcript.version}`);
-    const path = this.pathOf(`${id}.json`);
-    return withFileLock(this.lockOf(id), async () => {
-      const current = await currentThreadRevision(this.fs, path);
-      if (current === null && base !== null) return { ok: false, kind: 'deleted' };
-      const expected = base !== null && current !== null ? this.states.resolve(id, base, current) : base;
-      if (current !== null && current !== expected) {
-        const file = await this.read(id);
-        if (file.kind === 'ok') {
-          return { ok: false, kind: 'conflict', current: file.stored.transcript, revision: file.stored.revision };
-        }
-        if (file.kind === 'newer') return { ok: false, kind: 'refused', reason: file.reason };
-        if (file.kind === 'unreadable') throw new Error(`${id}.json: ${file.reason}`);
-        // What is there is not a thread: keep it aside and write ours (this window's copy is the best there is).
-        if (file.kind === 'invalid') await this.index.setAsideAndIndex(id, file.reason, file.revision);
-      }
-      const stored = this.states.get(id);
-      if (current !== null && stored?.revision === current) {
-        // What is stored is known: append what changed.
-        const entry = journalEntry(stored.transcript, transcript);
-        if (!entry) return { ok: true, revision: current };
-        const next = await (await this.writes()).append(stored, entry, transcript, this.listed.summaryOf(id));
-        this.wrote(id, next);
-        this.upkeep.appended(id, next);
-        return { ok: true, revision: next.revision };
-      }
-      // Never write what could not be read back: a bug upstream must not turn into a file that gets set aside.
-      const check = parseTranscript(transcript);
-      if (!check.ok) throw new Error(check.error);
-      this.wrote(id, await (await this.writes()).whole(transcript, current === null));
-      return { ok: true, revision: this.known.get(id) ?? '' };
-    });
+    return (await this.contents()).save(transcript, base);
   }
 
   async delete(threadId: string): Promise<void> {
@@ -199,8 +154,7 @@ export class FileThreadRepository implements ThreadRepository {
         await syncFolder(this.fs, this.folders.threads);
         await this.index.write(removeThread(index, threadId));
         this.known.delete(threadId);
-        this.states.delete(threadId);
-        this.summaries.drop(threadId);
+        this.loaded?.deleted(threadId);
         this.listed.delete(threadId);
       }),
     );
@@ -212,7 +166,7 @@ export class FileThreadRepository implements ThreadRepository {
    * `threadIds` narrows the file check to those threads (a watcher event); otherwise every known thread is checked.
    */
   async findChanges(threadIds?: readonly string[]): Promise<void> {
-    await this.summaries.flush(); // this process's own summaries are not another window's change
+    await this.flushSummaries(); // this process's own summaries are not another window's change
     const index = await this.index.withLock(() => this.index.read());
     const listChanged = this.listed.differsFrom(index);
     const changed: string[] = [];
@@ -245,40 +199,23 @@ export class FileThreadRepository implements ThreadRepository {
 
   /** Writes the index summaries put off after appends. */
   flush(): Promise<void> {
-    return this.summaries.flush();
+    return this.flushSummaries();
   }
 
   /** Folds a thread's journal into its base now (tests, benchmarks); compactions due meanwhile run first. */
-  compactNow(threadId: string): Promise<void> {
-    return this.upkeep.compactNow(threadId);
+  async compactNow(threadId: string): Promise<void> {
+    await (await this.contents()).compactNow(threadId);
   }
 
   /** Resolves once the background work started so far (compactions, index summaries) is done (tests). */
   async settled(): Promise<void> {
-    await this.upkeep.settled();
-    await this.summaries.flush();
+    await (await this.loading)?.settled();
   }
 
   dispose(): void {
-    this.upkeep.dispose();
-    this.summaries.dispose();
+    this.disposed = true;
+    this.loaded?.dispose();
     this.changeEmitter.dispose();
-  }
-
-  /** Reads a thread whole (only the journal's new lines when its base is the one last seen) and remembers it. */
-  private async read(threadId: string): Promise<WholeThreadRead> {
-    const file = await readWholeThread(this.fs, this.pathOf(`${threadId}.json`), threadId, this.states.get(threadId));
-    if (file.kind !== 'ok') return file;
-    this.known.set(threadId, file.stored.revision);
-    this.states.set(threadId, file.stored);
-    await this.upkeep.rejected(threadId, file.stored, file.rejected);
-    return file;
-  }
-
-  private wrote(threadId: string, stored: StoredThread): void {
-    this.known.set(threadId, stored.revision);
-    this.states.set(threadId, stored);
-    this.listed.set(summarize(stored.transcript));
   }
 
   private pathOf(name: string): string {

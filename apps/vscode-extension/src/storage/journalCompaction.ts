@@ -5,7 +5,8 @@ import type { Transcript } from '@roundtable/core/transcript/schema';
 import type { ThreadIndexStore } from './ThreadIndexStore';
 import { currentRevision, type StorageFs, syncFolder, writeTempFile } from './threadFiles';
 import { emptyJournal, journalPathOf, journalRevisionOf, readJournalLines } from './threadJournal';
-import { readWholeThread, type StoredThread, threadRevisionOf } from './threadState';
+import { threadRevisionOf } from './threadRevision';
+import { readWholeThread, type StoredThread } from './threadState';
 
 export interface Compaction {
   /** The thread's revision just before the new base replaced the old (same content). */

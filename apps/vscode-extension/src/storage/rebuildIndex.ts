@@ -1,9 +1,11 @@
 import type { UnreadableThread } from '@roundtable/core/store/ports';
 import type { ThreadSummary } from '@roundtable/core/transcript/schema';
-import { newestFirst, summarize } from '@roundtable/core/transcript/summary';
+import { summarize } from '@roundtable/core/transcript/summary';
+import { newestFirst } from '@roundtable/core/transcript/threadList';
 import { INDEX_VERSION } from './indexVersion';
+import { readThreadFile } from './readThreadFile';
 import type { ThreadIndexStore } from './ThreadIndexStore';
-import { LEGACY_TEMP_FILE, readThreadFile, SET_ASIDE_FILE, THREAD_FILE } from './threadFiles';
+import { LEGACY_TEMP_FILE, SET_ASIDE_FILE, THREAD_FILE } from './threadFiles';
 import type { TellFirst, ThreadIndexFile } from './threadIndex';
 import { readWholeThread } from './threadState';
 

@@ -1,6 +1,6 @@
 import type { UnreadableThread } from '@roundtable/core/store/ports';
 import { ThreadSummary } from '@roundtable/core/transcript/schema';
-import { newestFirst } from '@roundtable/core/transcript/summary';
+import { newestFirst } from '@roundtable/core/transcript/threadList';
 import * as v from 'valibot';
 import { INDEX_VERSION } from './indexVersion';
 

@@ -1,8 +1,10 @@
 import { parseJournalLine, replayJournal } from '@roundtable/core/store/journal';
 import type { Revision } from '@roundtable/core/store/ports';
 import type { Transcript } from '@roundtable/core/transcript/schema';
-import { currentRevision, errorCode, readThreadFile, type StorageFs, type ThreadFileRead } from './threadFiles';
-import { journalPathOf, journalRevisionOf, readJournalLines } from './threadJournal';
+import { readThreadFile, type ThreadFileRead } from './readThreadFile';
+import { currentRevision, type StorageFs } from './threadFiles';
+import { journalPathOf, readJournalLines } from './threadJournal';
+import { threadRevisionOf } from './threadRevision';
 
 /**
  * A thread as stored: its base file with its journal replayed, and where that stands on disk. `revision` names
@@ -29,23 +31,6 @@ export interface RejectedLine {
 export type WholeThreadRead =
   | { kind: 'ok'; stored: StoredThread; rejected: RejectedLine[] }
   | Exclude<ThreadFileRead, { kind: 'ok' }>;
-
-/** The revision of a thread from its two files' revisions. */
-export function threadRevisionOf(base: Revision, journal: string | null): Revision {
-  return `${base}|${journal ?? '-'}`;
-}
-
-/** The thread's revision now, null when its base file is gone. */
-export async function currentThreadRevision(fs: StorageFs, path: string): Promise<Revision | null> {
-  const base = await currentRevision(fs, path);
-  if (base === null) return null;
-  try {
-    return threadRevisionOf(base, journalRevisionOf(await fs.stat(journalPathOf(path), { bigint: true })));
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return threadRevisionOf(base, null);
-    throw error;
-  }
-}
 
 /** How many times a read starts again because the base file was replaced while it read (a compaction). */
 const READ_ATTEMPTS = 5;

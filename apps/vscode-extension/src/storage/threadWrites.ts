@@ -6,7 +6,8 @@ import type { ThreadIndexStore } from './ThreadIndexStore';
 import { currentRevision, type StorageFs, syncFolder, writeTempFile } from './threadFiles';
 import { upsertThread } from './threadIndex';
 import { appendJournalLines, createJournal, emptyJournal, journalPathOf } from './threadJournal';
-import { type StoredThread, threadRevisionOf } from './threadState';
+import { threadRevisionOf } from './threadRevision';
+import type { StoredThread } from './threadState';
 
 /**
  * The two ways a thread reaches disk, both called under the thread's lock:

@@ -23,7 +23,10 @@ export class ChatSession extends Disposable {
   constructor(
     deps: ChatViewDeps,
     private readonly onActive: (session: ChatSession) => void = () => {},
-    /** Told each time this session posts a full state (start-up work waits for the window's first). */
+    /**
+     * Told each time this session posts a thread's full state, not its shell (start-up work waits for the window's
+     * first, so it does not compete with reading the thread the user waits for).
+     */
     private readonly onStatePosted: () => void = () => {},
     /** Where this session says whether its page is on screen (it paces the proxy checks). */
     private readonly shown?: ShownViews,
@@ -52,7 +55,7 @@ export class ChatSession extends Disposable {
   private post(message: HostToWebview, deps: ChatViewDeps): void {
     const webview = this.webview;
     if (!webview) return;
-    if (message.type === 'view/state') this.onStatePosted();
+    if (message.type === 'view/state' && !message.payload.thread.opening) this.onStatePosted();
     void Promise.resolve(webview.postMessage(message)).catch((error: unknown) =>
       deps.logger.warn(`Posting "${message.type}" to the webview failed: ${String(error)}`),
     );

@@ -83,7 +83,7 @@ async function turns(): Promise<void> {
     const opened = await o.store.open(summary.id);
     if (opened.ok) threads.push(opened.lease.threadId);
   }
-  while (threads.length < 3) threads.push(o.newThread().threadId);
+  while (threads.length < 3) threads.push((await o.newThread()).threadId);
   // Loading megabytes of threads leaves much garbage: collect it now (when run with --expose-gc) rather than in a
   // pause during the first turns.
   (globalThis as { gc?: () => void }).gc?.();

@@ -71,7 +71,7 @@ export async function openTable(options: TableOptions): Promise<TurnTable> {
     logger: options.logger ?? silentLogger,
     settings: { ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: options.participants },
   });
-  const lease = orchestrator.newThread();
+  const lease = await orchestrator.newThread();
   const failures: TurnFailure[] = [];
   const listener = orchestrator.runner.onDidFailReply((failure) => failures.push(failure));
   // Everything written before the folder goes: a save still in flight would recreate files in it.

@@ -55,6 +55,8 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
   );
   // Not subscribed: another thread always comes with another order, which renders the list.
   const threadId = chat.replica.thread.peek()?.id;
+  // The host shows a thread's shell while it reads it (its messages follow in a state of their own).
+  const opening = chat.replica.thread.value?.opening === true;
   const toEnd = () => {
     if (listRef.current) scrollToEnd(listRef.current, followedTo);
   };
@@ -129,6 +131,7 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
         aria-live="polite"
         aria-relevant="additions"
         aria-label="Conversation"
+        aria-busy={opening ? 'true' : undefined}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrollable log must be reachable by keyboard to scroll it.
         tabIndex={0}
         onScroll={(event) => {
@@ -144,9 +147,15 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
       >
         <div ref={contentRef} class="message-list-content">
           {order.length === 0 ? (
-            <p class="empty-hint">
-              No messages yet. Say something to the table; @-mention a participant to pick who answers.
-            </p>
+            opening ? (
+              <p class="empty-hint opening-hint" data-testid="opening-hint">
+                Opening the thread…
+              </p>
+            ) : (
+              <p class="empty-hint">
+                No messages yet. Say something to the table; @-mention a participant to pick who answers.
+              </p>
+            )
           ) : (
             shown.start > 0 && (
               <button

@@ -38,6 +38,18 @@ describe('the message list’s window', () => {
     );
   });
 
+  it('opens a long thread at its end when its messages follow its shell (the host was still reading it)', async () => {
+    h.mount();
+    h.emit(h.host.state(viewState({ thread: { opening: true } })));
+    expect(screen.getByTestId('opening-hint').textContent).toBe('Opening the thread…');
+    expect(screen.getByRole('log', { name: 'Conversation' }).getAttribute('aria-busy')).toBe('true');
+    h.emit(h.host.state(viewState({}, priorMessages(1_000))));
+    await h.settle();
+    expect(renderedIds()).toEqual(ids(1_000 - INITIAL_WINDOW, 1_000));
+    expect(screen.queryByTestId('opening-hint')).toBeNull();
+    expect(screen.getByRole('log', { name: 'Conversation' }).getAttribute('aria-busy')).toBeNull();
+  });
+
   it('renders every message of a short thread, with no button', () => {
     open(INITIAL_WINDOW);
     expect(renderedIds()).toEqual(ids(0, INITIAL_WINDOW));

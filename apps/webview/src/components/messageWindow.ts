@@ -60,7 +60,9 @@ export function useMessageWindow(
   const anchor = useRef<{ element: Element; top: number } | undefined>(undefined);
   const toEnd = useRef(false);
   const count = order.length;
-  if (state.current.threadId !== threadId) {
+  // Another thread, or the first messages of one that showed none (its shell while the host read it): the window
+  // starts at the end, as for any thread opened.
+  if (state.current.threadId !== threadId || state.current.first === '') {
     const start = initialStart(count);
     state.current = { threadId, start, first: order[start] ?? '', offset: 0 };
   } else if (order[state.current.start] !== state.current.first) {

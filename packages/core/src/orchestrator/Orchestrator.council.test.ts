@@ -12,10 +12,10 @@ import { unfinishedPlan } from './unfinishedPlan';
 const own = ensureNoDisposablesAreLeaked();
 afterEach(disposeAll);
 
-function table(mode: 'independent' | 'council', maxConcurrent = 3) {
+async function table(mode: 'independent' | 'council', maxConcurrent = 3) {
   const s = setup({ participants: [claude, gpt, gemini] });
   s.orchestrator.table.update({ ...s.orchestrator.table.settings, maxConcurrent });
-  const t = s.openThread();
+  const t = await s.openThread();
   s.orchestrator.setMode(t, mode);
   const replies = () => s.messages(t).filter((m) => m.role === 'assistant');
   const open = () => s.chat.calls.filter((c) => !c.signal.aborted && c.queued >= 0).length;
@@ -24,7 +24,7 @@ function table(mode: 'independent' | 'council', maxConcurrent = 3) {
 
 describe('Independent: all at once, each in its place', () => {
   test('three stream at once and keep seat order whatever order they finish in', async () => {
-    const { orchestrator, chat, t, replies, idle } = table('independent');
+    const { orchestrator, chat, t, replies, idle } = await table('independent');
     await orchestrator.send(t, '@all what next?');
     const [a, b, c] = await Promise.all([chat.call(0), chat.call(1), chat.call(2)]);
     expect([a, b, c].map((x) => x.model)).toEqual(['claude-sonnet-4-6', 'gpt-5.5', 'gemini-3-pro']);
@@ -52,7 +52,7 @@ describe('Independent: all at once, each in its place', () => {
   });
 
   test('at most maxConcurrent stream; the others wait in their place and start as one ends', async () => {
-    const { orchestrator, chat, t, replies, idle } = table('independent', 2);
+    const { orchestrator, chat, t, replies, idle } = await table('independent', 2);
     await orchestrator.send(t, '@all what next?');
     await chat.call(1);
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -69,7 +69,7 @@ describe('Independent: all at once, each in its place', () => {
   });
 
   test('a failure fails alone; the others finish', async () => {
-    const { orchestrator, chat, t, replies, idle } = table('independent');
+    const { orchestrator, chat, t, replies, idle } = await table('independent');
     await orchestrator.send(t, '@all go');
     const failing = await chat.call(1);
     failing.emit({ type: 'error', error: { kind: 'http', status: 500, message: 'upstream failed' } });
@@ -82,7 +82,7 @@ describe('Independent: all at once, each in its place', () => {
   });
 
   test('Stop stops every reply in flight and every kept place that had not begun', async () => {
-    const { orchestrator, chat, t, replies, idle } = table('independent', 2);
+    const { orchestrator, chat, t, replies, idle } = await table('independent', 2);
     await orchestrator.send(t, '@all go');
     await chat.partial(0, 'Half');
     await chat.call(1);
@@ -118,7 +118,7 @@ describe('Independent: all at once, each in its place', () => {
 
 describe('Council: answers, reviews, synthesis', () => {
   test('a failed answer is missing from the reviews and the synthesis says whom it did not have', async () => {
-    const { orchestrator, chat, t, idle, messages } = table('council');
+    const { orchestrator, chat, t, idle, messages } = await table('council');
     await orchestrator.send(t, '@all is it safe?');
     const failing = await chat.call(1);
     failing.emit({ type: 'error', error: { kind: 'account', message: 'not signed in' } });
@@ -143,7 +143,7 @@ describe('Council: answers, reviews, synthesis', () => {
   });
 
   test('Stop during the review; Continue finishes the reviews that never began and writes the synthesis', async () => {
-    const { orchestrator, chat, t, idle } = table('council', 1);
+    const { orchestrator, chat, t, idle } = await table('council', 1);
     await orchestrator.send(t, '@all is it safe?');
     for (const i of [0, 1, 2]) await chat.reply(i, `answer ${i}`);
     await chat.partial(3, 'Verdict: half');
@@ -166,7 +166,7 @@ describe('Council: answers, reviews, synthesis', () => {
   });
 
   test('a reload in the middle: the window that comes back offers to continue, and continuing finishes it', async () => {
-    const { orchestrator, chat, t, repository, clock } = table('council', 2);
+    const { orchestrator, chat, t, repository, clock } = await table('council', 2);
     await orchestrator.send(t, '@all is it safe?');
     for (const i of [0, 1, 2]) await chat.reply(i, `answer ${i}`);
     await chat.call(3);

@@ -18,7 +18,7 @@ const ledger = (claims: unknown) => `The answer.\n\n\`\`\`ledger\n${JSON.stringi
 /** A council of three, answered and reviewed; the synthesis is call 6, which the test answers. */
 async function upToTheSynthesis(fail?: number) {
   const s = setup({ participants: [claude, gpt, gemini] });
-  const t = s.openThread();
+  const t = await s.openThread();
   s.orchestrator.setMode(t, 'council');
   await s.orchestrator.send(t, '@all is it safe?');
   for (const i of [0, 1, 2]) {
@@ -166,7 +166,7 @@ describe('an older thread’s synthesis', () => {
 
   test('a thread with no synthesis to read is left as it is when shown', async () => {
     const s = setup({ participants: [claude] });
-    const t = s.openThread();
+    const t = await s.openThread();
     await s.orchestrator.send(t, 'hello');
     await s.chat.reply(0, 'hi');
     await s.idle(t);

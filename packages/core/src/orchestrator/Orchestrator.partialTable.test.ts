@@ -27,10 +27,10 @@ const GEMINI_MISSING: SeatMap = {
   gemini: { kind: 'unavailable', reason: 'Gemini CLI is not installed', fix: 'install' },
 };
 
-function table(seats: SeatMap, mode?: 'discuss' | 'independent' | 'council') {
+async function table(seats: SeatMap, mode?: 'discuss' | 'independent' | 'council') {
   const state = seatsOf(seats);
   const s = setup({ participants: [claude, gpt, gemini], seats: state.read });
-  const t = s.openThread();
+  const t = await s.openThread();
   if (mode) s.orchestrator.setMode(t, mode);
   const models = () => s.chat.calls.map((c) => c.model);
   const replies = () => s.messages(t).filter((m) => m.role === 'assistant');
@@ -39,7 +39,10 @@ function table(seats: SeatMap, mode?: 'discuss' | 'independent' | 'council') {
 
 describe('a message goes to the addressed seats that can answer', () => {
   test('@all leaves out a seat that needs a login and one whose CLI is missing: no request, no error bubble', async () => {
-    const { orchestrator, chat, t, idle, models, replies, messages } = table({ ...CLAUDE_LOGIN, ...GEMINI_MISSING });
+    const { orchestrator, chat, t, idle, models, replies, messages } = await table({
+      ...CLAUDE_LOGIN,
+      ...GEMINI_MISSING,
+    });
     expect(await orchestrator.send(t, '@all hello')).toEqual({ ok: true });
     await chat.reply(0, 'gpt here');
     await idle(t);
@@ -49,7 +52,7 @@ describe('a message goes to the addressed seats that can answer', () => {
   });
 
   test('a message whose every seat is absent is refused whole, naming each, offering the first fix', async () => {
-    const { orchestrator, chat, t, messages } = table({ ...CLAUDE_LOGIN, ...GEMINI_MISSING });
+    const { orchestrator, chat, t, messages } = await table({ ...CLAUDE_LOGIN, ...GEMINI_MISSING });
     expect(await orchestrator.send(t, '@claude @gemini hello')).toEqual({
       ok: false,
       reason: 'Not sent: Claude needs a Claude login; Gemini: Gemini CLI is not installed.',
@@ -61,7 +64,7 @@ describe('a message goes to the addressed seats that can answer', () => {
   });
 
   test('a seat named by the message that could not answer is kept on it, so the thread says why; @all keeps none', async () => {
-    const { orchestrator, chat, t, idle, messages } = table(CLAUDE_LOGIN);
+    const { orchestrator, chat, t, idle, messages } = await table(CLAUDE_LOGIN);
     await orchestrator.send(t, '@claude @gpt hello');
     await chat.reply(0, 'gpt');
     await idle(t);
@@ -77,14 +80,14 @@ describe('a message goes to the addressed seats that can answer', () => {
   });
 
   test('the seat on To that cannot answer is not replaced by another: the message is refused', async () => {
-    const { orchestrator, t, messages } = table(CLAUDE_LOGIN);
+    const { orchestrator, t, messages } = await table(CLAUDE_LOGIN);
     orchestrator.setSpeakingTo(t, 'claude');
     expect(await orchestrator.send(t, 'hello')).toMatchObject({ ok: false, action: { participantId: 'claude' } });
     expect(messages(t)).toEqual([]);
   });
 
   test('a group goes to its members that can answer', async () => {
-    const { orchestrator, chat, t, idle, models } = table(CLAUDE_LOGIN);
+    const { orchestrator, chat, t, idle, models } = await table(CLAUDE_LOGIN);
     orchestrator.table.update({
       ...orchestrator.table.settings,
       groups: [{ id: 'pair', displayName: 'Pair', members: ['claude', 'gpt'] }],
@@ -96,7 +99,7 @@ describe('a message goes to the addressed seats that can answer', () => {
   });
 
   test('the responder cap counts only seats that can answer', async () => {
-    const { orchestrator, chat, t, idle, models } = table(CLAUDE_LOGIN);
+    const { orchestrator, chat, t, idle, models } = await table(CLAUDE_LOGIN);
     orchestrator.table.update({ ...orchestrator.table.settings, maxRespondersPerTurn: 2 });
     await orchestrator.send(t, '@all hello');
     await chat.reply(0, 'a');
@@ -106,7 +109,7 @@ describe('a message goes to the addressed seats that can answer', () => {
   });
 
   test('a paused seat is still asked (its pause may end at any moment); a fixed seat answers again', async () => {
-    const { orchestrator, chat, t, idle, models, seats } = table({
+    const { orchestrator, chat, t, idle, models, seats } = await table({
       claude: { kind: 'cooling', reason: 'quota', canReset: true },
     });
     await orchestrator.send(t, '@claude hello');
@@ -124,7 +127,7 @@ describe('a message goes to the addressed seats that can answer', () => {
 
 describe('the council with the seats that can answer', () => {
   test('a Council of two still reviews and synthesises; the absent seat is asked nothing', async () => {
-    const { orchestrator, chat, t, idle, replies, models } = table(GEMINI_MISSING, 'council');
+    const { orchestrator, chat, t, idle, replies, models } = await table(GEMINI_MISSING, 'council');
     expect(await orchestrator.send(t, '@all is it safe?')).toEqual({ ok: true });
     await chat.reply(0, 'Claude: yes');
     await chat.reply(1, 'GPT: no');
@@ -145,7 +148,7 @@ describe('the council with the seats that can answer', () => {
   });
 
   test('a Council left with one seat is refused with why', async () => {
-    const { orchestrator, chat, t, messages } = table({ ...CLAUDE_LOGIN, ...GEMINI_MISSING }, 'council');
+    const { orchestrator, chat, t, messages } = await table({ ...CLAUDE_LOGIN, ...GEMINI_MISSING }, 'council');
     const result = await orchestrator.send(t, '@all is it safe?');
     expect(result).toMatchObject({
       ok: false,
@@ -157,7 +160,7 @@ describe('the council with the seats that can answer', () => {
   });
 
   test('a chair that cannot answer does not chair: the turn’s first seat does', async () => {
-    const { orchestrator, t } = table(GEMINI_MISSING, 'council');
+    const { orchestrator, t } = await table(GEMINI_MISSING, 'council');
     orchestrator.table.update({ ...orchestrator.table.settings, chair: 'gemini' });
     await orchestrator.send(t, '@all is it safe?');
     const plan = orchestrator.store.transcript(t)?.plans?.at(-1);
@@ -166,7 +169,7 @@ describe('the council with the seats that can answer', () => {
   });
 
   test('Independent runs with the seats that can answer', async () => {
-    const { orchestrator, chat, t, idle, models } = table(CLAUDE_LOGIN, 'independent');
+    const { orchestrator, chat, t, idle, models } = await table(CLAUDE_LOGIN, 'independent');
     await orchestrator.send(t, '@all what next?');
     await chat.reply(0, 'a');
     await chat.reply(1, 'b');
@@ -175,7 +178,7 @@ describe('the council with the seats that can answer', () => {
   });
 
   test('a seat found absent during a turn is left out of its later steps', async () => {
-    const { orchestrator, chat, t, idle, replies, seats } = table({}, 'council');
+    const { orchestrator, chat, t, idle, replies, seats } = await table({}, 'council');
     await orchestrator.send(t, '@all is it safe?');
     const failing = await chat.call(2);
     seats.set(GEMINI_MISSING); // its reply failed, and the host found the CLI gone
@@ -201,7 +204,7 @@ describe('the council with the seats that can answer', () => {
 
 describe('every other way of taking a turn', () => {
   async function answered(seats: SeatMap) {
-    const s = table({});
+    const s = await table({});
     await s.orchestrator.send(s.t, '@claude hello');
     await s.chat.partial(0, 'half');
     s.orchestrator.stop(s.t);
@@ -253,7 +256,7 @@ describe('every other way of taking a turn', () => {
   });
 
   test('Continue goes on with the seats that can answer; with only absent ones left it says why and keeps the offer', async () => {
-    const { orchestrator, chat, t, idle, seats } = table({}, 'independent');
+    const { orchestrator, chat, t, idle, seats } = await table({}, 'independent');
     orchestrator.table.update({ ...orchestrator.table.settings, maxConcurrent: 1 });
     await orchestrator.send(t, '@all what next?');
     await chat.partial(0, 'half');

@@ -13,7 +13,7 @@ describe('plans of a message', () => {
   test('the thread remembers its mode; Discuss is the default; the plan records the mode', async () => {
     const { orchestrator, openThread, idle, chat } = setup({ participants: [claude, gpt] });
     answerEverything(chat);
-    const t = openThread();
+    const t = await openThread();
     expect(orchestrator.store.choices(t)?.mode).toBe('discuss');
     await orchestrator.send(t, '@all one');
     await idle(t);
@@ -153,7 +153,7 @@ describe('a review of a reply that proposes a change', () => {
     const { orchestrator, chat, openThread, idle, messages } = setup({ participants: [claude, gpt] });
     const change = '```ts src/retry.ts\nexport const tries = 5;\n```\n```diff\n--- a/b.ts\n+++ b/b.ts\n```';
     answerEverything(chat, (call) => (call.model === 'gpt-5.5' ? 'Verdict: fine' : `Raise it:\n\n${change}`));
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, '@claude raise the retries');
     await idle(t);
     const task = () => chat.calls.at(-1)?.messages.at(-1)?.content ?? '';
@@ -174,7 +174,7 @@ describe('a review of a reply that proposes a change', () => {
 describe('what each answer cost', () => {
   test('time to first text and in all, and tokens as reported, or estimated and said so', async () => {
     const { orchestrator, chat, clock, openThread, idle, messages } = setup({ participants: [claude, gpt, gemini] });
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, '@claude @gpt hi');
     const first = await chat.call(0);
     clock.advance(800);

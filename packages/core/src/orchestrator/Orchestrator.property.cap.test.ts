@@ -36,7 +36,7 @@ describe('what the cap bounds, step by step', () => {
 
   test('"another round" runs up to maxRounds and is refused there; a new message starts a new discussion', async () => {
     const tally: Tally = { rounds: 0, refusedAtCap: 0 };
-    const steering = new Steering(tally);
+    const steering = await new Steering(tally).openThread();
     const round = () => discussionOf(steering.messages())?.round;
     await play(steering, [send('@all'), replyAll, anotherRound, replyAll, anotherRound]);
     expect(round()).toBe(MAX_ROUNDS);
@@ -48,7 +48,7 @@ describe('what the cap bounds, step by step', () => {
 
   test('"Regenerate as" adds a reply beside another, not a round: the count stays at the cap, and "another round" stays refused', async () => {
     const tally: Tally = { rounds: 0, refusedAtCap: 0 };
-    const steering = new Steering(tally);
+    const steering = await new Steering(tally).openThread();
     await play(steering, [send('@all'), replyAll, anotherRound, replyAll]);
     // GPT answers again what Claude said in the second round (the fourth reply): its third reply here.
     const claudeSecond = steering.messages().filter((m) => m.role === 'assistant')[3];

@@ -14,7 +14,7 @@ const lines = (messages: { role: string; content: string }[]) =>
 describe('Regenerate as…', () => {
   test("another participant answers the original's question, from what the original saw, beside it", async () => {
     const { orchestrator, chat, openThread, idle, messages } = setup({ participants: [claude, gpt, gemini] });
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, '@claude first question');
     await chat.reply(0, 'claude answer');
     await idle(t);
@@ -53,7 +53,7 @@ describe('Regenerate as…', () => {
 
   test("regenerating an alternative makes another alternative of the original, and a retry of one keeps the original's prompt", async () => {
     const { orchestrator, chat, openThread, idle, messages } = setup({ participants: [claude, gpt, gemini] });
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, 'question');
     await chat.reply(0, 'claude answer');
     await idle(t);
@@ -83,7 +83,7 @@ describe('Regenerate as…', () => {
     const { orchestrator, chat, openThread, idle, messages } = setup({
       participants: [claude, { ...gpt, muted: true }],
     });
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, 'question');
     const [question] = messages(t);
     const reply = messages(t)[1]?.id as string;
@@ -102,13 +102,13 @@ describe('Regenerate as…', () => {
 describe('speaking to, per thread', () => {
   test('each thread keeps its own choice; a new thread starts with the one chosen last', async () => {
     const { orchestrator, chat, openThread, idle } = setup({ participants: [claude, gpt] });
-    const a = openThread();
-    const b = openThread();
+    const a = await openThread();
+    const b = await openThread();
     expect(orchestrator.setSpeakingTo(a, 'gpt')).toEqual({ ok: true });
     expect(orchestrator.setSpeakingTo(b, 'claude')).toEqual({ ok: true });
     expect(orchestrator.speakingTo(a)).toBe('gpt');
     expect(orchestrator.speakingTo(b)).toBe('claude');
-    expect(orchestrator.speakingTo(openThread())).toBe('claude');
+    expect(orchestrator.speakingTo(await openThread())).toBe('claude');
 
     await orchestrator.send(a, 'no mention');
     expect((await chat.call(0)).model).toBe('gpt-5.5');
@@ -119,7 +119,7 @@ describe('speaking to, per thread', () => {
 
   test('a mention moves the thread to the last one named; a muted choice falls back', async () => {
     const { orchestrator, chat, openThread, idle } = setup({ participants: [claude, gpt] });
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, '@gpt hi');
     await chat.reply(0, 'x');
     await idle(t);
@@ -161,7 +161,7 @@ describe('renaming a thread', () => {
     const { orchestrator, openThread } = setup({ stored: [thread('t1', '2026-05-01T10:00:00.000Z', 'x')] });
     expect(await orchestrator.renameThread('t1', '   ')).toMatchObject({ ok: false });
     expect(await orchestrator.renameThread('t1', 'x'.repeat(201))).toMatchObject({ ok: false });
-    expect(await orchestrator.renameThread(openThread(), 'Name')).toMatchObject({ ok: false, reason: /empty/ });
+    expect(await orchestrator.renameThread(await openThread(), 'Name')).toMatchObject({ ok: false, reason: /empty/ });
     expect(await orchestrator.renameThread('nope', 'Name')).toMatchObject({ ok: false });
   });
 });
@@ -249,7 +249,7 @@ describe('left out for length', () => {
   test('a reply whose prompt left older messages out says how many; a retry that fits drops the count', async () => {
     const { orchestrator, chat, openThread, idle, messages } = setup();
     orchestrator.table.update({ ...orchestrator.table.settings, softLimitChars: 2_000, keepRecent: 1 });
-    const t = openThread();
+    const t = await openThread();
     for (let i = 0; i < 3; i++) {
       await orchestrator.send(t, `${i} ${'x'.repeat(600)}`);
       await chat.reply(i, 'y'.repeat(600));

@@ -9,7 +9,7 @@ afterEach(disposeAll);
 describe('a turn', () => {
   test('appends the user message, streams the reply, and ends complete with usage', async () => {
     const { orchestrator, chat, openThread, messages, idle, busy } = setup();
-    const t = openThread();
+    const t = await openThread();
     expect(await orchestrator.send(t, 'hello')).toEqual({ ok: true });
 
     const call = await chat.call(0);
@@ -41,7 +41,7 @@ describe('a turn', () => {
 
   test('batches deltas: text arriving within one interval is one change, with the right offsets', async () => {
     const { orchestrator, chat, changes, clock, openThread, idle } = setup();
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, 'hello');
     const call = await chat.call(0);
     const appends = () =>
@@ -64,7 +64,7 @@ describe('a turn', () => {
     const { orchestrator, chat, openThread, messages, idle } = setup();
     const failures: string[] = [];
     own.add(orchestrator.runner.onDidFailReply((f) => failures.push(`${f.participant.id}:${f.error.kind}`)));
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, 'hello');
     const call = await chat.call(0);
     call.emit({ type: 'delta', text: 'partial' });
@@ -84,7 +84,7 @@ describe('a turn', () => {
 
   test('a reply that starts with its own label has exactly that label taken off, however it streams', async () => {
     const { orchestrator, chat, openThread, messages, idle } = setup({ participants: [claude, gpt] });
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, '@claude @gpt hi');
     const first = await chat.call(0);
     first.emit({ type: 'delta', text: '[Cla' });
@@ -103,7 +103,7 @@ describe('a turn', () => {
 
   test('a stream that ends with neither finish nor error is an error, not a success', async () => {
     const { orchestrator, chat, openThread, messages, idle } = setup();
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, 'hello');
     const call = await chat.call(0);
     call.emit({ type: 'delta', text: 'cut' });
@@ -114,7 +114,7 @@ describe('a turn', () => {
 
   test('stop cancels the reply, keeps its text and skips the responders still queued', async () => {
     const { orchestrator, chat, openThread, messages, idle } = setup({ participants: [claude, gpt] });
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, '@all what do you think?');
     const call = await chat.partial(0, 'I think');
     orchestrator.stop(t);
@@ -127,7 +127,7 @@ describe('a turn', () => {
 
   test('several responders answer in order, each seeing the replies before it, labelled by speaker', async () => {
     const { orchestrator, chat, openThread, messages, idle } = setup({ participants: [claude, gpt] });
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, '@gpt @claude compare notes');
     await chat.reply(0, 'GPT here.');
     const second = await chat.call(1);
@@ -148,7 +148,7 @@ describe('a turn', () => {
 
   test('a failed responder does not stop the next one', async () => {
     const { orchestrator, chat, openThread, messages, idle } = setup({ participants: [claude, gpt] });
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, '@all hi');
     const first = await chat.call(0);
     first.emit({ type: 'error', error: { kind: 'account', message: 'not logged in' } });
@@ -160,7 +160,7 @@ describe('a turn', () => {
 
   test('refuses an empty message, and a second one while a reply streams in the same thread', async () => {
     const { orchestrator, chat, openThread } = setup();
-    const t = openThread();
+    const t = await openThread();
     expect(await orchestrator.send(t, '   ')).toMatchObject({ ok: false });
     await orchestrator.send(t, 'first');
     await chat.call(0);
@@ -172,8 +172,8 @@ describe('a turn', () => {
 
   test('turns on different threads run side by side', async () => {
     const { orchestrator, chat, openThread, messages, idle } = setup();
-    const a = openThread();
-    const b = openThread();
+    const a = await openThread();
+    const b = await openThread();
     await orchestrator.send(a, 'in a');
     const callA = await chat.call(0);
     expect(await orchestrator.send(b, 'in b')).toEqual({ ok: true });
@@ -189,7 +189,7 @@ describe('a turn', () => {
 
   test('refuses to send when no participant is enabled, and to a thread that is not open', async () => {
     const { orchestrator, openThread, messages } = setup({ participants: [{ ...claude, enabled: false }] });
-    const t = openThread();
+    const t = await openThread();
     expect(await orchestrator.send(t, 'hello')).toMatchObject({
       ok: false,
       reason: expect.stringContaining('roundtable.participants'),
@@ -205,7 +205,7 @@ describe('a turn', () => {
     const { orchestrator, chat, openThread, idle, messages } = setup({
       participants: [claude, { ...gpt, muted: true }, { ...claude, id: 'gemini', enabled: false }],
     });
-    const t = openThread();
+    const t = await openThread();
     expect(await orchestrator.send(t, '@grok @claude @gpt @gemini hi')).toEqual({ ok: true });
     expect(messages(t)[0]).toMatchObject({
       targets: ['claude'],
@@ -218,7 +218,7 @@ describe('a turn', () => {
 
   test('a message every name of which answers keeps no unrouted names', async () => {
     const { orchestrator, chat, openThread, idle, messages } = setup();
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, '@claude hi');
     expect(messages(t)[0]).not.toHaveProperty('unrouted');
     await chat.reply(0, 'hi');
@@ -227,7 +227,7 @@ describe('a turn', () => {
 
   test('a typed name longer than any id is kept shortened, so the thread can still be written', async () => {
     const { orchestrator, chat, openThread, idle, messages } = setup();
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, `@claude @${'x'.repeat(500)} hi`);
     const unknown = messages(t)[0]?.unrouted?.unknown ?? [];
     expect(unknown).toEqual([`${'x'.repeat(63)}…`]);
@@ -237,7 +237,7 @@ describe('a turn', () => {
 
   test('a message whose names all fail is refused with why, and nobody else answers it', async () => {
     const { orchestrator, chat, openThread, messages } = setup({ participants: [claude, { ...gpt, muted: true }] });
-    const t = openThread();
+    const t = await openThread();
     expect(await orchestrator.send(t, '@gpt @bob thoughts?')).toEqual({
       ok: false,
       reason: 'Nobody was asked to answer: @bob is not at the table; @gpt is muted. At the table: @claude.',
@@ -249,7 +249,7 @@ describe('a turn', () => {
   test('at most maxRespondersPerTurn answer one message; the message keeps who was left out', async () => {
     const { orchestrator, chat, openThread, idle, messages } = setup({ participants: [claude, gpt] });
     orchestrator.table.update({ ...orchestrator.table.settings, maxRespondersPerTurn: 1 });
-    const t = openThread();
+    const t = await openThread();
     expect(await orchestrator.send(t, '@all hi')).toEqual({ ok: true });
     expect(messages(t)[0]?.unrouted).toEqual({ overCap: ['gpt'] });
     await chat.reply(0, 'only me');
@@ -261,7 +261,7 @@ describe('a turn', () => {
     const { orchestrator, chat, openThread, idle, messages } = setup({
       participants: [{ ...claude, muted: true }, gpt],
     });
-    const t = openThread();
+    const t = await openThread();
     expect(orchestrator.table.defaultTarget()).toBe('gpt');
     await orchestrator.send(t, '@all hi');
     await chat.reply(0, 'gpt only');

@@ -10,7 +10,7 @@ afterEach(disposeAll);
 describe('persistence', () => {
   test('a user message and a finished reply are written within urgentMs; a streaming reply never is', async () => {
     const { orchestrator, chat, repository, clock, openThread, idle } = setup();
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, 'hello');
     const call = await chat.call(0);
     clock.advance(SAVE_TIMING.urgentMs);
@@ -34,7 +34,7 @@ describe('persistence', () => {
 
   test('shutdown stops the reply in flight and writes it as cancelled with its partial text', async () => {
     const { orchestrator, chat, repository, openThread } = setup();
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, 'hello');
     await chat.partial(0, 'half a tho');
     await orchestrator.shutdown();
@@ -43,7 +43,7 @@ describe('persistence', () => {
 
   test('a failed save is reported with its reason, kept in memory, and cleared once a retry succeeds', async () => {
     const { orchestrator, chat, repository, changes, openThread, idle } = setup();
-    const t = openThread();
+    const t = await openThread();
     repository.failNextSave = new Error('EACCES: permission denied');
     await orchestrator.send(t, 'hello');
     await chat.reply(0, 'hi');
@@ -75,7 +75,7 @@ describe('persistence', () => {
 describe('thread and message intents', () => {
   test('deleting a message leaves a tombstone, out of the next prompt, and the title moves on', async () => {
     const { orchestrator, chat, openThread, messages, idle } = setup();
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, 'secret plan');
     await chat.reply(0, 'noted');
     await idle(t);
@@ -93,7 +93,7 @@ describe('thread and message intents', () => {
 
   test('retry re-runs the newest failed reply in place, as its next attempt', async () => {
     const { orchestrator, chat, repository, openThread, messages, idle } = setup();
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, 'hello');
     const first = await chat.call(0);
     first.emit({ type: 'error', error: { kind: 'network', message: 'down' } });
@@ -115,7 +115,7 @@ describe('thread and message intents', () => {
 
   test('retry of an older reply runs it again in its place, from the messages before it; later ones stay', async () => {
     const { orchestrator, chat, openThread, messages, idle } = setup();
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, 'first question');
     await chat.partial(0, 'half an ans');
     orchestrator.stop(t);
@@ -142,12 +142,12 @@ describe('thread and message intents', () => {
 
   test('a reply keeps streaming after its view lets go of the thread, and is written when it ends', async () => {
     const { orchestrator, chat, repository, openThread, idle } = setup();
-    const lease = orchestrator.newThread();
+    const lease = await orchestrator.newThread();
     const t = lease.threadId;
     await orchestrator.send(t, 'hello');
     const call = await chat.call(0);
     lease.dispose(); // the view switched to another thread
-    openThread();
+    await openThread();
     call.emit({ type: 'delta', text: 'still coming' });
     call.emit({ type: 'finish', reason: 'stop' });
     call.end();
@@ -161,7 +161,7 @@ describe('thread and message intents', () => {
 
   test('deleting a thread stops its reply and removes it everywhere', async () => {
     const { orchestrator, chat, repository, changes, openThread, clock } = setup();
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, 'hello');
     const call = await chat.call(0);
     clock.advance(SAVE_TIMING.urgentMs);

@@ -80,9 +80,15 @@ export class Orchestrator extends Disposable {
     return code;
   }
 
-  /** A new, empty thread with the enabled participants, held by the returned lease (a view). */
-  newThread(): ThreadLease {
-    return this.store.create(this.table.enabled().map((p) => p.id));
+  /**
+   * A new, empty thread with the enabled participants, held by the returned lease (a view). `threadId`: one drawn
+   * earlier (`store.newThreadId()`), for a view that shows the new thread while its code loads.
+   */
+  newThread(threadId?: string): Promise<ThreadLease> {
+    return this.store.create(
+      this.table.enabled().map((p) => p.id),
+      threadId,
+    );
   }
 
   /**

@@ -24,7 +24,7 @@ function table() {
 describe('the progress of a turn', () => {
   test('names who answers, in order, and moves on with each reply; nothing is left once all have answered', async () => {
     const { orchestrator, chat, openThread, idle, seen, progress } = table();
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, '@all plan the release');
     expect(progress(t)).toEqual(running(['claude', 'gpt', 'gemini'], 'claude'));
     await chat.reply(0, 'one');
@@ -44,7 +44,7 @@ describe('the progress of a turn', () => {
 
   test('a failed reply moves on to the next responder, as the turn does', async () => {
     const { orchestrator, chat, openThread, idle, progress } = table();
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, '@claude @gpt hi');
     const first = await chat.call(0);
     first.emit({ type: 'error', error: { kind: 'account', message: 'not logged in' } });
@@ -58,7 +58,7 @@ describe('the progress of a turn', () => {
 
   test('Stop leaves who never got to answer, in their order; the next turn replaces it', async () => {
     const { orchestrator, chat, openThread, idle, progress } = table();
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, '@all plan the release');
     await chat.partial(0, 'First,');
     orchestrator.stop(t);
@@ -74,7 +74,7 @@ describe('the progress of a turn', () => {
 
   test('stopping the last responder once it has said something skips nobody', async () => {
     const { orchestrator, chat, openThread, idle, progress } = table();
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, '@claude @gpt hi');
     await chat.reply(0, 'one');
     await chat.partial(1, 'Half');
@@ -85,7 +85,7 @@ describe('the progress of a turn', () => {
 
   test('a reply stopped before it said anything is still owed: Continue runs it again in its place', async () => {
     const { orchestrator, chat, openThread, idle, progress, messages } = table();
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, '@claude @gpt hi');
     await chat.reply(0, 'one');
     await chat.call(1);
@@ -101,7 +101,7 @@ describe('the progress of a turn', () => {
 
   test('a thread deleted here offers nobody a turn', async () => {
     const { orchestrator, chat, openThread, progress } = table();
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, '@all hi');
     await chat.call(0);
     await orchestrator.deleteThread(t);
@@ -110,7 +110,7 @@ describe('the progress of a turn', () => {
 
   test('a thread deleted in another window while its turn runs offers nobody a turn', async () => {
     const { orchestrator, chat, clock, repository, openThread, idle, seen, progress } = table();
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, '@all hi');
     const call = await chat.call(0);
     clock.advance(SAVE_TIMING.urgentMs);
@@ -126,7 +126,7 @@ describe('the progress of a turn', () => {
 describe('continuing with the skipped participants', () => {
   test('they answer in their order after what was said, each seeing the stopped reply', async () => {
     const { orchestrator, chat, openThread, idle, messages, progress } = table();
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, '@all plan the release');
     await chat.partial(0, 'First, freeze');
     orchestrator.stop(t);
@@ -151,7 +151,7 @@ describe('continuing with the skipped participants', () => {
 
   test('leaves out a skipped participant disabled since, and refuses when none is left', async () => {
     const { orchestrator, chat, openThread, idle, progress } = table();
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, '@all hi');
     await chat.partial(0, 'Hm');
     orchestrator.stop(t);
@@ -184,7 +184,7 @@ describe('continuing with the skipped participants', () => {
 
   test('refuses when nobody was skipped or a reply is streaming; dismissing drops the offer', async () => {
     const { orchestrator, chat, openThread, idle, progress } = table();
-    const t = openThread();
+    const t = await openThread();
     expect(await orchestrator.continueSkipped(t)).toMatchObject({
       ok: false,
       reason: expect.stringContaining('waiting'),

@@ -14,7 +14,7 @@ afterEach(disposeAll);
 
 async function roundOfThree() {
   const s = setup({ participants: [claude, gpt, gemini] });
-  const t = s.openThread();
+  const t = await s.openThread();
   await s.orchestrator.send(t, '@all plan the release');
   await s.chat.reply(0, 'Freeze on Monday.');
   await s.chat.reply(1, 'Agreed, and tag it.');
@@ -28,7 +28,7 @@ describe('inspecting a prompt', () => {
   test('a seat on an official CLI: shows the system prompt file and the standard input exactly as the process read them', async () => {
     const s = setup({ participants: [claude, { ...gpt, provider: 'codex-cli' }] });
     s.orchestrator.table.update({ ...s.orchestrator.table.settings, cliProviders: { 'codex-cli': 'codex' } });
-    const t = s.openThread();
+    const t = await s.openThread();
     await s.orchestrator.send(t, '@all plan the release');
     await s.chat.reply(0, 'Freeze on Monday.');
     await s.chat.reply(1, 'Agreed.');
@@ -101,7 +101,7 @@ describe('inspecting a prompt', () => {
 
   test('a fence inside a message cannot end its block early', async () => {
     const { orchestrator, chat, openThread, idle, messages } = setup();
-    const t = openThread();
+    const t = await openThread();
     await orchestrator.send(t, 'look:\n```\ncode\n```');
     await chat.reply(0, 'ok');
     await idle(t);
@@ -139,7 +139,7 @@ describe('inspecting a prompt', () => {
 describe('inspecting a review’s prompt', () => {
   test('lists every name the scrubbing replaced: seats, families, model ids, in prose, code and comments', async () => {
     const s = setup({ participants: [claude, gpt] });
-    const t = s.openThread();
+    const t = await s.openThread();
     s.orchestrator.setMode(t, 'council');
     await s.orchestrator.send(t, '@all which client?');
     await s.chat.reply(0, 'As Claude, I use `anthropic.Client()`.\n```py\n# Anthropic wrote this\n```');

@@ -69,7 +69,13 @@ const op: fc.Arbitrary<Op> = fc.record({
 
 class Steering {
   readonly s = setup({ participants: SEATED });
-  readonly t = this.s.openThread();
+  /** The steered thread, opened by `openThread` before any op. */
+  t = '';
+
+  async openThread(): Promise<this> {
+    this.t = await this.s.openThread();
+    return this;
+  }
   /** What each request was answered, by the test: the reply's text, or how it failed; undefined while open. */
   private readonly ended = new Map<ScriptedCall, { status: 'complete' | 'error'; text: string }>();
   private readonly replyOf = new Map<ScriptedCall, string>();
@@ -248,7 +254,7 @@ describe('plans under random steering', () => {
   test('keep every invariant through any sequence of intents, modes and model events', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 30 }), async (ops) => {
-        const steering = new Steering();
+        const steering = await new Steering().openThread();
         try {
           for (const [i, o] of ops.entries()) {
             try {

@@ -54,6 +54,11 @@ export const ShownThread = v.strictObject({
   mode: DiscussionMode,
   /** The thread's turn plans (what each reply's step was, and the neutral letters to map back to names). */
   plans: v.array(TurnPlan),
+  /**
+   * The thread is still being read: this is its shell (title, time, no messages), and its full state follows. A
+   * view's first state waits for the thread list, never for a long thread.
+   */
+  opening: v.optional(v.literal(true)),
 });
 export type ShownThread = v.InferOutput<typeof ShownThread>;
 

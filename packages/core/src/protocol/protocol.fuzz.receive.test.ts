@@ -55,7 +55,7 @@ describe('ChatViewController.receive', () => {
     expect(logs).toHaveLength(20);
     expect(v.posted).toEqual([]);
     await v.ready();
-    expect(v.types()).toEqual(['view/state', 'threads/listed']);
+    expect(v.types()).toEqual(['view/state', 'threads/listed', 'view/state']);
     expect(await v.intent('thread/new', {})).toEqual({ requestId: 'r1', ok: true });
   });
 });

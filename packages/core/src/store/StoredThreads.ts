@@ -1,15 +1,16 @@
 import { errorMessage } from '../base/errors';
-import { Emitter, type Event } from '../base/event';
-import { Disposable } from '../base/lifecycle';
 import type { ThreadSummary, Transcript } from '../transcript/schema';
+import { UNTITLED_THREAD } from '../transcript/threadList';
+import { KnownThreads } from './KnownThreads';
 import { KeyedQueue } from './keyedQueue';
 import { type LoadedThread, LoadedThreads } from './LoadedThreads';
-import type { FirstStoredThreads, StoredThreadList, StoredThreadsChange } from './ports';
-import { SAVE_TIMING, SaveScheduler } from './saveScheduler';
-import { reloadMerging, saveMerging } from './storedCopy';
-import { type ReadonlyCatalog, ThreadCatalog } from './ThreadCatalog';
-import { type DocumentChange, ThreadDocument } from './ThreadDocument';
-import type { OpenResult, ThreadChange, ThreadLease, ThreadStoreDeps } from './types';
+import type { StoredThreadsChange } from './ports';
+import type { SaveScheduler } from './saveScheduler';
+import type { DocumentChange } from './ThreadDocument';
+import type { OpenResult, ThreadLease, ThreadStoreDeps } from './types';
+
+/** A thread's code in memory, loaded with the first thread this window opens or creates (see `threadContents.ts`). */
+const threadContents = () => import('./threadContents');
 
 type LoadOutcome = { ok: true } | { ok: false; reason: string };
 
@@ -28,72 +29,51 @@ type LoadOutcome = { ok: true } | { ok: false; reason: string };
  *   is always the one last seen;
  * - a thread is dropped from memory only when no lease holds it and it has nothing left to write.
  */
-export abstract class StoredThreads extends Disposable {
-  protected readonly changeEmitter = this._register(new Emitter<ThreadChange>((e) => this.logListenerError(e)));
-  readonly onDidChange: Event<ThreadChange> = this.changeEmitter.event;
-
+export abstract class StoredThreads extends KnownThreads {
   protected readonly loaded: LoadedThreads;
-  protected readonly known = new ThreadCatalog((change) => this.changeEmitter.fire(change));
   /** Reads and writes of one thread's stored copy, one at a time. */
   private readonly io = new KeyedQueue();
-  protected readonly saver: SaveScheduler;
+  /** Writes, scheduled per thread: made with the code of the first thread loaded (nothing is written before). */
+  private saving: SaveScheduler | undefined;
   private storedChanges: Promise<void> = Promise.resolve();
-  private initialized: Promise<void> | undefined;
-  /** Settles once the whole stored list is known (at once, unless the repository gives its newest part first). */
-  private completed: Promise<void> = Promise.resolve();
 
-  constructor(protected readonly deps: ThreadStoreDeps) {
-    super();
-    this.saver = this._register(
-      new SaveScheduler(
-        deps.clock,
-        (id) => this.write(id),
-        (id, error) => this.onWriteFailed(id, error),
-        deps.timing ?? SAVE_TIMING,
-      ),
-    );
+  constructor(deps: ThreadStoreDeps) {
+    super(deps);
     this.loaded = new LoadedThreads(
-      (id) => this.saver.flush(id),
-      (id) => this.saver.isPending(id),
+      async (id) => await this.saving?.flush(id),
+      (id) => this.saving?.isPending(id) ?? false,
     );
     this._register(deps.repository.onDidChangeStored((change) => this.onStoredChange(change)));
   }
 
-  /**
-   * Reads the list of stored threads (once; later calls share it): its newest part when the repository can give it
-   * first, the rest filling in behind (`listComplete`). A failure leaves the list empty, logged.
-   */
-  initialize(): Promise<void> {
-    const { repository, logger } = this.deps;
-    this.initialized ??= (repository.listFirst?.() ?? repository.list()).then(
-      (first: FirstStoredThreads) => {
-        this.known.start(first);
-        if (first.rest) {
-          this.completed = first.rest.then(
-            (all) => this.fillList(all),
-            (error: unknown) => logger.error(`Could not read the rest of the thread list: ${errorMessage(error)}`),
-          );
-        } else logger.info(`Thread list: ${first.threads.length} thread(s), ${first.unreadable.length} unreadable.`);
-      },
-      (error: unknown) => logger.error(`Could not read the thread list: ${errorMessage(error)}`),
+  /** The save scheduler. Invariant: it exists once a thread is in memory (see `contents`). */
+  protected get saver(): SaveScheduler {
+    if (!this.saving) throw new Error('No thread is loaded: there is nothing to save.');
+    return this.saving;
+  }
+
+  /** The code of a thread in memory (loaded once); the first time, the save scheduler is made with it. */
+  private async contents(): Promise<Awaited<ReturnType<typeof threadContents>>> {
+    const code = await threadContents();
+    this.saving ??= this._register(
+      new code.SaveScheduler(
+        this.deps.clock,
+        (id) => this.write(id),
+        (id, error) => this.onWriteFailed(id, error),
+        this.deps.timing ?? code.SAVE_TIMING,
+      ),
     );
-    return this.initialized;
-  }
-
-  /** Resolves once the whole stored list is known (a thread picker waits for it; a first state does not). */
-  async listComplete(): Promise<void> {
-    await this.initialize();
-    await this.completed;
-  }
-
-  /** What is known of every thread without loading it: the list, unreadable files, save problems. */
-  get catalog(): ReadonlyCatalog {
-    return this.known;
+    return code;
   }
 
   /** The summary of a listed or loaded thread. */
   summary(threadId: string): ThreadSummary | undefined {
     return this.known.summary(threadId) ?? this.loaded.get(threadId)?.doc.summary();
+  }
+
+  /** What a view shows of a thread before it is loaded: the title and time it is listed with, or a new one's. */
+  shellOf(threadId: string): { title: string; updatedAt: string } {
+    return this.summary(threadId) ?? { title: UNTITLED_THREAD, updatedAt: this.deps.clock.now().toISOString() };
   }
 
   isLoaded(threadId: string): boolean {
@@ -116,11 +96,24 @@ export abstract class StoredThreads extends Disposable {
       : { ok: false, reason: 'That thread no longer exists.' };
   }
 
-  /** A new, empty thread in memory. It is written (and listed) once it has a message. */
-  create(participants: readonly string[]): ThreadLease {
-    const doc = ThreadDocument.create(this.deps.ids.next(), participants, this.deps.clock.now());
-    this.loaded.add(doc.id, { doc, revision: null });
-    return this.loaded.lease(doc.id);
+  /**
+   * A new, empty thread in memory. It is written (and listed) once it has a message. `threadId`: one drawn earlier
+   * (`newThreadId`), when a view shows the thread before its code is loaded.
+   */
+  async create(participants: readonly string[], threadId = this.newThreadId()): Promise<ThreadLease> {
+    const { ThreadDocument } = await this.contents();
+    if (!this.loaded.has(threadId)) {
+      this.loaded.add(threadId, {
+        doc: ThreadDocument.create(threadId, participants, this.deps.clock.now()),
+        revision: null,
+      });
+    }
+    return this.loaded.lease(threadId);
+  }
+
+  /** An id for a new thread (`create`). */
+  newThreadId(): string {
+    return this.deps.ids.next();
   }
 
   /** Another hold on a thread that is loaded now (a turn keeps its thread loaded while it runs). */
@@ -145,6 +138,7 @@ export abstract class StoredThreads extends Disposable {
    */
   async adopt(transcript: Transcript): Promise<string> {
     await this.initialize();
+    const { ThreadDocument } = await this.contents();
     const taken = (id: string) => this.known.has(id) || this.loaded.has(id);
     const id = taken(transcript.id) ? this.deps.ids.next() : transcript.id;
     const doc = ThreadDocument.fromTranscript({ ...transcript, id });
@@ -175,7 +169,7 @@ export abstract class StoredThreads extends Disposable {
 
   /** Writes everything pending now and resolves when it is written (deactivation, tests). */
   async flush(): Promise<void> {
-    await this.saver.flush();
+    await this.saving?.flush();
     await this.deps.repository.flush?.();
   }
 
@@ -196,6 +190,7 @@ export abstract class StoredThreads extends Disposable {
       await this.refreshList();
       return { ok: false, reason: `That thread cannot be read: ${result.reason}` };
     }
+    const { ThreadDocument } = await this.contents();
     const doc = ThreadDocument.fromTranscript(result.transcript);
     this.loaded.add(threadId, { doc, revision: result.revision });
     // The index may have been stale (the file was edited by hand): the thread itself is the truth.
@@ -208,6 +203,7 @@ export abstract class StoredThreads extends Disposable {
     return this.io.run(threadId, async () => {
       const entry = this.loaded.get(threadId);
       if (!entry) return;
+      const { saveMerging } = await this.contents();
       const outcome = await saveMerging(this.deps.repository, entry, (other) => this.absorb(threadId, entry, other));
       if (outcome === 'deleted') this.forget(threadId, 'It was deleted in another window.');
       else this.known.setProblem(threadId, undefined);
@@ -239,6 +235,7 @@ export abstract class StoredThreads extends Disposable {
   private async reload(threadId: string): Promise<void> {
     const entry = this.loaded.get(threadId);
     if (!entry) return;
+    const { reloadMerging } = await this.contents();
     const outcome = await reloadMerging(this.deps.repository, threadId, entry, (other) =>
       this.absorb(threadId, entry, other),
     );
@@ -261,12 +258,6 @@ export abstract class StoredThreads extends Disposable {
     );
   }
 
-  /** The rest of the list arrived: one announcement for it all. A failure keeps what is known, logged. */
-  private fillList(all: StoredThreadList): void {
-    if (this.known.fill(all)) this.changeEmitter.fire({ kind: 'listFilled' });
-    this.deps.logger.info(`Thread list: ${all.threads.length} thread(s), ${all.unreadable.length} unreadable.`);
-  }
-
   private absorb(threadId: string, entry: LoadedThread, other: Transcript): void {
     const { changes } = entry.doc.absorb(other);
     this.publish(threadId, entry, changes, true);
@@ -282,9 +273,5 @@ export abstract class StoredThreads extends Disposable {
     const wasLoaded = this.loaded.delete(threadId);
     const wasListed = this.known.remove(threadId);
     if (wasLoaded || wasListed) this.changeEmitter.fire({ kind: 'threadRemoved', threadId, reason });
-  }
-
-  private logListenerError(error: unknown): void {
-    this.deps.logger.error(`A thread listener failed: ${errorMessage(error)}`);
   }
 }

@@ -1,5 +1,5 @@
 import type { ThreadSummary } from '../transcript/schema';
-import { newestFirst } from '../transcript/summary';
+import { newestFirst } from '../transcript/threadList';
 import type { StoredThreadList, UnreadableThread } from './ports';
 import type { SaveProblem, ThreadChange } from './types';
 

@@ -35,8 +35,8 @@ function window(storage: MemoryThreadStorage, name: string, clock = new FakeCloc
     return opened;
   };
   /** A new thread, held until the test ends. */
-  const create = (participants: string[] = []) => {
-    const lease = store.create(participants);
+  const create = async (participants: string[] = []) => {
+    const lease = await store.create(participants);
     disposables.push(lease);
     return lease;
   };
@@ -87,7 +87,7 @@ describe('ThreadStore: memory follows open threads', () => {
   test('a new thread is neither listed nor written until it has a message', async () => {
     const { store, repository, say, clock, create } = window(new MemoryThreadStorage(), 'w');
     await store.initialize();
-    const lease = create(['claude']);
+    const lease = await create(['claude']);
     expect(store.catalog.list()).toEqual([]);
     await store.flush();
     expect(repository.saves).toEqual([]);
@@ -95,7 +95,7 @@ describe('ThreadStore: memory follows open threads', () => {
     expect(store.catalog.list().map((s) => [s.title, s.messageCount])).toEqual([['first words', 1]]);
     clock.advance(20);
     await vi.waitFor(() => expect(repository.stored(lease.threadId)?.messages).toHaveLength(1));
-    const blank = store.create([]);
+    const blank = await store.create([]);
     blank.dispose();
     expect(store.isLoaded(blank.threadId)).toBe(false);
   });
@@ -120,7 +120,7 @@ describe('ThreadStore: two windows on one storage', () => {
     const b = window(storage, 'b', clock);
     a.repository.autoDeliver = false;
     b.repository.autoDeliver = false;
-    const lease = a.create();
+    const lease = await a.create();
     const t = lease.threadId;
     a.say(t, 'a1');
     await a.store.flush();
@@ -205,7 +205,7 @@ describe('ThreadStore: two windows on one storage', () => {
     const a = window(storage, 'a');
     const b = window(storage, 'b');
     await a.store.initialize();
-    const lease = b.create();
+    const lease = await b.create();
     b.say(lease.threadId, 'new over there');
     await b.store.flush();
     await a.store.settled();

@@ -45,6 +45,7 @@ export class MemoryThreadRepository implements ThreadRepository, IDisposable {
   /** Thread ids whose `load` was called, in order: lets a test prove what was read. */
   readonly loads: string[] = [];
   failNextSave: Error | undefined;
+  private loadGate: Promise<void> | undefined;
   autoDeliver = true;
   private inbox: StoredThreadsChange[] = [];
 
@@ -65,8 +66,16 @@ export class MemoryThreadRepository implements ThreadRepository, IDisposable {
     return { threads, unreadable: [] };
   }
 
+  /** Loads wait until the returned function is called (a slow disk), then read what is stored by then. */
+  holdLoads(): () => void {
+    let release = () => {};
+    this.loadGate = new Promise<void>((resolve) => (release = resolve));
+    return release;
+  }
+
   async load(threadId: string): Promise<LoadResult> {
     this.loads.push(threadId);
+    await this.loadGate;
     const file = this.storage.files.get(threadId);
     if (!file) return { ok: false, kind: 'missing' };
     const parsed = parseTranscript(JSON.parse(file.text));

@@ -73,25 +73,27 @@ export async function playTwoWindows(
   const clock = new FakeClock();
   const created = new Map<string, string>();
   let sent = 0;
-  const windows = ([0, 1] as const).map((side) => {
-    const chat = new ScriptedChat();
-    const storage = makeStorage(side);
-    let n = 0;
-    const orchestrator = new Orchestrator({
-      repository: storage.repository,
-      chat: chat.backend,
-      clock,
-      ids: { next: () => `w${side}-${++n}` },
-      logger: silentLogger,
-      settings: { ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: PARTICIPANTS },
-    });
-    const listener = orchestrator.store.onDidChange((c) => {
-      if (c.kind === 'messageAdded' && c.message.id.startsWith(`w${side}-`)) created.set(c.message.id, c.threadId);
-    });
-    const w: Window = { orchestrator, chat, storage, lease: orchestrator.newThread(), listener, open: [] };
-    chat.onCall = (index) => w.open.push(index);
-    return w;
-  }) as [Window, Window];
+  const windows = (await Promise.all(
+    ([0, 1] as const).map(async (side) => {
+      const chat = new ScriptedChat();
+      const storage = makeStorage(side);
+      let n = 0;
+      const orchestrator = new Orchestrator({
+        repository: storage.repository,
+        chat: chat.backend,
+        clock,
+        ids: { next: () => `w${side}-${++n}` },
+        logger: silentLogger,
+        settings: { ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: PARTICIPANTS },
+      });
+      const listener = orchestrator.store.onDidChange((c) => {
+        if (c.kind === 'messageAdded' && c.message.id.startsWith(`w${side}-`)) created.set(c.message.id, c.threadId);
+      });
+      const w: Window = { orchestrator, chat, storage, lease: await orchestrator.newThread(), listener, open: [] };
+      chat.onCall = (index) => w.open.push(index);
+      return w;
+    }),
+  )) as [Window, Window];
 
   const shown = (w: Window) => w.lease.threadId;
   const activeCall = (w: Window) => {
@@ -176,7 +178,7 @@ export async function playTwoWindows(
         }
         case 'newThread': {
           const previous = w.lease;
-          w.lease = orchestrator.newThread();
+          w.lease = await orchestrator.newThread();
           previous.dispose();
           break;
         }

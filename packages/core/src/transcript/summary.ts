@@ -1,8 +1,6 @@
 import { plainTitle } from './plainTitle';
 import type { Message, Stamped, ThreadSummary, Transcript } from './schema';
-
-/** The title of a thread with no user message yet. */
-export const UNTITLED_THREAD = 'New thread';
+import { UNTITLED_THREAD } from './threadList';
 
 /**
  * A thread's derived title: its first user message that is not deleted, as plain words (`plainTitle`). Derived,
@@ -28,10 +26,4 @@ export function summarize(t: Transcript): ThreadSummary {
     messageCount: t.messages.reduce((n, m) => (m.status === 'deleted' ? n : n + 1), 0),
     participants: [...t.participants],
   };
-}
-
-/** The thread list's order: most recently updated first; ties by id, so every window orders them the same. */
-export function newestFirst(a: ThreadSummary, b: ThreadSummary): number {
-  const d = Date.parse(b.updatedAt) - Date.parse(a.updatedAt);
-  return d !== 0 ? d : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

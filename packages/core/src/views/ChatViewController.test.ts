@@ -7,7 +7,7 @@ ensureNoDisposablesAreLeaked();
 afterEach(disposeAll);
 
 describe('ChatViewController: handshake and first state', () => {
-  test('posts nothing before view/ready, then one full state of the newest thread, reading only that thread, then the list', async () => {
+  test('posts nothing before view/ready, then the newest thread’s shell and the list, then its full state, reading only that thread', async () => {
     const threads = Array.from({ length: 50 }, (_, i) =>
       storedThread(`t${i}`, 3, `2026-02-${String((i % 28) + 1).padStart(2, '0')}T00:00:${String(i).padStart(2, '0')}Z`),
     );
@@ -15,13 +15,60 @@ describe('ChatViewController: handshake and first state', () => {
     const v = view();
     expect(v.posted).toEqual([]);
     await v.ready();
-    expect(v.types()).toEqual(['view/state', 'threads/listed']);
-    const state = v.lastState();
+    expect(v.types()).toEqual(['view/state', 'threads/listed', 'view/state']);
     const newest = [...threads].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
+    const [shell] = v.posted;
+    expect(shell?.type === 'view/state' && shell.payload.thread).toEqual({
+      id: newest?.id,
+      title: `thread ${newest?.id}`,
+      createdAt: newest?.updatedAt,
+      updatedAt: newest?.updatedAt,
+      busy: false,
+      messages: [],
+      mode: 'discuss',
+      plans: [],
+      opening: true,
+    });
+    const state = v.lastState();
     expect(state.thread.id).toBe(newest?.id);
+    expect(state.thread.opening).toBeUndefined();
     expect(state.thread.messages).toHaveLength(3);
     expect(v.lastList().entries).toHaveLength(50);
     expect(repository.loads).toEqual([newest?.id]);
+  });
+
+  test('the first state waits for the list, never for the thread: one still being read goes out as its shell', async () => {
+    const { view, repository } = setup([storedThread('slow', 4)]);
+    const readIt = repository.holdLoads();
+    const v = view();
+    const ready = v.ready();
+    await vi.waitFor(() => expect(v.types()).toEqual(['view/state', 'threads/listed']));
+    expect(v.lastState().thread).toMatchObject({ id: 'slow', title: 'thread slow', messages: [], opening: true });
+    // A message sent meanwhile waits for the thread, then goes to it.
+    const sent = v.intent('chat/send', { threadId: 'slow', text: 'while it opens' });
+    readIt();
+    await ready;
+    expect(await sent).toEqual({ requestId: 'r1', ok: true });
+    const full = v.posted.filter((m) => m.type === 'view/state').at(1);
+    expect(full?.type === 'view/state' && full.payload.thread.messages).toHaveLength(4);
+    expect(v.posted.filter((m) => m.type === 'message/added')[0]).toMatchObject({
+      payload: { message: { content: 'while it opens' }, index: 4 },
+    });
+  });
+
+  test('a thread that cannot be read gives way to a new one, shown in its place once known', async () => {
+    const { view, repository } = setup([storedThread('gone', 2)]);
+    const readIt = repository.holdLoads();
+    const v = view();
+    const ready = v.ready();
+    await vi.waitFor(() => expect(v.types()).toEqual(['view/state', 'threads/listed']));
+    repository.storage.files.delete('gone'); // listed, but deleted before it is read
+    readIt();
+    await ready;
+    const states = v.posted.filter((m) => m.type === 'view/state');
+    expect(states.map((m) => m.threadId)).toEqual(['gone', v.lastState().thread.id]);
+    expect(v.lastState().thread).toMatchObject({ title: 'New thread', messages: [] });
+    expect(v.lastState().thread.id).not.toBe('gone');
   });
 
   test('the list travels on its own: a page of the newest threads after the first state, none with a switch', async () => {
@@ -55,7 +102,7 @@ describe('ChatViewController: handshake and first state', () => {
     await v.ready();
     v.controller.markHidden();
     sidecarEmitter.fire({ state: 'unhealthy', detail: 'down' });
-    expect(v.types()).toEqual(['view/state', 'threads/listed']);
+    expect(v.types()).toEqual(['view/state', 'threads/listed', 'view/state']);
   });
 });
 
@@ -87,6 +134,7 @@ describe('ChatViewController: a turn as patches', () => {
     expect(kinds.filter((k) => k !== 'threads/changed' && k !== 'request/done')).toEqual([
       'view/state',
       'threads/listed',
+      'view/state',
       'message/added',
       'plan/added',
       'turn/changed',
@@ -95,7 +143,8 @@ describe('ChatViewController: a turn as patches', () => {
       'patched:status+usage+timing',
       'turn/changed',
     ]);
-    expect(v.types().filter((t) => t === 'view/state')).toHaveLength(1);
+    // The new thread's shell and its state once created; nothing of the turn is a full state.
+    expect(v.types().filter((t) => t === 'view/state')).toHaveLength(2);
     const busy = v.posted.flatMap((m) => (m.type === 'threads/changed' ? [m.payload.entry.busy] : []));
     expect(busy).toContain(true);
     expect(busy.at(-1)).toBe(false);

@@ -53,12 +53,15 @@ describe('ChatViewController: threads', () => {
     v.controller.focusComposer();
     expect(v.types()).toEqual([]);
     await v.ready();
-    expect(v.types()).toEqual(['view/state', 'threads/listed', 'composer/focus']);
+    // Focused with the first state (the new thread's shell), not when its full state follows.
+    expect(v.types()).toEqual(['view/state', 'threads/listed', 'composer/focus', 'view/state']);
     v.controller.focusComposer();
-    expect(v.types()).toEqual(['view/state', 'threads/listed', 'composer/focus', 'composer/focus']);
+    expect(v.types().slice(-1)).toEqual(['composer/focus']);
     v.controller.markHidden();
     await v.ready();
-    expect(v.types().slice(-2)).toEqual(['view/state', 'threads/listed']); // a page that comes back is not focused unasked
+    // A page that comes back gets the full state at once, and is not focused unasked.
+    expect(v.types().slice(-2)).toEqual(['view/state', 'threads/listed']);
+    expect(v.lastState().thread.opening).toBeUndefined();
   });
 
   test('the Terms-of-Service notice is in the state until dismissed, then every view is told to hide it', async () => {
@@ -226,7 +229,7 @@ describe('ChatViewController: storage problems and host actions', () => {
     await v.ready();
     sidecarEmitter.fire({ state: 'unhealthy', detail: 'Proxy down' });
     orchestrator.table.update({ ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: [claude, { ...claude, id: 'gpt' }] });
-    expect(v.posted.slice(2).map((m) => m.type)).toEqual(['sidecar/changed', 'table/changed']);
+    expect(v.posted.slice(3).map((m) => m.type)).toEqual(['sidecar/changed', 'table/changed']);
   });
 });
 

@@ -13,10 +13,12 @@ import {
   WebviewToHost,
 } from '../protocol/messages';
 import type { UnreadableThread } from '../store/ports';
-import type { ThreadChange, ThreadLease } from '../store/ThreadStore';
+import type { ThreadChange } from '../store/ThreadStore';
 import { PendingContextBox } from './PendingContextBox';
+import { ViewThread } from './ViewThread';
 import {
   listEntries,
+  openingStateOf,
   saveProblemsView,
   shownIndex,
   summaryEntry,
@@ -41,18 +43,19 @@ const LIST_PAGE = 50;
  * - nothing is posted until the page says `view/ready` (a message posted before its listener exists is lost), and
  *   after `markHidden` until it says so again;
  * - every posted message carries the shown thread and the next sequence number; a full `view/state` goes out only
- *   on `view/ready`, `view/resync` and a change of thread; everything else is a patch whose size does not depend
- *   on the thread's length;
+ *   on `view/ready`, `view/resync` and a change of thread (the first thread's shell, while it is read, counts as one:
+ *   its full state follows); everything else is a patch whose size does not depend on the thread's length;
  * - every intent is answered with exactly one `request/done`.
  */
 export class ChatViewController extends Disposable {
-  private lease: ThreadLease | undefined;
-  private opening: Promise<void> | undefined;
+  /** Which thread this view shows: chosen from the list at first (its shell shown while it is read), then loaded. */
+  private readonly thread: ViewThread;
   private ready = false;
   private seq = 0;
   /** The composer should take focus once the page is ready (the focus command ran while it was not). */
   private focusPending = false;
-  private unreadable = new Map<string, UnreadableThread>();
+  /** The unreadable files as last told to the page (known once the list is read). */
+  private unreadable: Map<string, UnreadableThread> | undefined;
   /** Editor context waiting in this view's composer ("Add Selection to Chat"). */
   readonly context = this._register(new PendingContextBox());
   readonly filesFound = (query: string, files: string[]) => this.send('files/found', { query, files });
@@ -63,6 +66,7 @@ export class ChatViewController extends Disposable {
   ) {
     super();
     const { orchestrator } = deps;
+    this.thread = this._register(new ViewThread(orchestrator, () => this.sendState()));
     this._register(orchestrator.store.onDidChange((change) => this.onStoreChange(change)));
     this._register(
       orchestrator.runner.onDidChangeBusy(({ threadId, busy }) => {
@@ -80,12 +84,11 @@ export class ChatViewController extends Disposable {
     if (deps.seats) this._register(deps.seats.onDidChange((seats) => this.send('seats/changed', seats)));
     if (deps.terms) this._register(deps.terms.onDidChange((show) => this.send('terms/changed', { show })));
     this._register(this.context.onDidChange((pending) => this.send('context/changed', pending)));
-    this._register({ dispose: () => this.lease?.dispose() });
   }
 
-  /** The thread this view shows (undefined until its first `view/ready`). */
+  /** The thread this view shows, loaded or being read (undefined until its first `view/ready`). */
   get threadId(): string | undefined {
-    return this.lease?.threadId;
+    return this.thread.threadId;
   }
 
   /** The page is gone (hidden and not retained) until it sends `view/ready` again. */
@@ -102,11 +105,14 @@ export class ChatViewController extends Disposable {
     }
     const message = parsed.output;
     if (message.type === 'view/ready' || message.type === 'view/resync') {
-      await this.ensureThread();
+      // The first state waits for the list, not for the thread: a thread still being read goes out as its shell,
+      // and its full state follows once it is loaded (`ensureThread`), however long it is.
+      await this.chooseThread();
       this.ready = true;
       this.sendState();
       this.sendListPage();
       if (this.focusPending) this.focusComposer();
+      await this.ensureThread();
       return;
     }
     let result: IntentResult;
@@ -139,7 +145,7 @@ export class ChatViewController extends Disposable {
     if (threadId === this.threadId) return OK;
     const opened = await this.deps.orchestrator.store.open(threadId);
     if (!opened.ok) return opened;
-    this.show(opened.lease);
+    this.thread.show(opened.lease);
     return OK;
   }
 
@@ -162,7 +168,7 @@ export class ChatViewController extends Disposable {
     await this.ensureThread();
     const current = this.threadId;
     if (current && this.deps.orchestrator.store.transcript(current)?.messages.length === 0) return OK;
-    this.show(this.deps.orchestrator.newThread());
+    this.thread.show(await this.deps.orchestrator.newThread());
     return OK;
   }
 
@@ -173,52 +179,29 @@ export class ChatViewController extends Disposable {
     return handleIntent(intent, this, this.deps);
   }
 
-  /** The first time: the newest stored thread (reads the index and that one thread), or a new one. */
-  private ensureThread(): Promise<void> {
-    this.opening ??= (async () => {
-      const { store } = this.deps.orchestrator;
-      await store.initialize();
-      this.unreadable = new Map(store.catalog.unreadable().map((u) => [u.key, u]));
-      const newest = store.catalog.newest()?.id;
-      const opened = newest ? await store.open(newest) : undefined;
-      // Another path chose the thread meanwhile, or the view went (closed while this was loading): let it go.
-      if (this.lease || this._store.isDisposed) {
-        if (opened?.ok) opened.lease.dispose();
-        return;
-      }
-      this.lease = opened?.ok ? opened.lease : this.deps.orchestrator.newThread();
-    })();
-    return this.opening;
+  /** The first time: the thread list read and a thread chosen (`ViewThread.choose`); the unreadable files known. */
+  private async chooseThread(): Promise<void> {
+    await this.thread.choose();
+    this.unreadable ??= new Map(this.deps.orchestrator.store.catalog.unreadable().map((u) => [u.key, u]));
   }
 
-  /**
-   * Switches to another thread and sends the one full state that goes with it. A view that went while the thread
-   * was opening releases it at once: nothing else would, and the thread would stay in memory for the session.
-   */
-  private show(lease: ThreadLease): void {
-    if (this._store.isDisposed) {
-      lease.dispose();
-      return;
-    }
-    const previous = this.lease;
-    this.lease = lease;
-    this.sendState();
-    previous?.dispose();
+  /** The first time: the chosen thread loaded and shown (`ViewThread.ensure`); every other path waits for it. */
+  private async ensureThread(): Promise<void> {
+    await this.chooseThread();
+    await this.thread.ensure();
   }
 
+  /** The shown thread's full state, or its shell while it is being read. */
   private sendState(): void {
     const threadId = this.threadId;
     if (!threadId || !this.ready || this._store.isDisposed) return;
-    this.post(
-      hostMessage(
-        'view/state',
-        this.seq++,
-        threadId,
-        viewStateOf(this.deps, threadId, this.context.current, this.context.currentImages),
-      ),
-    );
+    const { current, currentImages } = this.context;
+    const state = this.thread.isLoaded
+      ? viewStateOf(this.deps, threadId, current, currentImages)
+      : openingStateOf(this.deps, threadId, current, currentImages);
+    this.post(hostMessage('view/state', this.seq++, threadId, state));
     // An older thread's syntheses are read once it is shown; each reading follows as a patch.
-    void this.deps.orchestrator.readOlderSyntheses(threadId);
+    if (this.thread.isLoaded) void this.deps.orchestrator.readOlderSyntheses(threadId);
   }
 
   /** The thread list's first page, on its own (see `threads/listed`); again once a list read in parts is whole. */
@@ -253,19 +236,10 @@ export class ChatViewController extends Disposable {
         return;
       case 'threadRemoved':
         this.send('threads/removed', { threadId: change.threadId });
-        if (change.threadId === this.threadId) {
-          const newest = store.catalog.newest()?.id;
-          void (newest ? store.open(newest) : Promise.resolve(undefined)).then((opened) => {
-            if (this._store.isDisposed || (this.threadId !== change.threadId && this.threadId !== undefined)) {
-              if (opened?.ok) opened.lease.dispose();
-              return;
-            }
-            this.show(opened?.ok ? opened.lease : this.deps.orchestrator.newThread());
-          });
-        }
+        if (change.threadId === this.threadId && this.thread.isLoaded) void this.thread.replaceRemoved(change.threadId);
         return;
       case 'unreadableChanged': {
-        const { next, removed, changed } = unreadableChanges(this.unreadable, change.unreadable);
+        const { next, removed, changed } = unreadableChanges(this.unreadable ?? new Map(), change.unreadable);
         for (const key of removed) this.send('threads/removed', { threadId: key });
         for (const entry of changed) this.send('threads/changed', { entry });
         this.unreadable = next;

@@ -116,7 +116,7 @@ export function viewStateOf(
   context: readonly PendingContext[] = [],
   images: readonly PendingImage[] = [],
 ): ViewState {
-  const { store, runner, table } = deps.orchestrator;
+  const { store, runner } = deps.orchestrator;
   const snapshot = store.snapshot(threadId);
   if (!snapshot) throw new Error(`thread ${threadId} is not loaded`);
   const turn = turnView(deps, threadId);
@@ -131,6 +131,48 @@ export function viewStateOf(
       mode: store.choices(threadId)?.mode ?? 'discuss',
       plans: snapshot.plans,
     },
+    ...surroundings(deps, threadId, context, images),
+    ...(turn ? { turn } : {}),
+  };
+}
+
+/**
+ * What a view shows of `threadId` while it is being read (not loaded yet): its shell, the title and time it is
+ * listed with (a new thread's own), no messages and `opening`; the rest as in a full state. The full state follows
+ * once the thread is loaded.
+ */
+export function openingStateOf(
+  deps: ChatViewDeps,
+  threadId: string,
+  context: readonly PendingContext[] = [],
+  images: readonly PendingImage[] = [],
+): ViewState {
+  const { title, updatedAt } = deps.orchestrator.store.shellOf(threadId);
+  return {
+    thread: {
+      id: threadId,
+      title,
+      createdAt: updatedAt,
+      updatedAt,
+      busy: false,
+      messages: [],
+      mode: 'discuss',
+      plans: [],
+      opening: true,
+    },
+    ...surroundings(deps, threadId, context, images),
+  };
+}
+
+/** The parts of a full state that are not the thread: the table, the proxy, the store's problems, the composer. */
+function surroundings(
+  deps: ChatViewDeps,
+  threadId: string,
+  context: readonly PendingContext[],
+  images: readonly PendingImage[],
+): Omit<ViewState, 'thread' | 'turn'> {
+  const { store, table } = deps.orchestrator;
+  return {
     participants: table.participants,
     groups: table.settings.groups,
     defaultTarget: deps.orchestrator.speakingTo(threadId),
@@ -138,7 +180,6 @@ export function viewStateOf(
     ...(deps.seats ? { seats: deps.seats.current } : {}),
     saveProblems: saveProblemsView(store, store.catalog.saveProblems()),
     ...(deps.terms?.current ? { termsNotice: true } : {}),
-    ...(turn ? { turn } : {}),
     ...(context.length > 0 ? { context: [...context] } : {}),
     ...(images.length > 0 ? { images: [...images] } : {}),
   };

@@ -23,7 +23,7 @@ export function answerEverything(chat: ScriptedChat, text = (call: ScriptedCall,
 export async function threeSeats(mode: DiscussionMode, settings: Partial<OrchestratorSettings> = {}) {
   const s = setup({ participants: [claude, gpt, gemini] });
   s.orchestrator.table.update({ ...s.orchestrator.table.settings, ...settings });
-  const t = s.openThread();
+  const t = await s.openThread();
   answerEverything(s.chat);
   await s.orchestrator.send(t, '@claude hello');
   await s.idle(t);

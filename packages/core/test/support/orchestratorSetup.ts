@@ -67,8 +67,8 @@ export function setup(options: { participants?: ParticipantConfig[]; stored?: un
   const busy: string[] = [];
   disposables.push(orchestrator.runner.onDidChangeBusy((e) => busy.push(`${e.threadId}:${e.busy}`)));
   /** A new thread held open, as a view holds the one it shows. */
-  const openThread = () => {
-    const lease = orchestrator.newThread();
+  const openThread = async () => {
+    const lease = await orchestrator.newThread();
     disposables.push(lease);
     return lease.threadId;
   };

@@ -230,7 +230,7 @@ export async function steer(weights: OpWeights, numRuns: number): Promise<Tally>
   await fc.assert(
     fc.asyncProperty(steeringOps(25, weights), async (ops) => {
       try {
-        await play(new Steering(tally), ops);
+        await play(await new Steering(tally).openThread(), ops);
       } finally {
         disposeAll();
       }

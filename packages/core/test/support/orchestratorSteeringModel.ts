@@ -45,7 +45,13 @@ export interface TurnModel {
  */
 export abstract class SteeringModel {
   readonly s = setup({ participants: SEATED });
-  readonly t = this.s.openThread();
+  /** The steered thread, opened by `openThread` before any op. */
+  t = '';
+
+  async openThread(): Promise<this> {
+    this.t = await this.s.openThread();
+    return this;
+  }
   protected readonly calls: CallRecord[] = [];
   protected turn: TurnModel | undefined;
   protected skipped: readonly string[] = [];
