@@ -8,7 +8,6 @@ import {
   randomIds,
   setDisposableTracker,
   silentLogger,
-  streamChatCompletion,
   systemClock,
 } from '@roundtable/core';
 import { DisposableLeakTracker } from '@roundtable/core/testing';
@@ -78,7 +77,7 @@ test('500 @all turns with three participants keep the heap and the live disposab
   const repository = new FileThreadRepository({ root: dir, logger: silentLogger });
   const orchestrator = new Orchestrator({
     repository,
-    chat: createChatBackend(streamChatCompletion, endpoint, async () => undefined),
+    chat: createChatBackend(endpoint, async () => undefined),
     clock: systemClock,
     ids: randomIds,
     logger: silentLogger,

@@ -4,7 +4,6 @@ import {
   type ParticipantConfig,
   randomIds,
   silentLogger,
-  streamChatCompletion,
   systemClock,
   TRANSCRIPT_VERSION,
   type Transcript,
@@ -58,7 +57,6 @@ test('a 400 about system messages is asked again with the notes inline, once, an
   const orchestrator = new Orchestrator({
     repository: new MemoryThreadRepository([stored]),
     chat: createChatBackend(
-      streamChatCompletion,
       async () => ({ ok: false, error: 'no CLIProxyAPI in this test' }),
       async () => undefined,
       () => {},

@@ -7,7 +7,6 @@ import {
   type ParticipantConfig,
   randomIds,
   silentLogger,
-  streamChatCompletion,
   systemClock,
   type Transcript,
 } from '@roundtable/core';
@@ -49,7 +48,7 @@ async function setup(options: { accessKeys?: string[]; accessKey?: string } = {}
   const endpoint = () => resolveProxyEndpoint({ mode: 'external', port: 8317, externalUrl: proxy.url }, noDns);
   const orchestrator = new Orchestrator({
     repository: new FileThreadRepository({ root: dir, logger: silentLogger }),
-    chat: createChatBackend(streamChatCompletion, endpoint, async () => options.accessKey),
+    chat: createChatBackend(endpoint, async () => options.accessKey),
     clock: systemClock,
     ids: randomIds,
     logger: silentLogger,

@@ -1,5 +1,4 @@
 import type { StreamEvent } from '@roundtable/core';
-import { streamChatCompletion } from '@roundtable/core';
 import type { CliDialect } from '@roundtable/core/cli';
 import { FakeCliLauncher, FakeCliProcess, testDialect } from '@roundtable/core/testing';
 import { describe, expect, test } from 'vitest';
@@ -22,7 +21,6 @@ const providers: ProviderConfig[] = [{ kind: 'cli', id: 'claude-code', name: 'Cl
 async function run(book: CliSeatBook, launcher: OneProcessLauncher, feed?: (p: FakeCliProcess) => void) {
   // The backend hands a CLI provider's request to `cli`; here that is the real `chatOverCli` on the test's route.
   const backend = createChatBackend(
-    streamChatCompletion,
     async () => {
       throw new Error('the proxy is not asked');
     },

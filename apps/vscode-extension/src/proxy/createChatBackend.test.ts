@@ -1,5 +1,4 @@
 import type { ChatRequest, StreamEvent } from '@roundtable/core';
-import { streamChatCompletion } from '@roundtable/core';
 import { resolveProxyEndpoint } from '@roundtable/sidecar';
 import { type FakeProxy, freePort, startFakeProxy } from '@roundtable/testkit';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -30,7 +29,6 @@ async function setup(providers: ProviderConfig[] = []) {
   const endpoint = () => resolveProxyEndpoint({ mode: 'external', port: 8317, externalUrl: proxy.url }, noDns);
   const replyEnds: boolean[] = [];
   const backend = createChatBackend(
-    streamChatCompletion,
     endpoint,
     async () => 'local-key',
     (ok) => replyEnds.push(ok),

@@ -1,5 +1,5 @@
 import { FailureMemory } from '@roundtable/core/llm/failureMemory';
-import type { streamChatCompletion } from '@roundtable/core/llm/streamChatCompletion';
+import { streamChatCompletion } from '@roundtable/core/llm/streamChatCompletion';
 import type { ChatCompletionRequest, ChatError, ImageLoader, StreamEvent } from '@roundtable/core/llm/types';
 import type { ChatBackend, ChatRequest } from '@roundtable/core/orchestrator/ports';
 import type { ProxyEndpoint } from '@roundtable/sidecar/endpoint';
@@ -23,15 +23,11 @@ import {
  * `tuning` goes into every request as is. The extension passes none (the client's defaults); tests lower the
  * timeouts and the retry delay (or the bounds), so a silent or stalled stream ends in a second, not in minutes.
  *
- * `stream` is the streaming client (`streamChatCompletion`): the extension passes one that loads it with the first
- * request, so activation does not parse it.
- *
  * A request for a CLI provider (`"kind": "cli"`) goes to `cli` (which runs that CLI once), with `tuning`.
  *
  * `loadImage` reads the images a request's messages name (a seat that reads images), for the HTTP endpoints.
  */
 export function createChatBackend(
-  stream: typeof streamChatCompletion,
   endpoint: () => Promise<ProxyEndpoint>,
   accessKey: () => Promise<string | undefined>,
   onReplyEnd: (succeeded: boolean) => void = () => {},
@@ -62,7 +58,7 @@ export function createChatBackend(
       const memory = providerFailures.get(provider.id) ?? new FailureMemory();
       providerFailures.set(provider.id, memory);
       const { model, messages } = request;
-      for await (const event of stream(
+      for await (const event of streamChatCompletion(
         {
           ...tuning,
           baseUrl: provider.baseUrl,
@@ -83,7 +79,7 @@ export function createChatBackend(
       return;
     }
     const key = await accessKey();
-    for await (const event of stream(
+    for await (const event of streamChatCompletion(
       {
         ...tuning,
         baseUrl: target.apiBase,

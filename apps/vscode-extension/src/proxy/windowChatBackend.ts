@@ -1,4 +1,3 @@
-import { streamChatCompletion } from '@roundtable/core/llm/streamChatCompletion';
 import type { ChatBackend } from '@roundtable/core/orchestrator/ports';
 import type { ProviderConfig } from '../adapters/readProviders';
 import { imageLoader } from '../images/imageAssets';
@@ -6,8 +5,8 @@ import { imageFolder } from '../images/imageFolder';
 import { type CliChat, createChatBackend } from './createChatBackend';
 
 export interface WindowChatBackendOptions {
-  endpoint: Parameters<typeof createChatBackend>[1];
-  accessKey: Parameters<typeof createChatBackend>[2];
+  endpoint: Parameters<typeof createChatBackend>[0];
+  accessKey: Parameters<typeof createChatBackend>[1];
   /** How each reply through the proxy ended (the status pill is rechecked after a failure). */
   onReplyEnd: (succeeded: boolean) => void;
   providers: () => readonly ProviderConfig[];
@@ -19,7 +18,6 @@ export interface WindowChatBackendOptions {
 /** The chat backend of a window: CLIProxyAPI, the `roundtable.providers` endpoints and the CLIs, with the images. */
 export function windowChatBackend(options: WindowChatBackendOptions): ChatBackend {
   return createChatBackend(
-    streamChatCompletion,
     options.endpoint,
     options.accessKey,
     options.onReplyEnd,

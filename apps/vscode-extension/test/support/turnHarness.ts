@@ -8,7 +8,6 @@ import {
   type ParticipantConfig,
   randomIds,
   silentLogger,
-  streamChatCompletion,
   systemClock,
   type Transcript,
   type TurnFailure,
@@ -58,14 +57,7 @@ export async function openTable(options: TableOptions): Promise<TurnTable> {
   const repository = new FileThreadRepository({ root: dir, logger: silentLogger });
   const orchestrator = new Orchestrator({
     repository,
-    chat: createChatBackend(
-      streamChatCompletion,
-      endpoint,
-      async () => options.accessKey,
-      undefined,
-      undefined,
-      options.tuning,
-    ),
+    chat: createChatBackend(endpoint, async () => options.accessKey, undefined, undefined, options.tuning),
     clock: systemClock,
     ids: randomIds,
     logger: options.logger ?? silentLogger,
