@@ -25,7 +25,7 @@ describe('several processes writing one thread', () => {
     const repository = new FileThreadRepository({ root: worker.root, logger: silentLogger });
     const at = new Date().toISOString();
     const seeded = await repository.save(
-      { version: 6, id: 'shared', title: 'New thread', createdAt: at, updatedAt: at, participants: [], messages: [] },
+      { version: 7, id: 'shared', title: 'New thread', createdAt: at, updatedAt: at, participants: [], messages: [] },
       null,
     );
     expect(seeded.ok).toBe(true);

@@ -18,7 +18,7 @@ const participants: ParticipantConfig[] = ['claude', 'gpt', 'gemini'].map((id) =
 function longThread(messages: number): Transcript {
   const at = '2026-01-01T00:00:00.000Z';
   return {
-    version: 6,
+    version: 7,
     id: 'bench',
     title: 'bench',
     createdAt: at,

@@ -14,5 +14,5 @@ export function bigThread(id: string, bytes: number): Transcript {
     createdAt: new Date(start + seq).toISOString(),
   }));
   const at = new Date(start).toISOString();
-  return { version: 6, id, title: '0', createdAt: at, updatedAt: at, participants: ['claude'], messages };
+  return { version: 7, id, title: '0', createdAt: at, updatedAt: at, participants: ['claude'], messages };
 }

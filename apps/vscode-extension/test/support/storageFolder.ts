@@ -13,7 +13,7 @@ export const fixedNow = () => new Date('2026-03-04T05:06:07.089Z');
 export function thread(id: string, content = 'hello', updatedAt = '2026-03-01T10:00:00.000Z'): Transcript {
   const at = '2026-03-01T10:00:00.000Z';
   return {
-    version: 6,
+    version: 7,
     id,
     title: content,
     createdAt: at,

@@ -101,6 +101,19 @@ describe('a council turn', () => {
     expect(table.querySelector('tbody th')?.getAttribute('scope')).toBe('row');
   });
 
+  it('shows the vote above the ledger when the question had a short answer, with the names put back; else none', () => {
+    h.mount();
+    h.emit(h.host.state(councilState()));
+    expect(screen.queryByTestId('vote-tally')).toBeNull();
+    const vote = { answers: { claude: '41', gpt: '42', grok: '42' }, synthesis: '42' };
+    h.emit(h.host.state(councilState(undefined, { ...LEDGER_READING, vote })));
+    const tally = screen.getByTestId('vote-tally');
+    expect(tally.textContent).toBe(
+      'Vote: 2 of 3 answer 42; Claude (41) dissents. The synthesis answers 42, as the majority does.',
+    );
+    expect(tally.nextElementSibling?.querySelector('[data-testid="ledger-table"]')).not.toBeNull();
+  });
+
   it('says whose answer the synthesis was written without', () => {
     h.mount();
     h.emit(h.host.state(councilState()));

@@ -1,4 +1,4 @@
-import { describeWithout, ledgerNote } from '@roundtable/core/present';
+import { describeVote, describeWithout, ledgerNote } from '@roundtable/core/present';
 import type { TurnPlan, ViewMessage } from '@roundtable/core/protocol';
 import { useMemo } from 'preact/hooks';
 import type { Participant } from '../models/ChatModel';
@@ -8,7 +8,8 @@ import { MarkdownContent } from './lazyMarkdown';
 
 /**
  * A council's synthesis, from what the host read of it when it ended (`message.synthesis`: the text is never read
- * here): its answer as Markdown and its ledger as a table with the names put back; a ledger that could not be read
+ * here): its answer as Markdown, its vote when the question had a short answer (the tally, above the ledger), and its
+ * ledger as a table with the names put back; a ledger that could not be read
  * leaves the whole text as the model wrote it, with the reason, and no ledger at all is said too; under it, whose
  * answers it was written without. While it streams, or until the host has read an older thread's synthesis, its
  * text as any reply's.
@@ -36,6 +37,11 @@ export function SynthesisContent({
         final={message.status !== 'streaming'}
         render={render}
       />
+      {reading?.vote && (
+        <p class="message-note vote-tally" data-testid="vote-tally">
+          <strong>Vote:</strong> {describeVote(reading.vote, plan, name)}
+        </p>
+      )}
       {reading?.claims && <LedgerTable claims={reading.claims} columns={columns} />}
       {note && (
         <p class="message-note" data-testid="ledger-note">

@@ -145,7 +145,7 @@ function councilThread(seats: readonly ParticipantConfig[], texts: string[]): Tr
   const reviews = seats.map((s) => reply(s.id, 1));
   const synthesis = reply(plan.steps[2]?.seats[0] ?? '', 2);
   return {
-    version: 6,
+    version: 7,
     id: 't',
     title: 't',
     createdAt: AT,

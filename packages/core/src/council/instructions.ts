@@ -60,23 +60,34 @@ export function reviewTask(
 }
 
 /**
+ * Asked of each seat answering an Independent or Council turn blind: its final answer on a line of its own when the
+ * question has a short one, which the vote counts (`statedAnswer`).
+ */
+export const SHORT_ANSWER_REQUEST =
+  'If the question has one short answer (a number, a choice, a name, yes or no, what a program prints), end your reply with a line of the form `Answer: <that answer>`.';
+
+/**
  * The chair's synthesis: the best final answer, then a ledger of the claims made, marked per response by its letter
- * (the panel puts the names back).
+ * (the panel puts the names back). When the question has one short answer, the final answer ends with it on a line of
+ * its own, and the ledger gives each response's (`answers`): what the vote counts when a response did not state one.
  */
 export function synthesisTask(letters: readonly string[], missing: readonly string[]): string {
   const example = Object.fromEntries([
     ['claim', '<one claim that matters, in one sentence>'],
     ...letters.map((l, i) => [l, ['supported', 'disputed', 'not addressed'][i % 3]]),
   ]);
+  const answers = Object.fromEntries(letters.map((l) => [l, `<the short answer ${responseLabel(l)} gives>`]));
   return [
     `You chair this discussion. Above are the user's question, the answers (${andList(letters.map(responseLabel))}) and the reviews the assistants wrote of one another's answers.`,
     "Write the best final answer to the user's question: keep what the responses got right, correct what they got wrong, and say plainly where they still disagree. Name the responses you relied on by their letter.",
     ...missingNote(missing),
+    'If the question has one short answer (a number, a choice, a name, yes or no, what a program prints), end the final answer with a line of the form `Answer: <that answer>`.',
     'After the answer, add a ledger of the claims that matter, as a fenced block tagged `ledger`:',
     '```ledger',
-    JSON.stringify({ claims: [example] }),
+    JSON.stringify({ answers, claims: [example] }),
     '```',
     'Mark every response for every claim: "supported" if it makes or agrees with the claim, "disputed" if it contradicts it, "not addressed" if it says nothing about it. Use only these letters.',
+    'Give "answers" only when the question has one short answer: each response\'s own, as it gives it (leave out a response that gives none).',
   ].join('\n');
 }
 

@@ -26,6 +26,17 @@ describe('parseLedger reads what a model writes', () => {
     });
   });
 
+  test('the short answer the chair read in each response, by letter, kept even when the claims cannot be read', () => {
+    const answers = { A: '42', 'Response B': 41, C: true, Z: '7', D: '' };
+    const text = `Answer: 42\n${block(JSON.stringify({ answers, claims: [{ claim: 'x', A: 'supported' }] }))}`;
+    expect(parseLedger(text, [...LETTERS, 'D']).answers).toEqual({ A: '42', B: '41', C: 'true' });
+    const broken = `Answer: 42\n${block(JSON.stringify({ answers, claims: 'none' }))}`;
+    expect(parseLedger(broken, LETTERS)).toMatchObject({ kind: 'malformed', answers: { A: '42', B: '41' } });
+    expect(parseLedger(`A.\n${block('{"claims": [{"claim": "x", "A": "supported"}]}')}`, LETTERS)).not.toHaveProperty(
+      'answers',
+    );
+  });
+
   test.each([
     ['no block at all', 'Just an answer.', 'none', undefined],
     ['a json block that is no ledger', `Answer.\n${block('{"a":1}', 'json')}`, 'none', undefined],

@@ -13,10 +13,17 @@ export interface LetteredClaim {
  * read (`malformed`); or its whole text when it wrote no ledger at all (`none`). A model's output is parsed, never
  * trusted: whatever it writes gives one of these, never an exception.
  */
-export type LedgerReading =
+export type LedgerReading = (
   | { kind: 'ledger'; answer: string; claims: LetteredClaim[] }
   | { kind: 'malformed'; answer: string; reason: string }
-  | { kind: 'none'; answer: string };
+  | { kind: 'none'; answer: string }
+) & {
+  /**
+   * The short final answer the chair read in each response, by letter (`"answers": {"A": "42"}` in the block), as it
+   * wrote it; absent when it gave none. Read even when the claims could not be.
+   */
+  answers?: Record<string, string>;
+};
 
 /** A fenced block of the text: its info string, its body, and where the whole block (fences included) sits. */
 interface Fenced {
@@ -37,13 +44,15 @@ export function parseLedger(text: string, letters: readonly string[]): LedgerRea
   const block =
     blocks.findLast((b) => b.info === 'ledger') ?? blocks.findLast((b) => b.info === 'json' && /"claims"/.test(b.body));
   if (!block) return { kind: 'none', answer: text };
-  const malformed = (reason: string): LedgerReading => ({ kind: 'malformed', answer: text, reason });
   let json: unknown;
   try {
     json = JSON.parse(block.body);
   } catch {
-    return malformed('it is not JSON');
+    return { kind: 'malformed', answer: text, reason: 'it is not JSON' };
   }
+  const answers = isRecord(json) ? answersOf(json.answers, new Set(letters)) : undefined;
+  const withAnswers = answers ? { answers } : {};
+  const malformed = (reason: string): LedgerReading => ({ kind: 'malformed', answer: text, reason, ...withAnswers });
   const entries = isRecord(json) ? json.claims : undefined;
   const isClaim = (c: unknown) => isRecord(c) && typeof c.claim === 'string' && c.claim.trim() !== '';
   if (!Array.isArray(entries) || entries.length === 0 || !entries.every(isClaim)) {
@@ -61,7 +70,29 @@ export function parseLedger(text: string, letters: readonly string[]): LedgerRea
   if (claims.length === 0) return malformed(`no claim marks any of the responses ${letters.join(', ') || '(none)'}`);
   // The answer is the text around the block, as two paragraphs.
   const answer = [text.slice(0, block.start).trim(), text.slice(block.end).trim()].filter((p) => p !== '').join('\n\n');
-  return { kind: 'ledger', answer, claims };
+  return { kind: 'ledger', answer, claims, ...withAnswers };
+}
+
+/** The chair's `answers`: a string (or number, or boolean) per known letter; undefined when none is usable. */
+function answersOf(value: unknown, known: ReadonlySet<string>): Record<string, string> | undefined {
+  if (!isRecord(value)) return undefined;
+  const answers: Record<string, string> = {};
+  for (const [key, said] of Object.entries(value)) {
+    const letter = key
+      .trim()
+      .replace(/^response\s+/i, '')
+      .toUpperCase();
+    const text =
+      typeof said === 'string'
+        ? said
+        : typeof said === 'number' || typeof said === 'boolean'
+          ? String(said)
+          : undefined;
+    if (known.has(letter) && text !== undefined && text.trim() !== '' && !Object.hasOwn(answers, letter)) {
+      answers[letter] = text.slice(0, 400);
+    }
+  }
+  return Object.keys(answers).length > 0 ? answers : undefined;
 }
 
 /** Every fenced block, in one pass over the lines (a model's text can be megabytes: nothing here backtracks). */

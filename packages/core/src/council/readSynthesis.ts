@@ -1,14 +1,17 @@
+import type { TurnPlan } from '../transcript/plan';
 import type { Message, Transcript } from '../transcript/schema';
-import type { MissingWhy, SynthesisReading } from '../transcript/synthesisReading';
-import { parseLedger } from './ledger';
+import type { MissingWhy, SynthesisReading, Vote } from '../transcript/synthesisReading';
+import { type LedgerReading, parseLedger } from './ledger';
+import { normalAnswer, statedAnswer } from './shortAnswer';
 import { isSynthesis, unreadSyntheses } from './synthesisStep';
 import { visibleTo } from './visibility';
 
 /**
  * What a council's synthesis says, read once (when it ends, or for an older thread when it is first shown): its
  * ledger with each letter put back to the seat it stands for, and the answering seats whose answers it did not have,
- * by the rule its prompt was built with (`visibleTo`). Undefined for a reply that is not a synthesis, or said
- * nothing. Pure: the same text and thread give the same reading in every window.
+ * by the rule its prompt was built with (`visibleTo`), and the vote, when the question had a short answer
+ * (`voteOf`). Undefined for a reply that is not a synthesis, or said nothing. Pure: the same text and thread give the
+ * same reading in every window.
  */
 export function readSynthesis(transcript: Transcript, message: Message): SynthesisReading | undefined {
   if (!isSynthesis(transcript.plans, message) || !/\S/.test(message.content)) return undefined;
@@ -19,6 +22,7 @@ export function readSynthesis(transcript: Transcript, message: Message): Synthes
   const without = Object.fromEntries(
     visibility.missing.map((seat) => [seat, whyMissing(transcript.messages, plan?.id, seat)]),
   );
+  const vote = plan ? voteOf(transcript.messages, plan, reading) : undefined;
   return {
     ...(reading.kind === 'ledger'
       ? {
@@ -31,7 +35,30 @@ export function readSynthesis(transcript: Transcript, message: Message): Synthes
       : {}),
     ...(reading.kind === 'malformed' ? { malformed: reading.reason } : {}),
     ...(visibility.missing.length > 0 ? { without } : {}),
+    ...(vote ? { vote } : {}),
   };
+}
+
+/**
+ * The vote of a council whose question had one short answer: each answering seat's final answer in normal form (the
+ * one its answer states on a line of its own, else the one the chair read in it), and the synthesis's own. Undefined
+ * unless at least two seats gave one: a question with no short answer has no vote.
+ */
+export function voteOf(messages: readonly Message[], plan: TurnPlan, reading: LedgerReading): Vote | undefined {
+  const answers: Record<string, string> = {};
+  for (const m of messages) {
+    if (m.step?.plan !== plan.id || m.step.index !== 0 || m.alternativeOf !== undefined || m.role !== 'assistant')
+      continue;
+    if (m.status === 'deleted' || !/\S/.test(m.content)) continue;
+    const letter = plan.letters?.[m.speaker];
+    const said = statedAnswer(m.content) ?? (letter ? reading.answers?.[letter] : undefined);
+    const normal = said === undefined ? undefined : normalAnswer(said);
+    if (normal !== undefined) answers[m.speaker] = normal;
+  }
+  if (Object.keys(answers).length < 2) return undefined;
+  const own = statedAnswer(reading.answer);
+  const synthesis = own === undefined ? undefined : normalAnswer(own);
+  return { answers, ...(synthesis !== undefined ? { synthesis } : {}) };
 }
 
 /**

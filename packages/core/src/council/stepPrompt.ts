@@ -2,6 +2,7 @@ import type { OrchestratorSettings } from '../orchestrator/settings';
 import { type AssembledPrompt, assemblePrompt } from '../prompt/assemblePrompt';
 import type { Transcript } from '../transcript/schema';
 import type { Replacement } from './anonymise';
+import { SHORT_ANSWER_REQUEST } from './instructions';
 import { reviewPrompt } from './reviewPrompt';
 import { type Visibility, visibleTo } from './visibility';
 
@@ -44,8 +45,18 @@ export function stepPrompt(
       keepRecent: settings.keepRecent,
       userName: settings.userName,
       askForDiffs: settings.askForDiffs ?? false,
+      notes: answerNotes(visibility),
     });
     return { ...prompt, visibility, replacements: [] };
   }
   return reviewPrompt(transcript, visibility, speakerId, settings, systemMode);
+}
+
+/**
+ * What a step asks of an answer besides the conversation: a seat answering an Independent or Council turn blind is
+ * asked for its short final answer on a line of its own, when the question has one (what the vote counts).
+ */
+function answerNotes(visibility: Visibility): string[] {
+  const independent = visibility.plan !== undefined && visibility.plan.mode !== 'discuss';
+  return independent && visibility.kind === 'answer' && visibility.rule.reads === 'blind' ? [SHORT_ANSWER_REQUEST] : [];
 }

@@ -36,6 +36,45 @@ async function upToTheSynthesis(fail?: number) {
   return { ...s, t, plan, letter, synthesis };
 }
 
+describe('a council’s vote, when its question has one short answer', () => {
+  test('each seat’s stated answer in normal form, the chair’s reading of one that states none, and the synthesis’s', async () => {
+    const s = setup({ participants: [claude, gpt, gemini] });
+    const t = await s.openThread();
+    s.orchestrator.setMode(t, 'council');
+    await s.orchestrator.send(t, '@all what is 6 times 7?');
+    await s.chat.reply(0, 'Six sevens.\n\nAnswer: 42');
+    await s.chat.reply(1, 'It is forty-two, I think.\n\n**Answer:** 42.0');
+    await s.chat.reply(2, 'Let me see: 6 × 7 is 41.');
+    for (const i of [3, 4, 5]) await s.chat.reply(i, `Verdict: review ${i}`);
+    await s.chat.call(6);
+    const plan = s.orchestrator.store.transcript(t)?.plans?.at(-1) as TurnPlan;
+    const letter = (seat: string) => plan.letters?.[seat] as string;
+    const answers = { [letter('gemini')]: '41', [letter('claude')]: '40' };
+    const claims = [{ claim: '6 × 7 = 42', [letter('claude')]: 'supported', [letter('gemini')]: 'disputed' }];
+    await s.chat.reply(6, `It is 42.\n\nAnswer: 42\n\n\`\`\`ledger\n${JSON.stringify({ answers, claims })}\n\`\`\``);
+    await s.idle(t);
+    const synthesis = s.messages(t).find((m) => m.step?.index === 2);
+    // Claude stated 42 itself: the chair's "40" for it is not taken. Gemini stated none: the chair's "41" is.
+    expect(synthesis?.synthesis?.vote).toEqual({ answers: { claude: '42', gpt: '42', gemini: '41' }, synthesis: '42' });
+  });
+
+  test('a question with no short answer has no vote', async () => {
+    const { chat, idle, t, letter, synthesis } = await upToTheSynthesis();
+    await chat.reply(6, ledger([{ claim: 'It is safe', [letter('claude')]: 'supported' }]));
+    await idle(t);
+    expect(synthesis().synthesis).not.toHaveProperty('vote');
+  });
+
+  test('each answering seat is asked for its short answer on a line of its own; the chair for theirs and its own', async () => {
+    const { chat } = await upToTheSynthesis();
+    const systemOf = (i: number) => chat.calls[i]?.messages.find((m) => m.role === 'system')?.content ?? '';
+    expect(systemOf(0)).toContain('end your reply with a line of the form `Answer: <that answer>`');
+    const chair = chat.calls[6]?.messages.map((m) => (typeof m.content === 'string' ? m.content : '')).join('\n');
+    expect(chair).toContain('end the final answer with a line of the form `Answer: <that answer>`');
+    expect(chair).toContain('"answers":');
+  });
+});
+
 describe('a synthesis is read as it ends', () => {
   test('its ledger is stored with it: the claims, each seat’s mark by seat id, and the answer without the block', async () => {
     const { chat, idle, t, letter, synthesis, changes } = await upToTheSynthesis();
@@ -120,7 +159,7 @@ describe('an older thread’s synthesis', () => {
     const stored = s.orchestrator.store.transcript(s.t) as Transcript;
     const unread: Transcript = {
       ...stored,
-      version: 6,
+      version: 7,
       messages: stored.messages.map(({ synthesis: _read, ...m }) => m),
     };
     return { ...s, unread };

@@ -46,7 +46,7 @@ function generate(seed: number): AssemblePromptInput {
     };
   });
   const transcript: Transcript = {
-    version: 6,
+    version: 7,
     id: `t${seed}`,
     title: '',
     createdAt: '2025-01-01T00:00:00Z',

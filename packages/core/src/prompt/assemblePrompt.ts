@@ -23,6 +23,8 @@ export interface AssemblePromptInput {
   userName?: string;
   /** Add `DIFF_REQUEST` to the system prompt when a message the prompt holds carries code from the editor. */
   askForDiffs?: boolean;
+  /** What the reply's step asks of it besides (the council's requests), added to the system prompt's notes. */
+  notes?: readonly string[];
 }
 
 /**
@@ -66,7 +68,7 @@ export function assemblePrompt(input: AssemblePromptInput): AssembledPrompt {
       threadParticipants: input.transcript.participants,
       participants: input.participants,
       userName,
-      notes: withCode ? [DIFF_REQUEST] : [],
+      notes: [...(withCode ? [DIFF_REQUEST] : []), ...(input.notes ?? [])],
     }),
   };
   const items = shown.map((message) => ({

@@ -19,7 +19,7 @@ afterEach(() => {
 function stored(id: string, minute: number): Transcript {
   const at = new Date(Date.parse('2026-02-01T00:00:00Z') + minute * 60_000).toISOString();
   return {
-    version: 6,
+    version: 7,
     id,
     title: id,
     createdAt: at,

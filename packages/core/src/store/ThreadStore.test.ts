@@ -46,7 +46,7 @@ function window(storage: MemoryThreadStorage, name: string, clock = new FakeCloc
 function stored(id: string, texts: string[]): Transcript {
   const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
   return {
-    version: 6,
+    version: 7,
     id,
     title: texts[0] ?? 'New thread',
     createdAt: at(0),

@@ -21,7 +21,7 @@ function message(n: number, patch: Partial<Message> = {}): Message {
 
 function thread(count: number, patch: Partial<Transcript> = {}): Transcript {
   return {
-    version: 6,
+    version: 7,
     id: 't1',
     title: 'message 0',
     createdAt: at(0),

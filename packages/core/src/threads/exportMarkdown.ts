@@ -1,4 +1,5 @@
 import { describeWithout, ledgerNote, ledgerSeats } from '../council/synthesisText';
+import { describeVote } from '../council/voteText';
 import { describeImage } from '../images/imageCheck';
 import type { ParticipantConfig } from '../participants/participant';
 import { displayNameOf } from '../prompt/framing';
@@ -96,6 +97,7 @@ function synthesisParts(
   const without = describeWithout(reading, plan, name);
   return [
     closeOpenFence(reading.claims ? (reading.answer ?? content) : content),
+    ...(reading.vote ? [`Vote: ${describeVote(reading.vote, plan, name)}`] : []),
     ...(reading.claims ? [`Ledger:\n\n${ledger}`] : []),
     ...(note ? [`_${note}_`] : []),
     ...(without ? [`_${without}_`] : []),

@@ -56,7 +56,7 @@ describe('exportMarkdown', () => {
     expect(sections[7]).toBe('**You** · 2025-03-01 12:00 UTC\n\n_message deleted_');
   });
 
-  test('a synthesis shows what was read of it: its answer, its ledger as a table by seat name, what it lacked', () => {
+  test('a synthesis shows what was read of it: its answer, its vote and its ledger by seat name, what it lacked', () => {
     // The fixture's reading holds every field (claims and a reason at once, which a reading never does): each is
     // shown from what is stored, and the text's own ledger block is not read again.
     expect(sections[8]).toBe(
@@ -64,6 +64,7 @@ describe('exportMarkdown', () => {
         '**Claude** · 2025-03-01 12:00 UTC · council synthesis',
         '_It read the responses without names: Response A = GPT, Response B = Claude._',
         'Guard it.',
+        'Vote: 2 of 2 answer guard it. The synthesis answers guard it, as the majority does.',
         'Ledger:\n\n| Claim | Claude | GPT |\n| --- | --- | --- |\n| xs can be empty | – | supported |',
         '_Written without Claude’s answer (it was stopped)._\n',
       ].join('\n\n'),

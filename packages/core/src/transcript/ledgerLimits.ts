@@ -3,3 +3,6 @@
 /** The most claims a ledger keeps (more are cut), and the longest claim (a longer one is cut with an ellipsis). */
 export const MAX_LEDGER_CLAIMS = 40;
 export const MAX_CLAIM_CHARS = 600;
+
+/** The longest short answer a vote counts, in normal form (a longer one is no short answer). */
+export const MAX_SHORT_ANSWER_CHARS = 100;

@@ -70,7 +70,7 @@ function copyOf(versions: Message[][]): fc.Arbitrary<Transcript> {
         })
         .sort(comparePlans);
       return {
-        version: 6 as const,
+        version: 7 as const,
         id: 't1',
         title: 'ignored',
         createdAt: at(updated % 3),
@@ -207,7 +207,7 @@ describe('mergeTranscripts', () => {
 
   test('the title follows the first user message that is not deleted', () => {
     const t: Transcript = {
-      version: 6,
+      version: 7,
       id: 't1',
       title: 'stale',
       createdAt: at(0),
@@ -231,7 +231,7 @@ describe('mergeTranscripts', () => {
 
   test('a rename and a "speaking to" keep the later choice, whichever side made it; the title is the rename', () => {
     const t: Transcript = {
-      version: 6,
+      version: 7,
       id: 't1',
       title: 'Question',
       createdAt: at(0),
@@ -264,7 +264,7 @@ describe('mergeTranscripts', () => {
       createdAt: at(0),
     };
     const t: Transcript = {
-      version: 6,
+      version: 7,
       id: 't1',
       title: 'Q',
       createdAt: at(0),
@@ -285,7 +285,7 @@ describe('mergeTranscripts', () => {
 
   test('refuses to merge two different threads', () => {
     const t = {
-      version: 6 as const,
+      version: 7 as const,
       id: 'a',
       title: '',
       createdAt: at(0),

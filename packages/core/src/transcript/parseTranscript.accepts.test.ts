@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { AT, beforeV3, beforeV4, beforeV5, beforeV6, valid } from '../../test/support/transcriptFixture';
+import { AT, beforeV3, beforeV4, beforeV5, beforeV6, beforeV7, valid } from '../../test/support/transcriptFixture';
 import { parseTranscript } from './parseTranscript';
 import { type Message, TRANSCRIPT_VERSION, type Transcript } from './schema';
 
@@ -97,10 +97,17 @@ describe('parseTranscript reads other versions', () => {
     expect(result.value.plans?.some((p) => p.seatNames !== undefined)).toBe(false);
   });
 
-  test('a version 6 file, with a synthesis read and a plan’s names, reads back exactly as it was written', () => {
+  test('a version 7 file, with a synthesis read, its vote and a plan’s names, reads back exactly as it was written', () => {
     const written = JSON.parse(JSON.stringify(valid()));
-    expect(written.version).toBe(6);
+    expect(written.version).toBe(7);
     expect(parseTranscript(written)).toEqual({ ok: true, value: valid() });
+  });
+
+  test('a version 6 file reads as it is, upgraded to this version: its syntheses have no vote', () => {
+    const v6 = { ...beforeV7(), version: 6 };
+    const result = parseTranscript(v6);
+    expect(result).toEqual({ ok: true, value: { ...v6, version: TRANSCRIPT_VERSION } });
+    if (result.ok) expect(result.value.messages.some((m) => m.synthesis?.vote !== undefined)).toBe(false);
   });
 
   test('a version 4 file reads as it is, upgraded to this version', () => {

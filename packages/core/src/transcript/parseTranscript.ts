@@ -14,6 +14,7 @@ import {
   TranscriptShapeV3,
   TranscriptShapeV4,
   TranscriptShapeV5,
+  TranscriptShapeV6,
   USER_SPEAKER,
 } from './schema';
 
@@ -39,7 +40,7 @@ export type TranscriptParseResult = { ok: true; value: Transcript } | { ok: fals
  * - an alternative names an earlier reply of the thread that is not itself an alternative;
  * - plans, reviews and steps hold together (`findPlanViolation`).
  *
- * Version 1 to 5 files are accepted and upgraded (see `parseVersion1`); a higher version is refused with `newer`.
+ * Version 1 to 6 files are accepted and upgraded (see `parseVersion1`); a higher version is refused with `newer`.
  */
 export function parseTranscript(json: unknown): TranscriptParseResult {
   // A value no file can hold (an array with its own `constructor`, a getter that throws) may make the schema library
@@ -65,7 +66,9 @@ function parseUntrusted(json: unknown): TranscriptParseResult {
     };
   }
   if (version === 1) return parseVersion1(json);
-  if (version === 2 || version === 3 || version === 4 || version === 5) return parseOptionalAdditions(json, version);
+  if (version === 2 || version === 3 || version === 4 || version === 5 || version === 6) {
+    return parseOptionalAdditions(json, version);
+  }
   const shape = v.safeParse(TranscriptShape, json);
   if (!shape.success) {
     return { ok: false, error: `Invalid thread: ${describeIssues(shape.issues)}` };
@@ -112,9 +115,10 @@ const OLDER_SHAPES = {
   3: TranscriptShapeV3,
   4: TranscriptShapeV4,
   5: TranscriptShapeV5,
+  6: TranscriptShapeV6,
 } as const;
 
-/** Versions 2 to 5 are the current format without its later optional additions: they read as they are. */
+/** Versions 2 to 6 are the current format without its later optional additions: they read as they are. */
 function parseOptionalAdditions(json: unknown, version: keyof typeof OLDER_SHAPES): TranscriptParseResult {
   const shape = v.safeParse(OLDER_SHAPES[version], json);
   if (!shape.success) return { ok: false, error: `Invalid thread: ${describeIssues(shape.issues)}` };

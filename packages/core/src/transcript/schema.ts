@@ -11,10 +11,10 @@ export { ParticipantId, SYSTEM_SPEAKER, USER_SPEAKER } from './base';
  * before threads could be merged across windows), version 2 (before renames, a thread's own "speaking to",
  * names that got no reply, alternatives and left-out counts) and version 3 (before turn plans, discussion modes,
  * reviews and what each reply cost), version 4 (before images and the working tree's changes and problems as
- * context) and version 5 (before a synthesis's ledger was stored read and a plan recorded its seats' names). A file
- * with a higher version is left untouched and listed as unreadable.
+ * context), version 5 (before a synthesis's ledger was stored read and a plan recorded its seats' names) and version
+ * 6 (before a synthesis recorded its vote). A file with a higher version is left untouched and listed as unreadable.
  */
-export const TRANSCRIPT_VERSION = 6;
+export const TRANSCRIPT_VERSION = 7;
 
 /**
  * What a context block holds: a whole `file`, a `selection` of lines, the working tree's `changes` (a unified diff)
@@ -206,6 +206,12 @@ export const TranscriptShape = v.strictObject({
 });
 export type Transcript = v.InferOutput<typeof TranscriptShape>;
 export type Stamped<T> = { value: T; at: string };
+
+/**
+ * A version 6 file: what version 7 added is all optional (a synthesis's vote), so a version 6 file reads as it is;
+ * none of it is in one that Roundtable wrote.
+ */
+export const TranscriptShapeV6 = v.strictObject({ ...TranscriptShape.entries, version: v.literal(6) });
 
 /**
  * A version 5 file: what version 6 added is all optional (a synthesis's reading, a plan's seats' names, an unrouted

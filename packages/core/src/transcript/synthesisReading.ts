@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { ParticipantId } from './base';
-import { MAX_CLAIM_CHARS, MAX_LEDGER_CLAIMS } from './ledgerLimits';
+import { MAX_CLAIM_CHARS, MAX_LEDGER_CLAIMS, MAX_SHORT_ANSWER_CHARS } from './ledgerLimits';
 
-export { MAX_CLAIM_CHARS, MAX_LEDGER_CLAIMS };
+export { MAX_CLAIM_CHARS, MAX_LEDGER_CLAIMS, MAX_SHORT_ANSWER_CHARS };
 
 /** How an answer stands on one claim of a synthesis's ledger. */
 export const Mark = v.picklist(['supported', 'disputed', 'not addressed']);
@@ -19,6 +19,20 @@ export type LedgerClaim = v.InferOutput<typeof LedgerClaim>;
 export const MissingWhy = v.picklist(['failed', 'stopped', 'none']);
 export type MissingWhy = v.InferOutput<typeof MissingWhy>;
 
+/** A short answer in normal form (`normalAnswer`): what a vote counts. */
+export const ShortAnswer = v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_SHORT_ANSWER_CHARS));
+
+/**
+ * The vote of a question with one short answer: each answering seat's final answer in normal form (by seat id: what
+ * its answer states, else what the chair read in it), and the synthesis's own. Two seats that gave the same normal form
+ * voted alike; the tally is counted from this (`tallyOf`), never stored.
+ */
+export const Vote = v.strictObject({
+  answers: v.record(ParticipantId, ShortAnswer),
+  synthesis: v.optional(ShortAnswer),
+});
+export type Vote = v.InferOutput<typeof Vote>;
+
 /**
  * A council's synthesis, read once in the host when it ends with text (`readSynthesis`); the panel and the exports
  * show it, and nothing reads the synthesis's text for it again. Its ledger is one of:
@@ -26,11 +40,13 @@ export type MissingWhy = v.InferOutput<typeof MissingWhy>;
  * - `malformed`: why the block it wrote could not be read (the whole text is the answer);
  * - neither: it wrote no ledger.
  * `without`: the answering seats whose answers it was written without, and why (absent when it had them all).
+ * `vote`: when the question had one short answer and at least two seats gave one, each seat's and the synthesis's.
  */
 export const SynthesisReading = v.strictObject({
   claims: v.optional(v.pipe(v.array(LedgerClaim), v.maxLength(MAX_LEDGER_CLAIMS))),
   answer: v.optional(v.string()),
   malformed: v.optional(v.string()),
   without: v.optional(v.record(ParticipantId, MissingWhy)),
+  vote: v.optional(Vote),
 });
 export type SynthesisReading = v.InferOutput<typeof SynthesisReading>;

@@ -262,7 +262,7 @@ describe('ChatViewController: an older council thread', () => {
     });
     const ledger = '```ledger\n{"claims": [{"claim": "x", "A": "supported", "B": "disputed"}]}\n```';
     const thread: Transcript = {
-      version: 6,
+      version: 7,
       id: 'council',
       title: 'council',
       createdAt: at(0),

@@ -80,7 +80,7 @@ export function setup(options: { participants?: ParticipantConfig[]; stored?: un
 /** A stored thread with one user message. */
 export function thread(id: string, updatedAt: string, text: string): Transcript {
   return {
-    version: 6,
+    version: 7,
     id,
     title: text,
     createdAt: updatedAt,

@@ -28,7 +28,7 @@ export const note = (content: string): Spec => ({ role: 'system', speaker: 'syst
 
 export function thread(participants: string[], specs: Spec[]): Transcript {
   return {
-    version: 6,
+    version: 7,
     id: 't1',
     title: 'Test',
     createdAt: AT,

@@ -10,7 +10,7 @@ export const IMAGE_SHA = 'ab'.repeat(32);
 
 export function valid(): Transcript {
   return {
-    version: 6,
+    version: 7,
     id: 'thread-1',
     title: 'Empty input bug',
     createdAt: AT,
@@ -105,6 +105,7 @@ export function valid(): Transcript {
           answer: 'Guard it.',
           malformed: 'never with claims, but each field is read on its own',
           without: { claude: 'stopped' },
+          vote: { answers: { gpt: 'guard it', claude: 'guard it' }, synthesis: 'guard it' },
         },
         createdAt: AT,
       },
@@ -158,14 +159,25 @@ export function valid(): Transcript {
   };
 }
 
-/** The fixture as a version 5 file holds it: without what version 6 added. */
-export function beforeV6() {
+/** The fixture as a version 6 file holds it: without what version 7 added (a synthesis's vote). */
+export function beforeV7() {
   const thread = valid();
+  const messages = thread.messages.map((m) => {
+    if (!m.synthesis) return m;
+    const { vote: _v, ...synthesis } = m.synthesis;
+    return { ...m, synthesis };
+  });
+  return { ...thread, messages };
+}
+
+/** The fixture as a version 5 file holds it: without what versions 6 and 7 added. */
+export function beforeV6() {
+  const thread = beforeV7();
   const messages = thread.messages.map(({ synthesis: _s, ...m }) => m);
   return { ...thread, messages, plans: thread.plans?.map(({ seatNames: _n, ...p }) => p) };
 }
 
-/** The fixture as a version 4 file could hold it: without what versions 5 and 6 added. */
+/** The fixture as a version 4 file could hold it: without what versions 5, 6 and 7 added. */
 export function beforeV5() {
   const thread = beforeV6();
   const messages = thread.messages.map(({ images: _i, contextBlocks, ...m }) => {

@@ -41,7 +41,7 @@ export function disposeAll(): void {
 export function storedThread(id: string, messages: number, updatedAt = '2026-02-01T00:00:00.000Z'): Transcript {
   const base = Date.parse('2026-01-01T00:00:00.000Z');
   return {
-    version: 6,
+    version: 7,
     id,
     title: `thread ${id}`,
     createdAt: new Date(base).toISOString(),
