@@ -9,18 +9,25 @@ type Running = Extract<TurnView, { state: 'running' }>;
 type Name = (id: string) => string;
 
 /** A step's replies, as the turn line names the step. */
-const STEP_NOUN: Record<StepKind, string> = { answer: 'answers', review: 'reviews', synthesis: 'synthesis' };
+const STEP_NOUN: Record<StepKind, string> = {
+  answer: 'answers',
+  review: 'reviews',
+  synthesis: 'synthesis',
+  position: 'positions on the disputes',
+};
 /** What the seats streaming in a step are doing (singular, plural). */
 const STEP_VERB: Record<StepKind, [string, string]> = {
   answer: ['is answering', 'are answering'],
   review: ['is reviewing', 'are reviewing'],
   synthesis: ['is writing it', 'are writing it'],
+  position: ['is taking its positions', 'are taking their positions'],
 };
 /** What a Stop kept the skipped seats from doing, after "Stopped before {names}". */
 const STOPPED_BEFORE: Record<StepKind, string> = {
   answer: 'answered',
   review: 'reviewed',
   synthesis: 'wrote the synthesis',
+  position: 'took their positions',
 };
 
 export function TurnLine({

@@ -13,9 +13,11 @@ const READS: Record<StepReads, string> = {
   peers: 'the question and the other seats’ answers',
   council: 'the question, every answer and every review',
   target: 'the reviewed reply’s question and the reviewed reply',
+  disputes: 'the question and the disputed claims with the arguments on each side, none of the answers',
+  positions: 'the question and every position taken in this round',
 };
 
-const STEPS = { answer: 'an answer', review: 'a review', synthesis: 'the synthesis' } as const;
+const STEPS = { answer: 'an answer', review: 'a review', synthesis: 'the synthesis', position: 'a position' } as const;
 
 /**
  * What a reply's rule let it read, for the prompt inspector, as lines of Markdown: the step and its rule, the replies
@@ -30,7 +32,7 @@ export function describeReadRule(
   const name = (id: string) => displayNameOf(id, participants);
   const { plan, rule, kind } = visibility;
   const lines = [
-    `- Step: ${plan ? `${STEPS[kind]} of a ${plan.mode} turn` : 'an answer (no plan: an older reply)'}; it reads ${READS[rule.reads]}${rule.names === 'anonymised' ? ', without names' : ''}`,
+    `- Step: ${plan ? `${STEPS[kind]} of ${plan.kind === 'disputes' ? `dispute round ${plan.disputes?.round ?? 1}` : `a ${plan.mode} turn`}` : 'an answer (no plan: an older reply)'}; it reads ${READS[rule.reads]}${rule.names === 'anonymised' ? ', without names' : ''}`,
   ];
   if (visibility.hidden.length > 0) {
     const who = andList([...new Set(visibility.hidden.map((m) => name(m.speaker)))]);

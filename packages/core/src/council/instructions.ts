@@ -72,23 +72,91 @@ export const SHORT_ANSWER_REQUEST =
  * its own, and the ledger gives each response's (`answers`): what the vote counts when a response did not state one.
  */
 export function synthesisTask(letters: readonly string[], missing: readonly string[]): string {
-  const example = Object.fromEntries([
-    ['claim', '<one claim that matters, in one sentence>'],
-    ...letters.map((l, i) => [l, ['supported', 'disputed', 'not addressed'][i % 3]]),
-  ]);
-  const answers = Object.fromEntries(letters.map((l) => [l, `<the short answer ${responseLabel(l)} gives>`]));
   return [
     `You chair this discussion. Above are the user's question, the answers (${andList(letters.map(responseLabel))}) and the reviews the assistants wrote of one another's answers.`,
     "Write the best final answer to the user's question: keep what the responses got right, correct what they got wrong, and say plainly where they still disagree. Name the responses you relied on by their letter.",
     ...missingNote(missing),
+    ...ledgerInstructions(letters, 'of the claims that matter'),
+  ].join('\n');
+}
+
+/** Where a seat stood on a disputed claim before a round, and what each side has argued, as its prompt says them. */
+export interface DisputeBrief {
+  claim: string;
+  for: readonly string[];
+  against: readonly string[];
+  standing: 'supported' | 'disputed' | undefined;
+}
+
+const STANDING = {
+  supported: 'you held it',
+  disputed: 'you rejected it',
+  none: 'you did not address it',
+} as const;
+
+/**
+ * A seat's part in a dispute round: only the disputed claims, the arguments on each side (no names, no counts: how
+ * many hold a view is what conformity follows), and where it stood; it keeps or changes each position and says why.
+ */
+export function disputeTask(briefs: readonly DisputeBrief[]): string {
+  const arguments_ = (said: readonly string[]) => (said.length > 0 ? said.map((a) => `- ${a}`) : ['- (none given)']);
+  return [
+    "The answers to the user's question disagree on the claims below. For each: the arguments given so far on each side (who gave them does not matter, nor how many did) and where your answer stood.",
+    ...briefs.flatMap((b, i) => [
+      '',
+      `Claim ${i + 1}: ${b.claim}`,
+      'Arguments for it:',
+      ...arguments_(b.for),
+      'Arguments against it:',
+      ...arguments_(b.against),
+      `Your position so far: ${STANDING[b.standing ?? 'none']}.`,
+    ]),
+    '',
+    'Weigh each argument on its merits. For each claim, keep your position or change it, and say which and why in a sentence or two. Change it only for an argument you find convincing, never because others hold the other view; if you keep it, answer the strongest argument against it.',
+    'End your reply with a fenced block tagged `positions`, one entry per claim ("supported" if you hold the claim true, "disputed" if you hold it false):',
+    '```positions',
+    JSON.stringify({ positions: [{ claim: 1, position: 'supported', argument: '<why, in a sentence or two>' }] }),
+    '```',
+  ].join('\n');
+}
+
+/**
+ * The chair of a dispute round: the responses' positions on the claims argued are above; it updates the final answer
+ * and the ledger of those claims as the positions now stand.
+ */
+export function disputeSynthesisTask(
+  letters: readonly string[],
+  claims: readonly string[],
+  missing: readonly string[],
+): string {
+  return [
+    `You chair this discussion. The answers disagreed on the claims below; above, each response (${andList(letters.map(responseLabel))}) took its position on each in this round, with its reason.`,
+    ...claims.map((claim, i) => `Claim ${i + 1}: ${claim}`),
+    "Update the best final answer to the user's question: keep what holds, correct what the arguments showed wrong, and say plainly what is still disputed. Name the responses you relied on by their letter.",
+    ...missingNote(missing),
+    ...ledgerInstructions(letters, 'of these claims, marked as the positions now stand'),
+  ].join('\n');
+}
+
+/** The ledger a synthesis ends with: its block, what each mark means, the short answers and the arguments. */
+function ledgerInstructions(letters: readonly string[], of: string): string[] {
+  const example = Object.fromEntries([
+    ['claim', '<one claim that matters, in one sentence>'],
+    ...letters.map((l, i) => [l, ['supported', 'disputed', 'not addressed'][i % 3]]),
+    ['for', '<if disputed: the strongest argument for it>'],
+    ['against', '<if disputed: the strongest argument against it>'],
+  ]);
+  const answers = Object.fromEntries(letters.map((l) => [l, `<the short answer ${responseLabel(l)} gives>`]));
+  return [
     'If the question has one short answer (a number, a choice, a name, yes or no, what a program prints), end the final answer with a line of the form `Answer: <that answer>`.',
-    'After the answer, add a ledger of the claims that matter, as a fenced block tagged `ledger`:',
+    `After the answer, add a ledger ${of}, as a fenced block tagged \`ledger\`:`,
     '```ledger',
     JSON.stringify({ answers, claims: [example] }),
     '```',
     'Mark every response for every claim: "supported" if it makes or agrees with the claim, "disputed" if it contradicts it, "not addressed" if it says nothing about it. Use only these letters.',
+    'For a claim the responses dispute, give "for" and "against": the strongest argument each side makes, in a sentence or two, naming nobody.',
     'Give "answers" only when the question has one short answer: each response\'s own, as it gives it (leave out a response that gives none).',
-  ].join('\n');
+  ];
 }
 
 /** `missing`: the labels of the responses that never came. */

@@ -1,4 +1,4 @@
-import { MAX_CLAIM_CHARS, MAX_LEDGER_CLAIMS } from '../transcript/ledgerLimits';
+import { MAX_ARGUMENT_CHARS, MAX_CLAIM_CHARS, MAX_LEDGER_CLAIMS } from '../transcript/ledgerLimits';
 import type { Mark } from '../transcript/synthesisReading';
 
 /** A claim of a ledger as the model wrote it: marked by response letter. */
@@ -6,6 +6,9 @@ export interface LetteredClaim {
   claim: string;
   /** By response letter: only the letters of the plan, each at most once. */
   marks: Record<string, Mark>;
+  /** The strongest argument for the claim and against it, as the chair gave them (a disputed claim's). */
+  for?: string;
+  against?: string;
 }
 
 /**
@@ -26,7 +29,7 @@ export type LedgerReading = (
 };
 
 /** A fenced block of the text: its info string, its body, and where the whole block (fences included) sits. */
-interface Fenced {
+export interface Fenced {
   info: string;
   body: string;
   start: number;
@@ -63,9 +66,12 @@ export function parseLedger(text: string, letters: readonly string[]): LedgerRea
   for (const entry of (entries as (Record<string, unknown> & { claim: string })[]).slice(0, MAX_LEDGER_CLAIMS)) {
     const marks = marksOf(entry, known);
     if (Object.keys(marks).length === 0) continue;
-    const said = entry.claim.trim();
-    const claim = said.length > MAX_CLAIM_CHARS ? `${said.slice(0, MAX_CLAIM_CHARS - 1)}…` : said;
-    claims.push({ claim, marks });
+    const claim = cut(entry.claim.trim(), MAX_CLAIM_CHARS);
+    const argument = (key: 'for' | 'against') => {
+      const said = entry[key];
+      return typeof said === 'string' && said.trim() !== '' ? { [key]: cut(said.trim(), MAX_ARGUMENT_CHARS) } : {};
+    };
+    claims.push({ claim, marks, ...argument('for'), ...argument('against') });
   }
   if (claims.length === 0) return malformed(`no claim marks any of the responses ${letters.join(', ') || '(none)'}`);
   // The answer is the text around the block, as two paragraphs.
@@ -96,7 +102,7 @@ function answersOf(value: unknown, known: ReadonlySet<string>): Record<string, s
 }
 
 /** Every fenced block, in one pass over the lines (a model's text can be megabytes: nothing here backtracks). */
-function fencedBlocks(text: string): Fenced[] {
+export function fencedBlocks(text: string): Fenced[] {
   const blocks: Fenced[] = [];
   let open: { fence: string; info: string; start: number; bodyStart: number } | undefined;
   let offset = 0;
@@ -115,8 +121,13 @@ function fencedBlocks(text: string): Fenced[] {
   return blocks;
 }
 
+/** `text`, cut to at most `max` characters with an ellipsis. */
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
 /** A JSON object (not an array, not null). */
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

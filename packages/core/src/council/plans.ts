@@ -1,7 +1,7 @@
 import { shuffled } from '../base/seededRandom';
 import type { OrchestratorSettings } from '../orchestrator/settings';
 import { isRoutable } from '../participants/participant';
-import type { DiscussionMode, PlanDraft, PlanStep, SpeakingOrder } from '../transcript/plan';
+import type { DiscussionMode, PlanDraft, PlanStep, SpeakingOrder, TurnPlan } from '../transcript/plan';
 import { recordSeatNames } from './seatNames';
 
 export type { PlanDraft } from '../transcript/plan';
@@ -137,6 +137,59 @@ export function planForReview(input: {
       },
     ],
     ...(anonymised ? { letters: { [target.speaker]: 'A' }, seatNames: recordSeatNames(settings.participants) } : {}),
+  };
+}
+
+/**
+ * A round of Discuss disputes: every seat that answered takes its position again on the claims still disputed, all at
+ * once, reading only those claims and the arguments on each side (`disputes`); then the chair updates the answer and
+ * the ledger of those claims from their positions (`positions`). Both anonymised under the council's letters, so the
+ * ledger's columns stay the same from round to round.
+ */
+export function planForDisputes(input: {
+  id: string;
+  question: string;
+  /** The synthesis whose ledger disputes the claims (the council's, or the previous round's). */
+  of: string;
+  claims: readonly string[];
+  /** Which round of disputes (from 1). */
+  disputeRound: number;
+  /** The round of the discussion of `question` it argues (the council's: a dispute round is no new round of answers). */
+  round: number;
+  seats: readonly string[];
+  chair: string;
+  letters: Readonly<Record<string, string>>;
+  seatNames?: TurnPlan['seatNames'];
+  settings: PlanSettings;
+}): PlanDraft {
+  const { id, settings, chair } = input;
+  const seats = inTableOrder(input.seats, settings);
+  return {
+    id,
+    kind: 'disputes',
+    mode: 'council',
+    question: input.question,
+    round: input.round,
+    steps: [
+      {
+        kind: 'position',
+        seats,
+        reads: 'disputes',
+        names: 'anonymised',
+        concurrency: Math.max(1, Math.min(settings.maxConcurrent, seats.length)),
+      },
+      {
+        kind: 'synthesis',
+        seats: [chair],
+        reads: 'positions',
+        names: 'anonymised',
+        concurrency: 1,
+        orders: { [chair]: shuffled(seats, `${id}:${chair}`) },
+      },
+    ],
+    letters: { ...input.letters },
+    ...(input.seatNames ? { seatNames: input.seatNames } : {}),
+    disputes: { of: input.of, claims: [...input.claims], round: input.disputeRound },
   };
 }
 

@@ -26,8 +26,8 @@ export function readSynthesis(transcript: Transcript, message: Message): Synthes
   return {
     ...(reading.kind === 'ledger'
       ? {
-          claims: reading.claims.map(({ claim, marks }) => ({
-            claim,
+          claims: reading.claims.map(({ marks, ...claim }) => ({
+            ...claim,
             marks: Object.fromEntries(Object.entries(marks).map(([letter, mark]) => [seatOf.get(letter), mark])),
           })),
           answer: reading.answer,

@@ -6,11 +6,16 @@ import { fitToBudget, type RenderedItem } from '../prompt/fitToBudget';
 import { buildSystemPrompt, displayNameOf } from '../prompt/framing';
 import { isPromptMessage } from '../prompt/promptMessage';
 import { type RenderContext, renderMessage } from '../prompt/renderMessage';
+import type { TurnPlan } from '../transcript/plan';
 import type { Message, Transcript } from '../transcript/schema';
 import { Anonymiser } from './anonymise';
+import { sidesBefore, standingsBefore } from './disputes';
 import {
   ANOTHER_ASSISTANT,
   anonymousFraming,
+  type DisputeBrief,
+  disputeSynthesisTask,
+  disputeTask,
   EARLIER_REPLY_LABEL,
   responseLabel,
   reviewLabel,
@@ -74,13 +79,22 @@ export function reviewPrompt(
     read(r, anonymous ? reviewLabel(i + 1) : `${name(r.seat)}'s review`),
   );
   const missing = visibility.missing.map((seat) => labelOf(seat, letters[seat]));
-  const task =
-    visibility.kind === 'synthesis'
-      ? synthesisTask(
-          visibility.responses.map((r) => r.letter ?? name(r.seat)),
-          missing,
-        )
-      : reviewTask(visibility.responses.map(label), missing, changedIn(visibility));
+  const responseLetters = visibility.responses.map((r) => r.letter ?? name(r.seat));
+  const claims = visibility.plan?.disputes?.claims ?? [];
+  let task: string;
+  if (visibility.kind === 'position' && visibility.plan) {
+    task = disputeTask(disputeBriefs(transcript, visibility.plan, speakerId, text));
+  } else if (visibility.kind === 'synthesis' && visibility.rule.reads === 'positions') {
+    task = disputeSynthesisTask(
+      responseLetters,
+      claims.map((c) => text(c)),
+      missing,
+    );
+  } else if (visibility.kind === 'synthesis') {
+    task = synthesisTask(responseLetters, missing);
+  } else {
+    task = reviewTask(visibility.responses.map(label), missing, changedIn(visibility));
+  }
   const items = [...context, ...responses, ...reviews, { message: taskMessage(task), hoisted: false }];
   const fitted = fitToBudget({
     system: { role: 'system', content: framing },
@@ -90,6 +104,23 @@ export function reviewPrompt(
     keepRecent: Math.max(settings.keepRecent, responses.length + reviews.length + 2),
   });
   return { ...fitted, visibility, replacements: anonymiser.replacements() };
+}
+
+/** Each claim a dispute round argues, as `speakerId` is told it: the arguments on each side and where it stood. */
+function disputeBriefs(
+  transcript: Transcript,
+  plan: TurnPlan,
+  speakerId: string,
+  text: (content: string) => string,
+): DisputeBrief[] {
+  const sides = sidesBefore(transcript, plan);
+  const standings = standingsBefore(transcript, plan);
+  return (plan.disputes?.claims ?? []).map((claim, i) => ({
+    claim: text(claim),
+    for: (sides[i]?.for ?? []).map((a) => text(a)),
+    against: (sides[i]?.against ?? []).map((a) => text(a)),
+    standing: standings[i]?.get(speakerId)?.position,
+  }));
 }
 
 /** A message of the conversation before the question, in a prompt that names nobody. */

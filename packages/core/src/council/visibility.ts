@@ -38,7 +38,9 @@ const EVERYTHING: Pick<PlanStep, 'reads' | 'names'> = { reads: 'all', names: 'la
  * - `all`: everything before its place; `blind`: the thread up to and including the turn's question;
  * - `earlier`: everything before its place but the replies of its own plan;
  * - `peers`: `blind`, and the first step's answers of every other seat; `council`: `blind`, every first-step answer
- *   and every review; `target`: the reviewed reply's question (and the thread before it) and that reply.
+ *   and every review; `target`: the reviewed reply's question (and the thread before it) and that reply;
+ * - `disputes`: `blind` (its prompt adds the round's claims and arguments); `positions`: `blind`, and every position
+ *   of the round (a dispute round's chair).
  * Answers under review are the originals (not alternatives) that are not deleted, in the order the step recorded for
  * this seat (else seat order). An answer with nothing to read (failed before any text, stopped empty) is `missing`.
  */
@@ -82,6 +84,17 @@ export function visibleTo(transcript: Transcript, messageId: string, speakerId: 
       responses = expected.flatMap((seat) => readable(answers.get(seat), seat, plan));
       if (step.reads === 'council')
         reviews = stepReplies(messages, plan, 1).flatMap((m) => readable(m, m.speaker, plan));
+      break;
+    }
+    case 'disputes':
+      // The claims and arguments come from the plan and the thread's readings (`disputePrompt`), not from replies.
+      context = upTo(plan.question);
+      break;
+    case 'positions': {
+      context = upTo(plan.question);
+      expected = ordered(plan.steps[0]?.seats ?? []);
+      const positions = new Map(stepReplies(messages, plan, 0).map((m) => [m.speaker, m]));
+      responses = expected.flatMap((seat) => readable(positions.get(seat), seat, plan));
       break;
     }
     case 'target': {

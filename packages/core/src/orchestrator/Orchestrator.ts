@@ -150,6 +150,14 @@ export class Orchestrator extends Disposable {
     return (await this.code()).startReview(this.turns, threadId, messageId, groupId);
   }
 
+  /**
+   * Discuss disputes on a Council's synthesis: rounds that argue only the claims still disputed, anonymised, until none
+   * is, two rounds in a row change nothing, or `maxDisputeRounds` have run.
+   */
+  async discussDisputes(threadId: string, messageId: string): Promise<IntentResult> {
+    return (await this.code()).startDisputes(this.turns, threadId, messageId);
+  }
+
   /** How several seats take a message in this thread: Discuss, Independent or Council (remembered per thread). */
   setMode(threadId: string, mode: DiscussionMode): IntentResult {
     return this.store.setMode(threadId, mode) ? OK : refuse('That thread is not open any more.');

@@ -11,7 +11,7 @@ import type { ChatBackend, PromptAssembler } from './ports';
 import { type Ended, restart, withEnding, withLeftOut } from './replyTransitions';
 import type { OrchestratorSettings } from './settings';
 import { streamReply } from './streamReply';
-import { synthesisReadingOf } from './synthesisReadings';
+import { positionsReadingOf, synthesisReadingOf } from './synthesisReadings';
 import { refusesSeveralSystemMessages, type SystemModeMemory } from './systemMode';
 
 export interface ReplyRunnerDeps {
@@ -59,7 +59,8 @@ export type ReplyOutcome = Message['status'] | 'abandoned';
  * - a provider that refuses several system messages gets one more try with the notes inline, and inline prompts
  *   from then on (`systemModes`);
  * - every reply ends `complete`, `error` or `cancelled` with the text it got; a failure is reported once;
- * - a council's synthesis that ends with text ends read (`readSynthesis`: its ledger, by seat), in the same write.
+ * - a council's synthesis that ends with text ends read (`readSynthesis`: its ledger, by seat), and a dispute round's
+ *   position its positions (`readPositions`), in the same write.
  */
 export class ReplyRunner extends Disposable {
   /** Providers found to take only one system message: their prompts carry thread notes inline. */
@@ -187,8 +188,11 @@ export class ReplyRunner extends Disposable {
   ): Message['status'] {
     const { status, failure } = ended;
     const { store } = this.deps;
-    const synthesis = synthesisReadingOf(store, threadId, store.message(threadId, messageId));
-    store.update(threadId, messageId, (m) => withEnding(m, synthesis ? { ...ended, synthesis } : ended), 'urgent');
+    const message = store.message(threadId, messageId);
+    const synthesis = synthesisReadingOf(store, threadId, message);
+    const positions = positionsReadingOf(store, threadId, message);
+    const read = { ...(synthesis ? { synthesis } : {}), ...(positions ? { positions } : {}) };
+    store.update(threadId, messageId, (m) => withEnding(m, { ...ended, ...read }), 'urgent');
     if (status === 'error' && failure && participant) {
       this.deps.logger.warn(`Reply from ${participant.id} failed (${failure.kind}): ${failure.message}`);
       this.failureEmitter.fire({ threadId, participant, error: failure });

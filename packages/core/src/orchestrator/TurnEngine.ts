@@ -1,6 +1,7 @@
 import type { Emitter } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import { assembleStepPrompt } from '../council/assembleStepPrompt';
+import { nextDisputeRound } from '../council/disputeRounds';
 import { pendingWork, stepSlots } from '../council/pending';
 import type { TurnPlan } from '../transcript/plan';
 import type { PromptLog } from './PromptLog';
@@ -36,17 +37,47 @@ export class TurnEngine extends Disposable {
     this.replies = this._register(new ReplyRunner(this.deps, memory));
   }
 
-  /** Runs a turn's work to its end (or until `signal` aborts); `plan` is the work's plan, when it is one. */
-  async run(threadId: string, work: TurnWork, plan: TurnPlan | undefined, signal: AbortSignal): Promise<void> {
+  /**
+   * Runs a turn's work to its end (or until `signal` aborts); `plan` is the work's plan, when it is one. A dispute round
+   * that ends is followed by the next, in the same turn, while its outcome asks for one (`nextDisputeRound`). Returns
+   * the last plan it ran.
+   */
+  async run(
+    threadId: string,
+    work: TurnWork,
+    plan: TurnPlan | undefined,
+    signal: AbortSignal,
+  ): Promise<TurnPlan | undefined> {
     if (work.kind === 'reply') {
       this.report(threadId, { mode: 'discuss', step: 'answer', stepIndex: 0, stepCount: 1 }, [work.seat], [work.seat]);
       const placed = this.replies.place(threadId, work.seat, work.target);
       if (placed) await this.replies.run(threadId, placed.id, signal);
-    } else if (plan) {
-      for (let index = work.from; index < plan.steps.length && !signal.aborted; index++) {
-        if ((await this.runStep(threadId, plan, index, signal)) === 'stopped') break;
-      }
+      return plan;
     }
+    let current = plan;
+    let from = work.from;
+    while (current && !signal.aborted) {
+      let stopped = false;
+      for (let index = from; index < current.steps.length && !signal.aborted && !stopped; index++) {
+        stopped = (await this.runStep(threadId, current, index, signal)) === 'stopped';
+      }
+      if (stopped || signal.aborted || current.kind !== 'disputes') break;
+      const next = this.nextRound(threadId, current);
+      if (!next) break;
+      current = next;
+      from = 0;
+    }
+    return current;
+  }
+
+  /** The dispute round after `plan`, stored in the thread, when its outcome asks for one. */
+  private nextRound(threadId: string, plan: TurnPlan): TurnPlan | undefined {
+    const { store, ids } = this.deps;
+    const transcript = store.transcript(threadId);
+    const draft =
+      transcript &&
+      nextDisputeRound(transcript, plan, ids.next(), this.deps.settings(), (seat) => this.canAnswer(seat));
+    return draft ? store.addPlan(threadId, draft) : undefined;
   }
 
   /** One step: its replies one after another, or all placed at once and streamed `concurrency` at a time. */

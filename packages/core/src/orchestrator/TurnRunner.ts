@@ -160,11 +160,12 @@ export class TurnRunner extends Disposable {
   }
 
   private async run(threadId: string, work: TurnWork, turn: Turn, lease: ThreadLease): Promise<void> {
-    const plan = work.kind === 'plan' ? this.deps.store.plan(threadId, work.planId) : undefined;
+    let plan = work.kind === 'plan' ? this.deps.store.plan(threadId, work.planId) : undefined;
     try {
       // Loaded already when the turn came through the orchestrator: then the turn starts at once, in `start`.
       const engine = this.turnEngine ?? (await this.engine());
-      await engine.run(threadId, work, plan, turn.controller.signal);
+      // A dispute round's turn may go on to the rounds after it: what is left over is the last one's.
+      plan = await engine.run(threadId, work, plan, turn.controller.signal);
     } catch (error) {
       this.deps.logger.error(`Turn on thread ${threadId} failed unexpectedly: ${errorMessage(error)}`);
     } finally {

@@ -1,6 +1,6 @@
 import type { ChatError, TokenUsage } from '../llm/types';
 import type { Message, Timing, Usage } from '../transcript/schema';
-import type { SynthesisReading } from '../transcript/synthesisReading';
+import type { PositionsReading, SynthesisReading } from '../transcript/synthesisReading';
 
 // How a reply's message moves on: started again (retry), told what its prompt left out, ended. Pure.
 
@@ -15,6 +15,8 @@ export interface Ended {
   promptChars?: number;
   /** A council's synthesis that ended with text: what it says, read (`readSynthesis`). */
   synthesis?: SynthesisReading;
+  /** A dispute round's position that ended with text: the positions it took, read (`readPositions`). */
+  positions?: PositionsReading;
 }
 
 /** The reply's message with the count of older messages its prompt left out (none: the field goes). */
@@ -24,10 +26,10 @@ export function withLeftOut(m: Message, omitted: number): Message {
   return omitted > 0 ? { ...rest, leftOut: omitted } : rest;
 }
 
-/** A retry: the same message, emptied (a synthesis's reading goes with its text), streaming again as the next attempt. */
+/** A retry: the same message, emptied (what was read of it goes with its text), streaming again as the next attempt. */
 export function restart(m: Message): Message {
   if (m.role !== 'assistant' || (m.status !== 'error' && m.status !== 'cancelled')) return m;
-  const { error: _e, usage: _u, leftOut: _l, timing: _t, synthesis: _s, ...rest } = m;
+  const { error: _e, usage: _u, leftOut: _l, timing: _t, synthesis: _s, positions: _p, ...rest } = m;
   return { ...rest, content: '', status: 'streaming', attempt: (m.attempt ?? 1) + 1 };
 }
 
@@ -35,7 +37,7 @@ export function restart(m: Message): Message {
 export function withEnding(m: Message, ended: Ended): Message {
   if (m.status !== 'streaming') return m;
   const { error: _e, usage: _u, timing: _t, ...rest } = m;
-  const { status, failure, timing, synthesis } = ended;
+  const { status, failure, timing, synthesis, positions } = ended;
   const usage = ended.usage ?? estimatedUsage(ended.promptChars, m.content);
   return {
     ...rest,
@@ -44,6 +46,7 @@ export function withEnding(m: Message, ended: Ended): Message {
     ...(usage ? { usage } : {}),
     ...(timing ? { timing } : {}),
     ...(synthesis ? { synthesis } : {}),
+    ...(positions ? { positions } : {}),
   };
 }
 
@@ -58,6 +61,14 @@ export function estimatedUsage(promptChars: number | undefined, content: string)
 
 /** A tombstone: the message keeps its id and place, loses its content, and is left out of every prompt. */
 export function tombstone(m: Message): Message {
-  const { error: _error, usage: _usage, contextBlocks: _blocks, images: _images, synthesis: _s, ...rest } = m;
+  const {
+    error: _error,
+    usage: _usage,
+    contextBlocks: _blocks,
+    images: _images,
+    synthesis: _s,
+    positions: _p,
+    ...rest
+  } = m;
   return { ...rest, content: '', status: 'deleted' };
 }

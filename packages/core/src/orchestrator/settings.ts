@@ -23,6 +23,8 @@ export interface OrchestratorSettings {
   chair: string | null;
   /** Named sets of seats (`@reviewers`). */
   groups: SeatGroup[];
+  /** At most this many rounds follow Discuss disputes on a Council's synthesis (they stop sooner when settled). */
+  maxDisputeRounds: number;
   /** Whether "Ask the table to review" hides who wrote the reviewed reply. */
   anonymiseReviews: boolean;
   /** Whether a seat that reads code from the editor is asked to propose changes as unified diffs (`DIFF_REQUEST`). */
@@ -46,6 +48,7 @@ export const DEFAULT_ORCHESTRATOR_SETTINGS: Omit<OrchestratorSettings, 'particip
   maxConcurrent: 3,
   chair: null,
   groups: [],
+  maxDisputeRounds: 2,
   anonymiseReviews: true,
   askForDiffs: true,
 };

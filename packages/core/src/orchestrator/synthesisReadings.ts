@@ -1,8 +1,9 @@
+import { readPositions } from '../council/readPositions';
 import { readSynthesis } from '../council/readSynthesis';
 import { awaitsReading, isSynthesis, unreadSyntheses } from '../council/synthesisStep';
 import type { ThreadStore } from '../store/ThreadStore';
 import type { Message } from '../transcript/schema';
-import type { SynthesisReading } from '../transcript/synthesisReading';
+import type { PositionsReading, SynthesisReading } from '../transcript/synthesisReading';
 
 /**
  * The reading of a reply that is a council's synthesis and said something (`readSynthesis`), from the thread as the
@@ -16,6 +17,16 @@ export function synthesisReadingOf(
   const transcript = store.transcript(threadId);
   if (!transcript || !message || !isSynthesis(transcript.plans, message) || !/\S/.test(message.content)) return;
   return readSynthesis(transcript, message);
+}
+
+/** The reading of a reply that is a dispute round's position and said something (`readPositions`); else undefined. */
+export function positionsReadingOf(
+  store: ThreadStore,
+  threadId: string,
+  message: Message | undefined,
+): PositionsReading | undefined {
+  const transcript = store.transcript(threadId);
+  return transcript && message ? readPositions(transcript, message) : undefined;
 }
 
 /**

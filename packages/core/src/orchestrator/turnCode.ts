@@ -6,4 +6,4 @@ export { inspectPrompt } from './inspectPrompt';
 export { regenerateAs, retryReply } from './replyIntents';
 export { sendMessage } from './sendMessage';
 export { readOlderSyntheses } from './synthesisReadings';
-export { continueTurn, startAnotherRound, startReview } from './turnIntents';
+export { continueTurn, startAnotherRound, startDisputes, startReview } from './turnIntents';

@@ -1,3 +1,4 @@
+import { firstDisputeRound } from '../council/disputeRounds';
 import { planForReview, planForRound } from '../council/plans';
 import { questionOf } from '../council/questionOf';
 import type { IdGenerator } from '../ports';
@@ -108,6 +109,20 @@ export function startReview(ctx: TurnContext, threadId: string, messageId: strin
     settings,
   });
   return runPlan(ctx, threadId, draft);
+}
+
+/**
+ * Discuss disputes on a Council's synthesis: a round arguing only the claims it leaves disputed, then as many more as
+ * the outcome of each asks for (`nextDisputeRound`), within `maxDisputeRounds`.
+ */
+export function startDisputes(ctx: TurnContext, threadId: string, messageId: string): IntentResult {
+  const transcript = ctx.store.transcript(threadId);
+  if (!transcript) return refuse(GONE);
+  if (ctx.runner.isBusy(threadId)) return refuse(BUSY);
+  const first = firstDisputeRound(transcript, messageId, ctx.ids.next(), ctx.table.settings, (seat) =>
+    ctx.table.canAnswer(seat),
+  );
+  return first.ok ? runPlan(ctx, threadId, first.plan) : refuse(first.reason);
 }
 
 /** Stores a plan in the thread and runs it from its first step. */

@@ -1,9 +1,15 @@
 // `@roundtable/core/present`: what the webview needs to present what the protocol carries: the words and rules a
-// view derives from messages (how a list of names, a wait, a cost, a review's verdict, a synthesis's ledger and vote, a seat
+// view derives from messages (how a list of names, a wait, a cost, a review's verdict, a synthesis's ledger and vote, a dispute round, a seat
 // that cannot answer and a message nobody was asked to answer are said; who can be asked; a reply's change blocks;
 // where a stored image is). No schema: `@roundtable/core/protocol` has those, and the limits are in
 // `@roundtable/core/limits`.
 export { andList } from '../base/andList';
+export {
+  describeDisputesEnd,
+  describePositions,
+  describeRoundChanges,
+  disputesOffered,
+} from '../council/disputeText';
 export { responseLabel } from '../council/instructions';
 export { describeWithout, ledgerNote, ledgerSeats, NO_LEDGER_NOTE } from '../council/synthesisText';
 export { verdictOf } from '../council/verdict';

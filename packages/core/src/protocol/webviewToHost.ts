@@ -67,6 +67,8 @@ export const WebviewToHost = aMessage(
     intent('turn/dismiss', v.strictObject({ threadId: id })),
     /** Everyone who took part in the discussion answers again, having read the whole last round. */
     intent('turn/anotherRound', v.strictObject({ threadId: id })),
+    /** Discuss disputes on a Council's synthesis: rounds that argue only its disputed claims, anonymised. */
+    intent('turn/discussDisputes', v.strictObject({ threadId: id, messageId: id })),
     /** Who answers a message in this thread that names nobody ("speaking to"): a seat or a group. */
     intent('chat/setTarget', v.strictObject({ threadId: id, participantId: id })),
     /** How several seats take a message in this thread: Discuss, Independent or Council. */

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { int, isoDateTime, ParticipantId, positiveInt, RecordId } from './base';
+import { MAX_CLAIM_CHARS, MAX_LEDGER_CLAIMS } from './ledgerLimits';
 
 /**
  * How a thread's seats take a message that several of them answer, chosen per thread:
@@ -14,8 +15,11 @@ export type DiscussionMode = v.InferOutput<typeof DiscussionMode>;
 export const SpeakingOrder = v.picklist(['seat', 'rotating', 'random']);
 export type SpeakingOrder = v.InferOutput<typeof SpeakingOrder>;
 
-/** What a step's replies are: answers to the question, reviews of answers, or the chair's synthesis. */
-export const StepKind = v.picklist(['answer', 'review', 'synthesis']);
+/**
+ * What a step's replies are: answers to the question, reviews of answers, the chair's synthesis, or each seat's
+ * position on the claims a dispute round argues.
+ */
+export const StepKind = v.picklist(['answer', 'review', 'synthesis', 'position']);
 export type StepKind = v.InferOutput<typeof StepKind>;
 
 /**
@@ -26,9 +30,11 @@ export type StepKind = v.InferOutput<typeof StepKind>;
  *   answer, none of its own round's);
  * - `peers`: `blind`, then the other seats' answers of the plan's first step (a cross-review);
  * - `council`: `blind`, then every answer of the first step and every review of the second (the synthesis);
- * - `target`: the reviewed reply's question and the reviewed reply (a review asked for on one reply).
+ * - `target`: the reviewed reply's question and the reviewed reply (a review asked for on one reply);
+ * - `disputes`: `blind`; its prompt then holds only the disputed claims and each side's arguments (a dispute round);
+ * - `positions`: `blind`, then every position of the plan's first step (the chair of a dispute round).
  */
-export const StepReads = v.picklist(['all', 'blind', 'earlier', 'peers', 'council', 'target']);
+export const StepReads = v.picklist(['all', 'blind', 'earlier', 'peers', 'council', 'target', 'disputes', 'positions']);
 export type StepReads = v.InferOutput<typeof StepReads>;
 
 /** Whether the replies a step reads carry their speakers' names, or neutral labels ("Response A"). */
@@ -42,6 +48,10 @@ const Seats = v.pipe(v.array(ParticipantId), v.minLength(1), v.maxLength(MAX_STE
 
 /** A neutral label's letter: `A` for "Response A". */
 export const Letter = v.pipe(v.string(), v.regex(/^[A-P]$/, 'must be one capital letter from A to P'));
+
+/** The side a seat is asked to argue in a Council's first step: for, against, or weighing both (`neutral`). */
+export const Stance = v.picklist(['for', 'against', 'neutral']);
+export type Stance = v.InferOutput<typeof Stance>;
 
 /** One step of a turn: who answers, what each may read and under which names, and how many stream at once. */
 export const PlanStep = v.strictObject({
@@ -57,12 +67,32 @@ export const PlanStep = v.strictObject({
    * reader so no response always comes first.
    */
   orders: v.optional(v.record(ParticipantId, Seats)),
+  /** A Council's first step with stances: the side each seat argues (a seat with none answers as it would). */
+  stances: v.optional(v.record(ParticipantId, Stance)),
 });
 export type PlanStep = v.InferOutput<typeof PlanStep>;
 
-/** What made the plan: a user message, "Another round", or "Ask the table to review" on one reply. */
-export const PlanKind = v.picklist(['message', 'round', 'review']);
+/**
+ * What made the plan: a user message, "Another round", "Ask the table to review" on one reply, or a round of Discuss
+ * disputes (a council's disputed claims argued again).
+ */
+export const PlanKind = v.picklist(['message', 'round', 'review', 'disputes']);
 export type PlanKind = v.InferOutput<typeof PlanKind>;
+
+/**
+ * What a dispute round argues: the claims a synthesis's ledger disputed (`of`: that synthesis, a council's or the
+ * previous round's), as they were worded then, and which round of disputes it is (from 1).
+ */
+export const DisputedClaims = v.strictObject({
+  of: RecordId,
+  claims: v.pipe(
+    v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_CLAIM_CHARS))),
+    v.minLength(1),
+    v.maxLength(MAX_LEDGER_CLAIMS),
+  ),
+  round: positiveInt,
+});
+export type DisputedClaims = v.InferOutput<typeof DisputedClaims>;
 
 /**
  * A turn, as data: the steps it runs and each step's visibility rule. Stored in the thread (immutable once made)
@@ -92,6 +122,8 @@ export const TurnPlan = v.strictObject({
   seatNames: v.optional(
     v.record(ParticipantId, v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(16))),
   ),
+  /** A dispute round: the claims it argues (only such a plan has them). */
+  disputes: v.optional(DisputedClaims),
 });
 export type TurnPlan = v.InferOutput<typeof TurnPlan>;
 

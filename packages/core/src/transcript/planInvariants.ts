@@ -4,7 +4,8 @@ import type { Message, Transcript } from './schema';
 /**
  * The first broken rule among plans, steps and reviews, as a readable line; undefined when all hold:
  * - plans have unique ids and are stored in the order they were made (`comparePlans`);
- * - a plan answers a user message of the thread; a review plan names the reply it reviews, and only it does;
+ * - a plan answers a user message of the thread; a review plan names the reply it reviews, and only it does; a dispute
+ *   round names its claims and the reply (a synthesis) it argues from, and only it does;
  * - a step names each seat once; a per-reader order belongs to a seat of its step and lists answering seats once;
  * - no two seats share a neutral letter;
  * - only replies carry a step, a reviewed reply or a timing; a step names a plan of the thread and one of its steps;
@@ -30,6 +31,12 @@ export function findPlanViolation(transcript: Transcript): string | undefined {
     }
     if (plan.target !== undefined && messages.get(plan.target)?.role !== 'assistant') {
       return `${at}.target: "${plan.target}" is not a reply of this thread`;
+    }
+    if ((plan.kind === 'disputes') !== (plan.disputes !== undefined)) {
+      return `${at}.disputes: a dispute round, and only one, names the claims it argues`;
+    }
+    if (plan.disputes !== undefined && messages.get(plan.disputes.of)?.role !== 'assistant') {
+      return `${at}.disputes.of: "${plan.disputes.of}" is not a reply of this thread`;
     }
     const letters = Object.values(plan.letters ?? {});
     if (new Set(letters).size !== letters.length) return `${at}.letters: two seats share a letter`;

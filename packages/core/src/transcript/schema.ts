@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE } from '../limits/images';
 import { count, int, isoDateTime, ParticipantId, positiveInt, RecordId } from './base';
 import { DiscussionMode, StepRef, TurnPlan } from './plan';
-import { SynthesisReading } from './synthesisReading';
+import { PositionsReading, SynthesisReading } from './synthesisReading';
 
 export { ParticipantId, SYSTEM_SPEAKER, USER_SPEAKER } from './base';
 
@@ -12,7 +12,7 @@ export { ParticipantId, SYSTEM_SPEAKER, USER_SPEAKER } from './base';
  * names that got no reply, alternatives and left-out counts) and version 3 (before turn plans, discussion modes,
  * reviews and what each reply cost), version 4 (before images and the working tree's changes and problems as
  * context), version 5 (before a synthesis's ledger was stored read and a plan recorded its seats' names) and version
- * 6 (before a synthesis recorded its vote). A file with a higher version is left untouched and listed as unreadable.
+ * 6 (before a synthesis recorded its vote, a ledger its arguments, a Council its stances, and before dispute rounds). A file with a higher version is left untouched and listed as unreadable.
  */
 export const TRANSCRIPT_VERSION = 7;
 
@@ -170,6 +170,8 @@ export const Message = v.strictObject({
   timing: v.optional(Timing),
   /** On a council's synthesis that ended with text: its ledger, read once, and whose answers it lacked. */
   synthesis: v.optional(SynthesisReading),
+  /** On a reply of a dispute round that ended with text: its positions on the round's claims, read once. */
+  positions: v.optional(PositionsReading),
   createdAt: isoDateTime,
 });
 export type Message = v.InferOutput<typeof Message>;
@@ -208,7 +210,8 @@ export type Transcript = v.InferOutput<typeof TranscriptShape>;
 export type Stamped<T> = { value: T; at: string };
 
 /**
- * A version 6 file: what version 7 added is all optional (a synthesis's vote), so a version 6 file reads as it is;
+ * A version 6 file: what version 7 added is all optional (a synthesis's vote, a claim's arguments, stances, dispute
+ * rounds and their positions), so a version 6 file reads as it is;
  * none of it is in one that Roundtable wrote.
  */
 export const TranscriptShapeV6 = v.strictObject({ ...TranscriptShape.entries, version: v.literal(6) });

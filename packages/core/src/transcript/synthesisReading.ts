@@ -1,17 +1,24 @@
 import * as v from 'valibot';
-import { ParticipantId } from './base';
-import { MAX_CLAIM_CHARS, MAX_LEDGER_CLAIMS, MAX_SHORT_ANSWER_CHARS } from './ledgerLimits';
+import { int, ParticipantId } from './base';
+import { MAX_ARGUMENT_CHARS, MAX_CLAIM_CHARS, MAX_LEDGER_CLAIMS, MAX_SHORT_ANSWER_CHARS } from './ledgerLimits';
 
-export { MAX_CLAIM_CHARS, MAX_LEDGER_CLAIMS, MAX_SHORT_ANSWER_CHARS };
+export { MAX_ARGUMENT_CHARS, MAX_CLAIM_CHARS, MAX_LEDGER_CLAIMS, MAX_SHORT_ANSWER_CHARS };
+
+const Argument = v.pipe(v.string(), v.maxLength(MAX_ARGUMENT_CHARS));
 
 /** How an answer stands on one claim of a synthesis's ledger. */
 export const Mark = v.picklist(['supported', 'disputed', 'not addressed']);
 export type Mark = v.InferOutput<typeof Mark>;
 
-/** One claim of a ledger and each answering seat's mark on it, by seat id (the model wrote letters). */
+/**
+ * One claim of a ledger and each answering seat's mark on it, by seat id (the model wrote letters); for a claim the
+ * answers dispute, the strongest argument the chair saw on each side (`for`, `against`), naming nobody.
+ */
 export const LedgerClaim = v.strictObject({
   claim: v.pipe(v.string(), v.maxLength(MAX_CLAIM_CHARS)),
   marks: v.record(ParticipantId, Mark),
+  for: v.optional(Argument),
+  against: v.optional(Argument),
 });
 export type LedgerClaim = v.InferOutput<typeof LedgerClaim>;
 
@@ -50,3 +57,31 @@ export const SynthesisReading = v.strictObject({
   vote: v.optional(Vote),
 });
 export type SynthesisReading = v.InferOutput<typeof SynthesisReading>;
+
+/** Where a seat stands on a disputed claim: it holds the claim (`supported`) or rejects it (`disputed`). */
+export const Position = v.picklist(['supported', 'disputed']);
+export type Position = v.InferOutput<typeof Position>;
+
+/**
+ * One seat's position on one claim of a dispute round (`claim`: its index in the plan's claims), with its argument;
+ * `changed` when it differs from where the seat stood before the round, and `withoutReason` when it changed and the
+ * argument did not (the same as before, or none): a change that conformity, not an argument, may explain.
+ */
+export const ClaimPosition = v.strictObject({
+  claim: v.pipe(int, v.minValue(0), v.maxValue(MAX_LEDGER_CLAIMS - 1)),
+  position: Position,
+  argument: Argument,
+  changed: v.optional(v.literal(true)),
+  withoutReason: v.optional(v.literal(true)),
+});
+export type ClaimPosition = v.InferOutput<typeof ClaimPosition>;
+
+/**
+ * A dispute round's reply, read once when it ends with text (`readPositions`): its positions on the round's claims,
+ * or why its `positions` block could not be read (`malformed`; then the seat took none).
+ */
+export const PositionsReading = v.strictObject({
+  claims: v.optional(v.pipe(v.array(ClaimPosition), v.maxLength(MAX_LEDGER_CLAIMS))),
+  malformed: v.optional(v.string()),
+});
+export type PositionsReading = v.InferOutput<typeof PositionsReading>;

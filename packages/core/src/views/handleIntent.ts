@@ -62,6 +62,8 @@ export async function handleIntent(intent: WebviewIntent, view: IntentView, deps
       return onShown(view, intent.payload.threadId, (t) => orchestrator.continueSkipped(t));
     case 'turn/anotherRound':
       return onShown(view, intent.payload.threadId, (t) => orchestrator.anotherRound(t));
+    case 'turn/discussDisputes':
+      return onShown(view, intent.payload.threadId, (t) => orchestrator.discussDisputes(t, intent.payload.messageId));
     case 'turn/dismiss':
       return onShown(view, intent.payload.threadId, (t) => orchestrator.dismissSkipped(t));
     case 'chat/setTarget':

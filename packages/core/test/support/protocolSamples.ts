@@ -29,6 +29,12 @@ export const intents: { [K in WebviewMessageType]: Extract<WebviewToHost, { type
   'turn/continue': { v: 2, type: 'turn/continue', requestId: 'r', payload: { threadId: T } },
   'turn/dismiss': { v: 2, type: 'turn/dismiss', requestId: 'r', payload: { threadId: T } },
   'turn/anotherRound': { v: 2, type: 'turn/anotherRound', requestId: 'r', payload: { threadId: T } },
+  'turn/discussDisputes': {
+    v: 2,
+    type: 'turn/discussDisputes',
+    requestId: 'r',
+    payload: { threadId: T, messageId: 'm' },
+  },
   'chat/setTarget': { v: 2, type: 'chat/setTarget', requestId: 'r', payload: { threadId: T, participantId: 'gpt' } },
   'chat/setMode': { v: 2, type: 'chat/setMode', requestId: 'r', payload: { threadId: T, mode: 'council' } },
   'message/review': {
