@@ -24,6 +24,7 @@ describe('readSettings', () => {
       maxConcurrent: 3,
       chair: null,
       anonymiseReviews: true,
+      maxDisputeRounds: 2,
       groups: [],
     });
     expect(s.problems).toEqual([]);
@@ -44,6 +45,7 @@ describe('readSettings', () => {
       'council.maxConcurrent',
       'council.chair',
       'council.anonymiseReviews',
+      'council.maxDisputeRounds',
       'groups',
     ];
     for (const key of keys) {
@@ -58,6 +60,7 @@ describe('readSettings', () => {
         'council.maxConcurrent': 2,
         'council.chair': 'gpt',
         'council.anonymiseReviews': false,
+        'council.maxDisputeRounds': 3,
         groups: [{ id: 'reviewers', members: ['claude', 'gpt'], mode: 'council' }],
       }),
     );
@@ -66,6 +69,7 @@ describe('readSettings', () => {
       maxConcurrent: 2,
       chair: 'gpt',
       anonymiseReviews: false,
+      maxDisputeRounds: 3,
       groups: [{ id: 'reviewers', displayName: '@reviewers', members: ['claude', 'gpt'], mode: 'council' }],
     });
     expect(s.problems).toEqual([]);
@@ -77,6 +81,7 @@ describe('readSettings', () => {
         'router.order': 'alphabetical',
         'council.maxConcurrent': 0,
         'council.chair': 'bob',
+        'council.maxDisputeRounds': 9,
         groups: [
           { id: 'claude', members: ['gpt'] },
           { id: 'pair', members: ['gpt', 'bob'] },
@@ -85,7 +90,7 @@ describe('readSettings', () => {
         ],
       }),
     );
-    expect(s.orchestrator).toMatchObject({ speakingOrder: 'seat', maxConcurrent: 3, chair: null });
+    expect(s.orchestrator).toMatchObject({ speakingOrder: 'seat', maxConcurrent: 3, chair: null, maxDisputeRounds: 2 });
     expect(s.orchestrator.groups).toEqual([{ id: 'pair', displayName: '@pair', members: ['gpt'] }]);
     expect(s.problems).toEqual([
       expect.stringContaining('roundtable.groups[0]: "@claude" is already a participant'),
@@ -95,6 +100,7 @@ describe('readSettings', () => {
       'roundtable.router.order must be "seat" or "rotating" or "random"; using "seat".',
       'roundtable.council.maxConcurrent must be a whole number from 1 to 16; using 3.',
       'roundtable.council.chair: "bob" is not a participant\'s id; the turn\'s first seat chairs.',
+      'roundtable.council.maxDisputeRounds must be a whole number from 1 to 5; using 2.',
     ]);
   });
 
