@@ -67,6 +67,18 @@ export const SHORT_ANSWER_REQUEST =
   'If the question has one short answer (a number, a choice, a name, yes or no, what a program prints), end your reply with a line of the form `Answer: <that answer>`.';
 
 /**
+ * What a seat of a Council with stances is asked to argue, in its system prompt. An honest case, not a pretence: it
+ * still gives its own final answer, and says what would change its mind.
+ */
+export const STANCE_REQUEST: Record<'for' | 'against' | 'neutral', string> = {
+  for: 'In this council you argue for: make the strongest honest case in favour (of the proposal, or of "yes"), then give your own final answer and say what would change your mind.',
+  against:
+    'In this council you argue against: make the strongest honest case against (the proposal, or for "no"), then give your own final answer and say what would change your mind.',
+  neutral:
+    'In this council you weigh both sides evenly, the case for and the case against, before you give your answer.',
+};
+
+/**
  * The chair's synthesis: the best final answer, then a ledger of the claims made, marked per response by its letter
  * (the panel puts the names back). When the question has one short answer, the final answer ends with it on a line of
  * its own, and the ledger gives each response's (`answers`): what the vote counts when a response did not state one.

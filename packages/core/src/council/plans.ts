@@ -1,7 +1,7 @@
 import { shuffled } from '../base/seededRandom';
 import type { OrchestratorSettings } from '../orchestrator/settings';
 import { isRoutable } from '../participants/participant';
-import type { DiscussionMode, PlanDraft, PlanStep, SpeakingOrder, TurnPlan } from '../transcript/plan';
+import type { DiscussionMode, PlanDraft, PlanStep, SpeakingOrder, Stance, TurnPlan } from '../transcript/plan';
 import { recordSeatNames } from './seatNames';
 
 export type { PlanDraft } from '../transcript/plan';
@@ -25,6 +25,8 @@ export interface MessagePlanInput {
   settings: PlanSettings;
   /** Whether the chair of the settings can answer now (a chair that needs a login does not chair); routable only. */
   canChair?: (seat: string) => boolean;
+  /** A Council with stances: one seat argues for, one against, the others weigh both (`stancesFor`). */
+  stances?: boolean;
 }
 
 /**
@@ -34,7 +36,8 @@ export interface MessagePlanInput {
  * - Independent: one step, every seat blind to the others' answers, `maxConcurrent` at once, in table order;
  * - Council (two seats or more): Independent, then each seat reviews the others' answers under neutral letters
  *   (letters and each reader's order shuffled from the plan id), then the chair's synthesis of answers and reviews;
- *   every seat's names are recorded with it (`seatNames`), so its anonymised steps scrub the names of when it was made.
+ *   every seat's names are recorded with it (`seatNames`), so its anonymised steps scrub the names of when it was made;
+ *   with `stances`, its answers argue the sides `stancesFor` gives them.
  */
 export function planForMessage(input: MessagePlanInput): PlanDraft {
   const { id, question, mode, settings } = input;
@@ -53,7 +56,7 @@ export function planForMessage(input: MessagePlanInput): PlanDraft {
   return {
     ...base,
     steps: [
-      answers,
+      input.stances ? { ...answers, stances: stancesFor(seats, id) } : answers,
       {
         kind: 'review',
         seats,
@@ -82,6 +85,15 @@ export function planForMessage(input: MessagePlanInput): PlanDraft {
     letters,
     seatNames: recordSeatNames(settings.participants),
   };
+}
+
+/**
+ * The sides of a Council with stances: one seat argues for, one against, every other weighs both; which seat gets
+ * which is shuffled from the plan id (so it is the same in every window, and no seat always argues for).
+ */
+export function stancesFor(seats: readonly string[], id: string): Record<string, Stance> {
+  const sides: Stance[] = ['for', 'against'];
+  return Object.fromEntries(shuffled(seats, `${id}:stances`).map((seat, i) => [seat, sides[i] ?? 'neutral']));
 }
 
 /**

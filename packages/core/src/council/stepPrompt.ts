@@ -2,7 +2,7 @@ import type { OrchestratorSettings } from '../orchestrator/settings';
 import { type AssembledPrompt, assemblePrompt } from '../prompt/assemblePrompt';
 import type { Transcript } from '../transcript/schema';
 import type { Replacement } from './anonymise';
-import { SHORT_ANSWER_REQUEST } from './instructions';
+import { SHORT_ANSWER_REQUEST, STANCE_REQUEST } from './instructions';
 import { reviewPrompt } from './reviewPrompt';
 import { type Visibility, visibleTo } from './visibility';
 
@@ -45,7 +45,7 @@ export function stepPrompt(
       keepRecent: settings.keepRecent,
       userName: settings.userName,
       askForDiffs: settings.askForDiffs ?? false,
-      notes: answerNotes(visibility),
+      notes: answerNotes(visibility, speakerId),
     });
     return { ...prompt, visibility, replacements: [] };
   }
@@ -54,9 +54,13 @@ export function stepPrompt(
 
 /**
  * What a step asks of an answer besides the conversation: a seat answering an Independent or Council turn blind is
- * asked for its short final answer on a line of its own, when the question has one (what the vote counts).
+ * asked for its short final answer on a line of its own, when the question has one (what the vote counts), and, in a
+ * Council with stances, the side its step gives it.
  */
-function answerNotes(visibility: Visibility): string[] {
+function answerNotes(visibility: Visibility, speakerId: string): string[] {
   const independent = visibility.plan !== undefined && visibility.plan.mode !== 'discuss';
-  return independent && visibility.kind === 'answer' && visibility.rule.reads === 'blind' ? [SHORT_ANSWER_REQUEST] : [];
+  if (!independent || visibility.kind !== 'answer' || visibility.rule.reads !== 'blind') return [];
+  // A blind answer is its plan's first step.
+  const stance = visibility.plan?.steps[0]?.stances?.[speakerId];
+  return [SHORT_ANSWER_REQUEST, ...(stance ? [STANCE_REQUEST[stance]] : [])];
 }

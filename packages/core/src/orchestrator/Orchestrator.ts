@@ -96,7 +96,7 @@ export class Orchestrator extends Disposable {
    * started (never waits for a model). Names that get no reply (unknown, disabled, muted, past the responder cap) are
    * kept on the message (`unrouted`), so the thread says why; a message whose names all fail is refused with why, so
    * it never goes to someone it did not name. Seats that cannot answer now are left out; when none it names can, it
-   * is refused with why.
+   * is refused with why. `stances`: a Council whose seats argue sides (one for, one against, the others both).
    */
   async send(
     threadId: string,
@@ -104,6 +104,7 @@ export class Orchestrator extends Disposable {
     explicitTargets?: string[],
     contextBlocks: ContextBlock[] = [],
     images: ImageRef[] = [],
+    options: { stances?: boolean } = {},
   ): Promise<IntentResult> {
     const { sendMessage } = await this.code();
     if (!this.store.isLoaded(threadId)) return refuse('That thread is not open any more.');
@@ -118,6 +119,7 @@ export class Orchestrator extends Disposable {
       images,
       speakingTo: this.speakingTo(threadId),
       lastAssistantSpeaker: this.lastAssistantSpeaker(threadId),
+      ...(options.stances ? { stances: true } : {}),
     });
   }
 

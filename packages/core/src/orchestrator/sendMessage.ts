@@ -18,6 +18,8 @@ export interface MessageInput {
   /** Who the thread speaks to now (a seat or a group), and who spoke last (round robin). */
   speakingTo: string | null;
   lastAssistantSpeaker: string | null;
+  /** A Council whose seats argue sides: one for, one against, the others both (ignored in other modes). */
+  stances?: boolean;
 }
 
 const GONE = 'That thread is not open any more.';
@@ -95,6 +97,7 @@ export function sendMessage(ctx: TurnContext, threadId: string, input: MessageIn
     previousFirst: previous?.steps[0]?.seats[0],
     settings,
     canChair: (id) => ctx.table.canAnswer(id),
+    ...(input.stances && mode === 'council' ? { stances: true } : {}),
   });
   return runPlan(ctx, threadId, draft);
 }

@@ -47,6 +47,8 @@ export const WebviewToHost = aMessage(
         threadId: id,
         text: v.pipe(v.string(), v.maxLength(MAX_USER_TEXT_CHARS)),
         targets: v.optional(v.pipe(v.array(id), v.maxLength(32))),
+        /** A Council whose seats argue sides (for, against, both); other modes ignore it. */
+        stances: v.optional(v.literal(true)),
       }),
     ),
     intent('chat/stop', v.strictObject({ threadId: id })),

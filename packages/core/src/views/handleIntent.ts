@@ -35,6 +35,7 @@ export async function handleIntent(intent: WebviewIntent, view: IntentView, deps
           intent.payload.targets,
           context.blocks,
           context.images,
+          intent.payload.stances ? { stances: true } : {},
         );
         if (result.ok) context.sent();
         return result;
