@@ -125,6 +125,7 @@ export function disputeTask(briefs: readonly DisputeBrief[]): string {
     ]),
     '',
     'Weigh each argument on its merits. For each claim, keep your position or change it, and say which and why in a sentence or two. Change it only for an argument you find convincing, never because others hold the other view; if you keep it, answer the strongest argument against it.',
+    'If the question has one short answer, give the answer you hold now on a line of the form `Answer: <that answer>`.',
     'End your reply with a fenced block tagged `positions`, one entry per claim ("supported" if you hold the claim true, "disputed" if you hold it false):',
     '```positions',
     JSON.stringify({ positions: [{ claim: 1, position: 'supported', argument: '<why, in a sentence or two>' }] }),

@@ -18,6 +18,9 @@ describe('normalAnswer', () => {
     ['four', '4'],
     ['Twelve apples', '12'],
     ['18 dollars', '18'],
+    // A single letter after a number is no unit: "1 c" is what a program printed.
+    ['1 c', '1 c'],
+    ['3 52', '3 52'],
     ['0.1', '0.1'],
     ['**42**', '42'],
     ['`42`', '42'],

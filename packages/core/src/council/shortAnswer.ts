@@ -147,10 +147,10 @@ function choiceOf(text: string): string | undefined {
 /** A number as the plainest decimal, with its `%` kept; undefined when the text is not a number (and a few words). */
 function numberOf(text: string): string | undefined {
   const lower = text.toLowerCase();
-  const word = /^([a-z]+)(?:\s+[a-z][a-z'-]*){0,3}$/.exec(lower)?.[1];
+  const word = /^([a-z]+)(?:\s+[a-z][a-z'-]+){0,3}$/.exec(lower)?.[1];
   if (word !== undefined && Object.hasOwn(NUMBER_WORDS, word)) return String(NUMBER_WORDS[word]);
   const match =
-    /^([-+−]?)[$€£¥]?\s?(\d{1,3}(?:[, ]\d{3})+|\d+)(?:\.(\d+))?(?:e([-+]?\d{1,3}))?(?:\/(\d+))?\s?(%?)(?:\s+[a-z][a-z'-]*){0,3}$/i.exec(
+    /^([-+−]?)[$€£¥]?\s?(\d{1,3}(?:[, ]\d{3})+|\d+)(?:\.(\d+))?(?:e([-+]?\d{1,3}))?(?:\/(\d+))?\s?(%?)(?:\s+[a-z][a-z'-]+){0,3}$/i.exec(
       lower,
     );
   if (!match) return undefined;

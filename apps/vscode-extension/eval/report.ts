@@ -1,0 +1,126 @@
+import { isCorrect } from './answers';
+import type { EvalQuestion } from './evalSets';
+import { add, type Cost, type QuestionRun } from './runEval';
+
+/** How often a strategy's answer was right. */
+export interface Score {
+  correct: number;
+  total: number;
+}
+
+/** Answers that went from right to wrong, or wrong to right, across the dispute rounds. */
+export interface Flips {
+  correctToWrong: number;
+  wrongToCorrect: number;
+}
+
+/**
+ * What `pnpm eval` reports (the field names are fixed; more may be added): each strategy's score (`seat:<id>`, `vote`,
+ * `council`, `disputes`), how often dispute rounds turned the vote's correct majority wrong or fixed a wrong (or no)
+ * majority (`flips`), the same per seat (`seatFlips`), positions changed without a reason, and each strategy's cost.
+ */
+export interface Report {
+  strategies: Record<string, Score>;
+  flips: Flips;
+  seatFlips: Record<string, Flips>;
+  changedWithoutReason: number;
+  cost: Record<string, Cost>;
+  questions: (QuestionRun & { correct: Record<string, boolean> })[];
+}
+
+const NO_COST: Cost = { inputTokens: 0, outputTokens: 0, ms: 0 };
+
+/** The report of a run: a vote with no majority, and a question that could not be run, count as wrong. */
+export function buildReport(
+  questions: readonly EvalQuestion[],
+  runs: readonly QuestionRun[],
+  seats: readonly string[],
+): Report {
+  const names = [...seats.map((s) => `seat:${s}`), 'vote', 'council', 'disputes'];
+  const strategies = Object.fromEntries(names.map((n) => [n, { correct: 0, total: 0 }]));
+  const cost: Record<string, Cost> = Object.fromEntries(names.map((n) => [n, NO_COST]));
+  const flips: Flips = { correctToWrong: 0, wrongToCorrect: 0 };
+  const seatFlips: Record<string, Flips> = Object.fromEntries(
+    seats.map((s) => [s, { correctToWrong: 0, wrongToCorrect: 0 }]),
+  );
+  let changedWithoutReason = 0;
+  const reported: Report['questions'] = [];
+  for (const [i, question] of questions.entries()) {
+    const run = runs[i];
+    if (!run) continue;
+    const answers: Record<string, { answer: string | undefined; cost: Cost }> = {
+      ...Object.fromEntries(seats.map((s) => [`seat:${s}`, run.seats[s] ?? { answer: undefined, cost: NO_COST }])),
+      vote: run.vote,
+      council: run.council,
+      disputes: run.disputes,
+    };
+    const correct: Record<string, boolean> = {};
+    for (const name of names) {
+      const result = answers[name];
+      const right = isCorrect(question, result?.answer);
+      correct[name] = right;
+      const score = strategies[name] as Score;
+      score.total += 1;
+      if (right) score.correct += 1;
+      cost[name] = add(cost[name] ?? NO_COST, result?.cost ?? NO_COST);
+    }
+    if (run.disputes.rounds > 0) {
+      if (correct.vote && !correct.disputes) flips.correctToWrong += 1;
+      if (!correct.vote && correct.disputes) flips.wrongToCorrect += 1;
+      for (const seat of seats) {
+        const taken = run.positions[seat];
+        if (!taken || taken.length === 0) continue;
+        const before = isCorrect(question, run.seats[seat]?.answer);
+        const after = isCorrect(question, taken.at(-1));
+        const counted = seatFlips[seat] as Flips;
+        if (before && !after) counted.correctToWrong += 1;
+        if (!before && after) counted.wrongToCorrect += 1;
+      }
+    }
+    changedWithoutReason += run.changedWithoutReason;
+    reported.push({ ...run, correct });
+  }
+  return { strategies, flips, seatFlips, changedWithoutReason, cost, questions: reported };
+}
+
+const percent = (s: Score) => (s.total === 0 ? '–' : `${Math.round((100 * s.correct) / s.total)}%`);
+const tokens = new Intl.NumberFormat('en-US');
+
+/** The report as Markdown, for stdout: the strategies side by side, then what the dispute rounds did. */
+export function markdownSummary(report: Report): string {
+  const rows = Object.entries(report.strategies).map(([name, score]) => {
+    const c = report.cost[name] ?? NO_COST;
+    return `| ${name} | ${score.correct}/${score.total} | ${percent(score)} | ${tokens.format(c.inputTokens)} | ${tokens.format(c.outputTokens)} | ${(c.ms / 1000).toFixed(1)} s |`;
+  });
+  const seats = Object.entries(report.strategies).filter(([name]) => name.startsWith('seat:'));
+  const best = seats.reduce<[string, Score] | undefined>(
+    (b, s) => (!b || s[1].correct > b[1].correct ? s : b),
+    undefined,
+  );
+  const council = report.strategies.council as Score;
+  const disputes = report.strategies.disputes as Score;
+  const lines = [
+    '| strategy | correct | accuracy | tokens in | tokens out | time |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...rows,
+    '',
+  ];
+  if (best) {
+    const beat = (s: Score) =>
+      s.correct > best[1].correct ? 'beat' : s.correct === best[1].correct ? 'matched' : 'fell short of';
+    lines.push(
+      `The council ${beat(council)} the best single seat (${best[0]}, ${percent(best[1])}); with dispute rounds it ${beat(disputes)} it (${percent(disputes)}).`,
+    );
+  }
+  const { correctToWrong, wrongToCorrect } = report.flips;
+  lines.push(
+    `Dispute rounds turned a correct majority wrong ${correctToWrong} time${correctToWrong === 1 ? '' : 's'}, and fixed a wrong one ${wrongToCorrect} time${wrongToCorrect === 1 ? '' : 's'}.`,
+    `Positions changed without a reason (conformity): ${report.changedWithoutReason}.`,
+  );
+  for (const [seat, f] of Object.entries(report.seatFlips)) {
+    if (f.correctToWrong + f.wrongToCorrect > 0) {
+      lines.push(`- ${seat}: right to wrong ${f.correctToWrong}, wrong to right ${f.wrongToCorrect}.`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,196 @@
+import { roundSynthesis } from '@roundtable/core/council/disputes';
+import { disputesOffered } from '@roundtable/core/council/disputeText';
+import { tallyOf } from '@roundtable/core/council/tally';
+import { Orchestrator } from '@roundtable/core/orchestrator/Orchestrator';
+import type { ChatBackend } from '@roundtable/core/orchestrator/ports';
+import { DEFAULT_ORCHESTRATOR_SETTINGS } from '@roundtable/core/orchestrator/settings';
+import type { ParticipantConfig } from '@roundtable/core/participants/participant';
+import { silentLogger, systemClock } from '@roundtable/core/ports';
+import { MemoryThreadRepository } from '@roundtable/core/testing';
+import type { TurnPlan } from '@roundtable/core/transcript/plan';
+import type { Message } from '@roundtable/core/transcript/schema';
+import { answerIn } from './answers';
+import type { EvalQuestion } from './evalSets';
+
+/** Tokens and time a strategy spent: tokens added up, time as the user waits for it (replies at once overlap). */
+export interface Cost {
+  inputTokens: number;
+  outputTokens: number;
+  ms: number;
+}
+
+/** What one question's run gave: each strategy's short answer (normal form; undefined: none) and its cost. */
+export interface QuestionRun {
+  id: string;
+  seats: Record<string, { answer: string | undefined; cost: Cost }>;
+  vote: { answer: string | undefined; cost: Cost };
+  council: { answer: string | undefined; cost: Cost };
+  disputes: { answer: string | undefined; cost: Cost; rounds: number };
+  /** Each seat's answer after each dispute round (from its positions), for who changed and how. */
+  positions: Record<string, (string | undefined)[]>;
+  /** Positions marked "changed without a reason" in its dispute rounds. */
+  changedWithoutReason: number;
+  /** Which seat each response letter stood for in the council (its plan's letters, by letter). */
+  letters: Record<string, string>;
+  /** Why it could not be run (the message was refused), when it could not. */
+  error?: string;
+}
+
+export interface EvalRun {
+  questions: readonly EvalQuestion[];
+  participants: ParticipantConfig[];
+  chat: ChatBackend;
+  maxDisputeRounds: number;
+  /** Told as each question ends (progress on stderr). */
+  onQuestion?: (run: QuestionRun, index: number) => void;
+}
+
+const NO_COST: Cost = { inputTokens: 0, outputTokens: 0, ms: 0 };
+
+/**
+ * Runs each question through the real pipeline, in a thread of its own: a Council of every seat (its plan, prompts,
+ * anonymised reviews, the chair's synthesis and its ledger and vote read as the extension reads them), then, when the
+ * synthesis disputes something, Discuss disputes until its rounds stop. Each strategy's answer is read from the same
+ * turn: each seat alone (its first answer), the vote of those answers, the synthesis, and the last dispute round's.
+ */
+export async function runEval(run: EvalRun): Promise<QuestionRun[]> {
+  let n = 0;
+  const orchestrator = new Orchestrator({
+    repository: new MemoryThreadRepository(),
+    chat: run.chat,
+    clock: systemClock,
+    // Ids in order, so the council's letters (shuffled from its plan's id) are the same from run to run.
+    ids: { next: () => `eval-${++n}` },
+    logger: { ...silentLogger, error: (m) => void process.stderr.write(`${m}\n`) },
+    settings: {
+      ...DEFAULT_ORCHESTRATOR_SETTINGS,
+      participants: run.participants,
+      maxRespondersPerTurn: run.participants.length,
+      maxConcurrent: run.participants.length,
+      maxDisputeRounds: run.maxDisputeRounds,
+    },
+  });
+  const runs: QuestionRun[] = [];
+  try {
+    for (const [index, question] of run.questions.entries()) {
+      const result = await runQuestion(orchestrator, question);
+      runs.push(result);
+      run.onQuestion?.(result, index);
+    }
+  } finally {
+    orchestrator.dispose();
+  }
+  return runs;
+}
+
+async function runQuestion(orchestrator: Orchestrator, question: EvalQuestion): Promise<QuestionRun> {
+  const lease = await orchestrator.newThread();
+  const t = lease.threadId;
+  try {
+    orchestrator.setMode(t, 'council');
+    const sent = await orchestrator.send(t, `@all ${question.question}`);
+    if (!sent.ok) return failed(question.id, sent.reason);
+    await orchestrator.runner.whenIdle(t);
+    const thread = () => {
+      const transcript = orchestrator.store.transcript(t);
+      return { messages: transcript?.messages ?? [], plans: transcript?.plans ?? [] };
+    };
+    const council = thread().plans.find((p) => p.kind === 'message');
+    if (!council) return failed(question.id, 'no council ran');
+    const answers = stepReplies(thread().messages, council, 0);
+    const seats = Object.fromEntries(
+      answers.map((m) => [m.speaker, { answer: answerIn(m.content), cost: costOf([m], 1) }]),
+    );
+    const voted = Object.fromEntries(
+      Object.entries(seats).flatMap(([seat, s]) => (s.answer === undefined ? [] : [[seat, s.answer]])),
+    );
+    const vote = {
+      answer: tallyOf({ answers: voted }).majority,
+      cost: costOf(answers, council.steps[0]?.concurrency ?? 1),
+    };
+    const synthesis = roundSynthesis(thread(), council) as Message | undefined;
+    const councilCost = planCost(thread().messages, council);
+    const councilAnswer = synthesis ? answerIn(synthesis.content) : undefined;
+    let disputes = { answer: councilAnswer, cost: councilCost, rounds: 0 };
+    const positions: Record<string, (string | undefined)[]> = {};
+    let changedWithoutReason = 0;
+    if (synthesis && disputesOffered(synthesis, thread()) > 0) {
+      const started = await orchestrator.discussDisputes(t, synthesis.id);
+      if (started.ok) await orchestrator.runner.whenIdle(t);
+      const rounds = thread().plans.filter((p) => p.kind === 'disputes');
+      const last = rounds.at(-1);
+      const lastSynthesis = last ? roundSynthesis(thread(), last) : undefined;
+      const cost = rounds.reduce((sum, p) => add(sum, planCost(thread().messages, p)), councilCost);
+      disputes = {
+        answer: lastSynthesis ? answerIn(lastSynthesis.content) : councilAnswer,
+        cost,
+        rounds: rounds.length,
+      };
+      for (const round of rounds) {
+        for (const reply of stepReplies(thread().messages, round, 0)) {
+          // The answer it holds now, as its position states it (asked for when the question has a short one).
+          const taken = positions[reply.speaker] ?? [];
+          taken.push(answerIn(reply.content));
+          positions[reply.speaker] = taken;
+          changedWithoutReason += (reply.positions?.claims ?? []).filter((c) => c.withoutReason).length;
+        }
+      }
+    }
+    return {
+      id: question.id,
+      seats,
+      vote,
+      council: { answer: councilAnswer, cost: councilCost },
+      disputes,
+      positions,
+      changedWithoutReason,
+      letters: Object.fromEntries(Object.entries(council.letters ?? {}).map(([seat, letter]) => [letter, seat])),
+    };
+  } finally {
+    lease.dispose();
+  }
+}
+
+function failed(id: string, error: string): QuestionRun {
+  const none = { answer: undefined, cost: NO_COST };
+  return {
+    id,
+    seats: {},
+    vote: none,
+    council: none,
+    disputes: { ...none, rounds: 0 },
+    positions: {},
+    changedWithoutReason: 0,
+    letters: {},
+    error,
+  };
+}
+
+/** The replies of one step of a plan (originals, not deleted), in the order they were stored. */
+function stepReplies(messages: readonly Message[], plan: TurnPlan, index: number): Message[] {
+  return messages.filter(
+    (m) =>
+      m.step?.plan === plan.id && m.step.index === index && m.alternativeOf === undefined && m.status !== 'deleted',
+  );
+}
+
+/** What a plan's replies cost: each step's replies at once overlap (its longest counts), one after another add up. */
+function planCost(messages: readonly Message[], plan: TurnPlan): Cost {
+  return plan.steps.reduce(
+    (sum, step, i) => add(sum, costOf(stepReplies(messages, plan, i), step.concurrency)),
+    NO_COST,
+  );
+}
+
+function costOf(replies: readonly Message[], concurrency: number): Cost {
+  const times = replies.map((m) => m.timing?.totalMs ?? 0);
+  return {
+    inputTokens: replies.reduce((n, m) => n + (m.usage?.inputTokens ?? 0), 0),
+    outputTokens: replies.reduce((n, m) => n + (m.usage?.outputTokens ?? 0), 0),
+    ms: concurrency > 1 ? Math.max(0, ...times) : times.reduce((a, b) => a + b, 0),
+  };
+}
+
+export function add(a: Cost, b: Cost): Cost {
+  return { inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens, ms: a.ms + b.ms };
+}
