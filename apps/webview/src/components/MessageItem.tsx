@@ -6,7 +6,7 @@ import type { RenderMarkdown } from '../models/MarkdownModel';
 import { isUnit, type PlanViews } from '../models/PlanViews';
 import { stepTag } from './bubbleParts';
 import type { Choice } from './ChoiceRow';
-import { ReviewBubble, SynthesisContent } from './lazyViews';
+import { PositionsContent, ReviewBubble, SynthesisContent } from './lazyViews';
 import { MessageBubble } from './MessageBubble';
 import { EVERYONE_ELSE, isReviewable, type MessageActions } from './MessageToolbar';
 import { describeSpeaker } from './speaker';
@@ -18,8 +18,9 @@ const EVERYONE_ELSE_CHOICE: Choice = { id: EVERYONE_ELSE, label: 'Everyone else'
  * re-renders it when a signal it read changes, so a streamed delta re-renders this message alone, and a change of
  * the list's order re-renders no existing message (its props, the signal included, stay the same objects).
  *
- * A reply of a plan shows as its step asks: a review folded under what it reviews, a synthesis with its ledger, any
- * other reply with a tag for its step. The plan is read through its own computed, which a new plan does not change.
+ * A reply of a plan shows as its step asks: a review folded under what it reviews, a synthesis with its ledger, a
+ * dispute round's position with its positions, any other reply with a tag for its step. The plan is read through its
+ * own computed, which a new plan does not change.
  */
 export function MessageItem({
   message,
@@ -56,9 +57,19 @@ export function MessageItem({
       : [];
   // Everyone else would be nobody when the speaker is the only one who can answer.
   const reviewers = [...(regenerateTo.length > 0 ? [EVERYONE_ELSE_CHOICE] : []), ...groups];
-  const synthesis =
-    step?.kind === 'synthesis' && plan && own ? (
-      <SynthesisContent message={value} render={own} plan={plan} participants={participants} />
+  // A synthesis shows its ledger, a dispute round's position its positions, from what the host read (lazy views).
+  const body =
+    !plan || !own ? undefined : step?.kind === 'synthesis' ? (
+      <SynthesisContent
+        message={value}
+        render={own}
+        plan={plan}
+        participants={participants}
+        views={views}
+        actions={actions}
+      />
+    ) : step?.kind === 'position' ? (
+      <PositionsContent message={value} render={own} plan={plan} />
     ) : undefined;
   return (
     <MessageBubble
@@ -70,7 +81,7 @@ export function MessageItem({
       reviewTo={isReviewable(value, isReview) ? reviewers : []}
       tag={stepTag(step)}
       inPlan={inPlan}
-      body={synthesis}
+      body={body}
     />
   );
 }

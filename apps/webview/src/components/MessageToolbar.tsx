@@ -11,6 +11,8 @@ export interface MessageActions {
   regenerateAs(messageId: string, participantId: string): void;
   /** Asks the table to review the reply: everyone else who can answer, or the members of a group. */
   review(messageId: string, groupId?: string): void;
+  /** Starts Discuss disputes on a Council's synthesis (offered under its ledger, not in the toolbar). */
+  discussDisputes(messageId: string): void;
 }
 
 /** The review choice that asks everyone else (no group). Never a group's id: those start with a letter. */

@@ -3,8 +3,11 @@ import type { TurnPlan, ViewMessage } from '@roundtable/core/protocol';
 import { useMemo } from 'preact/hooks';
 import type { Participant } from '../models/ChatModel';
 import type { RenderMarkdown } from '../models/MarkdownModel';
+import type { PlanViews } from '../models/PlanViews';
+import { DiscussDisputes, RoundChanges } from './DisputeViews';
 import { LedgerTable, ledgerColumns } from './LedgerTable';
 import { MarkdownContent } from './lazyMarkdown';
+import type { MessageActions } from './MessageToolbar';
 
 /**
  * A council's synthesis, from what the host read of it when it ended (`message.synthesis`: the text is never read
@@ -12,18 +15,23 @@ import { MarkdownContent } from './lazyMarkdown';
  * ledger as a table with the names put back; a ledger that could not be read
  * leaves the whole text as the model wrote it, with the reason, and no ledger at all is said too; under it, whose
  * answers it was written without. While it streams, or until the host has read an older thread's synthesis, its
- * text as any reply's.
+ * text as any reply's. A dispute round's synthesis then says what the round changed (and, under the last round, why
+ * the rounds ended); a Council's own offers Discuss disputes while its ledger disputes a claim.
  */
 export function SynthesisContent({
   message,
   render,
   plan,
   participants,
+  views,
+  actions,
 }: {
-  message: Pick<ViewMessage, 'content' | 'status' | 'synthesis'>;
+  message: Pick<ViewMessage, 'id' | 'content' | 'status' | 'synthesis'>;
   render: RenderMarkdown;
   plan: TurnPlan;
   participants: ReadonlyMap<string, Participant>;
+  views: PlanViews;
+  actions: Pick<MessageActions, 'discussDisputes'>;
 }) {
   const reading = message.synthesis;
   const name = (seat: string) => participants.get(seat)?.displayName ?? seat;
@@ -52,6 +60,11 @@ export function SynthesisContent({
         <p class="message-note" data-testid="synthesis-missing">
           {without}
         </p>
+      )}
+      {plan.disputes ? (
+        <RoundChanges planId={plan.id} views={views} />
+      ) : (
+        <DiscussDisputes messageId={message.id} views={views} actions={actions} />
       )}
     </>
   );

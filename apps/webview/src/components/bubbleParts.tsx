@@ -42,8 +42,12 @@ export interface StepTag {
 export function stepTag(step: PlanStep | undefined): StepTag | undefined {
   if (!step) return undefined;
   if (step.kind === 'review') return { label: 'review', title: 'A review of other answers' };
+  if (step.kind === 'synthesis' && step.reads === 'positions')
+    return { label: 'synthesis', title: 'The chair’s answer and ledger, updated from the seats’ positions' };
   if (step.kind === 'synthesis')
     return { label: 'synthesis', title: 'The chair’s synthesis of the answers and reviews' };
+  if (step.kind === 'position')
+    return { label: 'position', title: 'Its position on the disputed claims, after reading only the arguments' };
   if (step.reads === 'blind') return { label: 'blind', title: 'Answered without reading the others’ answers' };
   if (step.reads === 'earlier') {
     return { label: 'revised', title: 'A reveal round: written after reading every earlier answer, to revise its own' };

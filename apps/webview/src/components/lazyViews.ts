@@ -5,9 +5,10 @@ import { lazyView } from '../lazy/lazyView';
 // has loaded (a local file, so a moment), then themselves. Render them only when they have something to show, so an
 // ordinary thread never loads them.
 
-/** The council's views, one chunk: a turn's header, a folded review, a synthesis with its ledger. */
+/** The council's views, one chunk: a turn's header, a folded review, a synthesis with its ledger, a dispute round. */
 export const councilViews = lazyModule('the council views', () => import('./councilViews'));
 export const PlanHeader = lazyView(councilViews, (m) => m.PlanHeader);
+export const PositionsContent = lazyView(councilViews, (m) => m.PositionsContent);
 export const ReviewBubble = lazyView(councilViews, (m) => m.ReviewBubble);
 export const SynthesisContent = lazyView(councilViews, (m) => m.SynthesisContent);
 

@@ -109,15 +109,17 @@ describe('ChatModel', () => {
     expect(new Set(intents().map((m) => m.requestId)).size).toBe(intents().length);
   });
 
-  it('asks for a mode and for reviews of the shown thread', () => {
+  it('asks for a mode, for reviews and for Discuss disputes in the shown thread', () => {
     const { chat, intents } = setup();
     chat.setMode('council');
     chat.review('r1');
     chat.review('r1', 'reviewers');
+    chat.discussDisputes('s1');
     expect(intents().map((m) => [m.type, m.payload])).toEqual([
       ['chat/setMode', { threadId: 'thread-1', mode: 'council' }],
       ['message/review', { threadId: 'thread-1', messageId: 'r1' }],
       ['message/review', { threadId: 'thread-1', messageId: 'r1', groupId: 'reviewers' }],
+      ['turn/discussDisputes', { threadId: 'thread-1', messageId: 's1' }],
     ]);
     // The mode shown is still the host's until it answers.
     expect(chat.replica.mode.value).toBe('discuss');

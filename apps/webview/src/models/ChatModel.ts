@@ -24,6 +24,9 @@ export type SendResult = 'sent' | 'empty' | 'busy' | 'tooLong';
 
 type IntentType = WebviewIntent['type'];
 type IntentPayload<T extends IntentType> = Extract<WebviewIntent, { type: T }>['payload'];
+/** What to do with the host's answer to an intent, and a request waiting for it. */
+type Done = (answer: IntentAnswer) => void;
+type Pending = { intent: WebviewIntent; threadId: string | undefined; onDone?: Done | undefined };
 
 /**
  * The webview's side of the conversation with the host: the replica of what it shows (`replica`), and the intents
@@ -66,10 +69,7 @@ export class ChatModel {
   });
 
   private readonly unsubscribe: () => void;
-  private readonly pending = new Map<
-    string,
-    { intent: WebviewIntent; threadId: string | undefined; onDone?: ((answer: IntentAnswer) => void) | undefined }
-  >();
+  private readonly pending = new Map<string, Pending>();
   private requests = 0;
   /** The last `#name` asked about: an answer to an earlier one comes late and must not replace its answer. */
   private asked: string | undefined;
@@ -138,6 +138,11 @@ export class ChatModel {
   /** Everyone who took part in the discussion answers again, having read the whole last round. */
   anotherRound(): void {
     this.onShown((threadId) => this.intent('turn/anotherRound', { threadId }));
+  }
+
+  /** Discuss disputes on a Council's synthesis: rounds that argue only its disputed claims (the host checks it). */
+  discussDisputes(messageId: string): void {
+    this.onShown((threadId) => this.intent('turn/discussDisputes', { threadId, messageId }));
   }
 
   /** Drops the offer to continue with them. */
@@ -257,11 +262,7 @@ export class ChatModel {
     if (thread) fn(thread.id);
   }
 
-  private intent<T extends IntentType>(
-    type: T,
-    payload: IntentPayload<T>,
-    onDone?: (answer: IntentAnswer) => void,
-  ): void {
+  private intent<T extends IntentType>(type: T, payload: IntentPayload<T>, onDone?: Done): void {
     const intent = { v: PROTOCOL_VERSION, type, requestId: `q${++this.requests}`, payload } as WebviewIntent;
     this.pending.set(intent.requestId, { intent, threadId: this.replica.thread.peek()?.id, onDone });
     this.post(intent);

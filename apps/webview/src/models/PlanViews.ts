@@ -27,8 +27,8 @@ export class PlanViews {
   private perPlan = new Map<string, PerPlan>();
   private cachedFor: string | undefined;
 
-  /** The ids of each plan's replies, in list order. */
-  private readonly byPlan = computed(() => {
+  /** The ids of each plan's replies, in list order (changes once per message added). */
+  readonly byPlan = computed(() => {
     const groups = new Map<string, string[]>();
     for (const id of this.replica.order.value) {
       const planId = this.replica.message(id)?.peek().step?.plan;
@@ -58,7 +58,8 @@ export class PlanViews {
   );
 
   constructor(
-    private readonly replica: ThreadReplica,
+    /** Read by what the council's chunk derives from several replies and plans (`disputeViews`). */
+    readonly replica: ThreadReplica,
     private readonly participants: ReadonlySignal<ReadonlyMap<string, ParticipantView>>,
   ) {}
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNCIL, councilMessages } from '../testing/councilFixtures';
+import { COUNCIL, councilMessages, disputePlan } from '../testing/councilFixtures';
 import { turnPlan, viewMessage } from '../testing/fixtures';
 import { planCost, planHeading } from './planText';
 import { factsOf, type ReplyFacts, sameFacts } from './replyFacts';
@@ -13,6 +13,13 @@ describe('a plan’s heading', () => {
     const one = turnPlan({ id: 'p', mode: 'independent', round: 3 });
     expect(planHeading({ ...one, steps: one.steps.map((s) => ({ ...s, seats: ['gpt'] })) }, name)).toBe(
       'Independent · round 3 · 1 answer',
+    );
+  });
+
+  it('says a dispute round by its own count of rounds (not the council’s round), its positions and its ledger', () => {
+    expect(planHeading(disputePlan('p2', 's1', 1), name)).toBe('Disputes · round 1 · 2 positions, ledger by Claude');
+    expect(planHeading({ ...disputePlan('p3', 'r1', 2), round: 4 }, name)).toBe(
+      'Disputes · round 2 · 2 positions, ledger by Claude',
     );
   });
 });

@@ -7,13 +7,19 @@ type Name = (seat: string) => string;
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** A plan's heading: "Council · 3 answers, reviews, synthesis by Claude", "Independent · round 2 · 3 answers". */
+/**
+ * A plan's heading: "Council · 3 answers, reviews, synthesis by Claude", "Independent · round 2 · 3 answers". A dispute
+ * round counts its own rounds, always said (its `round` is the council's): "Disputes · round 1 · 3 positions, ledger by
+ * Claude".
+ */
 export function planHeading(plan: TurnPlan, name: Name): string {
   const steps = plan.steps.map((step: PlanStep) => {
     if (step.kind === 'answer') return count(step.seats.length, 'answer', 'answers');
     if (step.kind === 'review') return 'reviews';
-    return `synthesis by ${andList(step.seats.map(name))}`;
+    if (step.kind === 'position') return count(step.seats.length, 'position', 'positions');
+    return `${plan.disputes ? 'ledger' : 'synthesis'} by ${andList(step.seats.map(name))}`;
   });
+  if (plan.disputes) return ['Disputes', `round ${plan.disputes.round}`, steps.join(', ')].join(' · ');
   return [MODE_LABEL[plan.mode], ...(plan.round > 1 ? [`round ${plan.round}`] : []), steps.join(', ')].join(' · ');
 }
 

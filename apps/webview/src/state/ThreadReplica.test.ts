@@ -53,6 +53,15 @@ describe('ThreadReplica: patches that fit', () => {
     expect(replica.message('m2')?.peek().usage).toEqual({ inputTokens: 1, outputTokens: 2 });
   });
 
+  it('takes a reading (a synthesis’s, a position’s) as its patch carries it; null removes it', () => {
+    const { replica, host } = setup();
+    const positions = { claims: [{ claim: 0, position: 'disputed' as const, argument: 'no', changed: true as const }] };
+    replica.apply(host.send('message/patched', { messageId: 'm2', status: 'complete', positions }));
+    expect(replica.message('m2')?.peek().positions).toEqual(positions);
+    replica.apply(host.send('message/patched', { messageId: 'm2', positions: null }));
+    expect(replica.message('m2')?.peek()).not.toHaveProperty('positions');
+  });
+
   it('adds a message at the end, or where another window’s message sorts', () => {
     const { replica, host } = setup();
     replica.apply(host.added(viewMessage({ id: 'm4', content: 'last' }), 2));

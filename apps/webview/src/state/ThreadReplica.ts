@@ -241,6 +241,8 @@ export function applyPatch(m: ViewMessage, patch: MessagePatchPayload): ViewMess
   else if (patch.timing !== undefined) next.timing = patch.timing;
   if (patch.synthesis === null) delete next.synthesis;
   else if (patch.synthesis !== undefined) next.synthesis = patch.synthesis;
+  if (patch.positions === null) delete next.positions;
+  else if (patch.positions !== undefined) next.positions = patch.positions;
   return next;
 }
 

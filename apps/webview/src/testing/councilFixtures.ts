@@ -88,3 +88,81 @@ export function councilMessages(
 export function councilState(synthesis?: string, reading?: SynthesisReading | null) {
   return viewState({ thread: { mode: 'council', plans: [COUNCIL] } }, councilMessages(synthesis, reading));
 }
+
+// Discuss disputes on that council's synthesis (both of its claims are disputed): Claude and GPT, the seats that
+// answered, take their positions, and Claude, the chair, updates the ledger. GPT comes round to "It needs <b>no</b>
+// proof" giving no argument at all (a change without a reason); "The answer is 42" stays disputed.
+
+type PositionsReading = NonNullable<ViewMessage['positions']>;
+
+const CLAIMS = ['The answer is 42', 'It needs <b>no</b> proof'];
+
+/** Dispute round `round` (from 1) of the council's question, arguing from synthesis `of`. */
+export function disputePlan(id: string, of: string, round: number, claims = CLAIMS): TurnPlan {
+  return turnPlan({
+    id,
+    kind: 'disputes',
+    mode: 'council',
+    steps: [
+      { kind: 'position', seats: ['claude', 'gpt'], reads: 'disputes', names: 'anonymised', concurrency: 2 },
+      { kind: 'synthesis', seats: ['claude'], reads: 'positions', names: 'anonymised', concurrency: 1 },
+    ],
+    letters: { gpt: 'A', grok: 'B', claude: 'C' },
+    disputes: { of, claims, round },
+  });
+}
+
+export const ROUND_1 = disputePlan('p2', 's1', 1);
+
+/** What the host read of each seat's positions in round 1 (their texts say nothing of it: the views never read them). */
+export const POSITIONS: Record<'claude' | 'gpt', PositionsReading> = {
+  claude: {
+    claims: [
+      { claim: 0, position: 'disputed', argument: 'It is 41.' },
+      { claim: 1, position: 'supported', argument: 'It is plain.' },
+    ],
+  },
+  gpt: {
+    claims: [
+      { claim: 0, position: 'supported', argument: 'It is 42.' },
+      { claim: 1, position: 'supported', argument: '', changed: true, withoutReason: true },
+    ],
+  },
+};
+
+/** The chair's updated ledger after round 1: only "The answer is 42" is still disputed. */
+export const ROUND_READING: SynthesisReading = {
+  claims: [
+    { claim: 'The answer is 42', marks: { gpt: 'supported', claude: 'disputed' } },
+    { claim: 'It needs <b>no</b> proof', marks: { gpt: 'supported', claude: 'supported' } },
+  ],
+  answer: 'Still **42**, mostly.',
+};
+
+/**
+ * A dispute round's replies, ids prefixed with `prefix`: Claude's and GPT's positions (`{prefix}c`, `{prefix}g`),
+ * then the chair's synthesis (`{prefix}s`) with `reading`.
+ */
+export function roundMessages(plan: TurnPlan, prefix: string, reading: SynthesisReading): ViewMessage[] {
+  const step = (index: number) => ({ plan: plan.id, index });
+  const block = '```positions\n{"positions": []}\n```';
+  return [
+    viewMessage({ id: `${prefix}c`, content: `I keep mine.\n\n${block}`, step: step(0), positions: POSITIONS.claude }),
+    viewMessage({
+      id: `${prefix}g`,
+      speaker: 'gpt',
+      content: `I agree.\n\n${block}`,
+      step: step(0),
+      positions: POSITIONS.gpt,
+    }),
+    viewMessage({ id: `${prefix}s`, content: 'Still 42.', step: step(1), synthesis: reading }),
+  ];
+}
+
+/** The council and its first dispute round (`d1c`, `d1g`, `d1s`), shown; `busy` while a reply streams. */
+export function disputeState(busy = false) {
+  return viewState({ thread: { mode: 'council', busy, plans: [COUNCIL, ROUND_1] } }, [
+    ...councilMessages(),
+    ...roundMessages(ROUND_1, 'd1', ROUND_READING),
+  ]);
+}

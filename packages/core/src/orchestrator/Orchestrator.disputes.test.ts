@@ -75,7 +75,7 @@ const reject = (argument: string) => ({ position: 'disputed', argument });
 
 describe('Discuss disputes', () => {
   test('a round argues only the disputed claims, without names; each seat’s positions are read, the chair updates the ledger', async () => {
-    const { orchestrator, chat, t, synthesis, round, disputes, idle, messages, letter, thread } =
+    const { orchestrator, chat, t, synthesis, round, disputes, idle, messages, letter, thread, changes } =
       await disputedCouncil(1);
     expect(disputesOffered(synthesis, thread())).toBe(1);
     expect(await orchestrator.discussDisputes(t, synthesis.id)).toEqual({ ok: true });
@@ -113,6 +113,14 @@ describe('Discuss disputes', () => {
     });
     expect(of('gemini')).toEqual({ claims: [{ claim: 0, position: 'disputed', argument: 'skippable' }] });
     expect(describePositions(of('gpt') ?? {}, first as TurnPlan)).toEqual(['It is safe: rejects it (changed).']);
+    // Read as it ended: the one patch that ends each position carries its reading (the panel never reads the text).
+    const ending = changes.find(
+      (c) =>
+        c.kind === 'messageChanged' &&
+        c.message.id === positions.find((m) => m.speaker === 'gpt')?.id &&
+        c.patch.status,
+    );
+    expect(ending).toMatchObject({ patch: { status: 'complete', positions: of('gpt') } });
     // The chair read every position, under letters; its ledger is stored as any synthesis's.
     const chairPrompt = (await chat.call(10)).messages.map((m) => String(m.content)).join('\n');
     expect(chairPrompt).toContain(`[Response ${letter('gpt')}]: My position.`);

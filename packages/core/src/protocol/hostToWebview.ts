@@ -4,7 +4,7 @@ import { ParticipantConfig } from '../participants/participant';
 import { count, int, isoDateTime, positiveInt } from '../transcript/base';
 import { DiscussionMode, TurnPlan } from '../transcript/plan';
 import { Message, MessageStatus, Timing, Usage } from '../transcript/schema';
-import { SynthesisReading } from '../transcript/synthesisReading';
+import { PositionsReading, SynthesisReading } from '../transcript/synthesisReading';
 import {
   aMessage,
   empty,
@@ -96,6 +96,7 @@ export const MessagePatchPayload = v.strictObject({
   leftOut: v.optional(v.nullable(positiveInt)),
   timing: v.optional(v.nullable(Timing)),
   synthesis: v.optional(v.nullable(SynthesisReading)),
+  positions: v.optional(v.nullable(PositionsReading)),
 });
 export type MessagePatchPayload = v.InferOutput<typeof MessagePatchPayload>;
 

@@ -4,7 +4,15 @@
 // `@roundtable/core/present`; the limits both ends keep are `@roundtable/core/limits` (and re-exported here).
 export type { SeatGroup } from '../participants/groups';
 export type { DiscussionMode, PlanStep, StepKind, TurnPlan } from '../transcript/plan';
-export type { LedgerClaim, Mark, MissingWhy, SynthesisReading } from '../transcript/synthesisReading';
+export type {
+  ClaimPosition,
+  LedgerClaim,
+  Mark,
+  MissingWhy,
+  PositionsReading,
+  SynthesisReading,
+  Vote,
+} from '../transcript/synthesisReading';
 export { fenceLanguage } from './fenceLanguage';
 export {
   assertNever,

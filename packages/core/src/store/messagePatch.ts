@@ -1,5 +1,5 @@
 import type { Message, MessageStatus, Timing, Usage } from '../transcript/schema';
-import type { SynthesisReading } from '../transcript/synthesisReading';
+import type { PositionsReading, SynthesisReading } from '../transcript/synthesisReading';
 
 /** A change to one message, as small as it can be said: appended text, or the fields that changed. */
 export interface MessagePatch {
@@ -15,10 +15,11 @@ export interface MessagePatch {
   leftOut?: number | null;
   timing?: Timing | null;
   synthesis?: SynthesisReading | null;
+  positions?: PositionsReading | null;
 }
 
 /** The fields a patch carries whole when they change, `null` when they are gone. */
-export const REPLACED_FIELDS = ['error', 'usage', 'attempt', 'leftOut', 'timing', 'synthesis'] as const;
+export const REPLACED_FIELDS = ['error', 'usage', 'attempt', 'leftOut', 'timing', 'synthesis', 'positions'] as const;
 
 /** The fields of `after` that differ from `before`, as a patch (content as a whole, never as an append). */
 export function diffMessage(before: Message, after: Message): MessagePatch {
