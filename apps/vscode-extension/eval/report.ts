@@ -28,7 +28,7 @@ export interface Report {
   questions: (QuestionRun & { correct: Record<string, boolean> })[];
 }
 
-const NO_COST: Cost = { inputTokens: 0, outputTokens: 0, ms: 0 };
+const NO_COST: Cost = { inputTokens: 0, outputTokens: 0, ms: 0, estimated: false };
 
 /** The report of a run: a vote with no majority, and a question that could not be run, count as wrong. */
 export function buildReport(

@@ -1,5 +1,6 @@
 import { roundSynthesis } from '@roundtable/core/council/disputes';
 import { disputesOffered } from '@roundtable/core/council/disputeText';
+import { addSpend, NO_SPEND, planSpend, type Spend, spendOf, stepReplies } from '@roundtable/core/council/strategies';
 import { tallyOf } from '@roundtable/core/council/tally';
 import { Orchestrator } from '@roundtable/core/orchestrator/Orchestrator';
 import type { ChatBackend } from '@roundtable/core/orchestrator/ports';
@@ -7,17 +8,12 @@ import { DEFAULT_ORCHESTRATOR_SETTINGS } from '@roundtable/core/orchestrator/set
 import type { ParticipantConfig } from '@roundtable/core/participants/participant';
 import { silentLogger, systemClock } from '@roundtable/core/ports';
 import { MemoryThreadRepository } from '@roundtable/core/testing';
-import type { TurnPlan } from '@roundtable/core/transcript/plan';
 import type { Message } from '@roundtable/core/transcript/schema';
 import { answerIn } from './answers';
 import type { EvalQuestion } from './evalSets';
 
-/** Tokens and time a strategy spent: tokens added up, time as the user waits for it (replies at once overlap). */
-export interface Cost {
-  inputTokens: number;
-  outputTokens: number;
-  ms: number;
-}
+/** Tokens and time a strategy spent (core's `Spend`: tokens added up, replies at once overlapping in time). */
+export type Cost = Spend;
 
 /** What one question's run gave: each strategy's short answer (normal form; undefined: none) and its cost. */
 export interface QuestionRun {
@@ -45,7 +41,7 @@ export interface EvalRun {
   onQuestion?: (run: QuestionRun, index: number) => void;
 }
 
-const NO_COST: Cost = { inputTokens: 0, outputTokens: 0, ms: 0 };
+const NO_COST: Cost = NO_SPEND;
 
 /**
  * Runs each question through the real pipeline, in a thread of its own: a Council of every seat (its plan, prompts,
@@ -99,17 +95,17 @@ async function runQuestion(orchestrator: Orchestrator, question: EvalQuestion): 
     if (!council) return failed(question.id, 'no council ran');
     const answers = stepReplies(thread().messages, council, 0);
     const seats = Object.fromEntries(
-      answers.map((m) => [m.speaker, { answer: answerIn(m.content), cost: costOf([m], 1) }]),
+      answers.map((m) => [m.speaker, { answer: answerIn(m.content), cost: spendOf([m], 1) }]),
     );
     const voted = Object.fromEntries(
       Object.entries(seats).flatMap(([seat, s]) => (s.answer === undefined ? [] : [[seat, s.answer]])),
     );
     const vote = {
       answer: tallyOf({ answers: voted }).majority,
-      cost: costOf(answers, council.steps[0]?.concurrency ?? 1),
+      cost: spendOf(answers, council.steps[0]?.concurrency ?? 1),
     };
     const synthesis = roundSynthesis(thread(), council) as Message | undefined;
-    const councilCost = planCost(thread().messages, council);
+    const councilCost = planSpend(thread().messages, council);
     const councilAnswer = synthesis ? answerIn(synthesis.content) : undefined;
     let disputes = { answer: councilAnswer, cost: councilCost, rounds: 0 };
     const positions: Record<string, (string | undefined)[]> = {};
@@ -120,7 +116,7 @@ async function runQuestion(orchestrator: Orchestrator, question: EvalQuestion): 
       const rounds = thread().plans.filter((p) => p.kind === 'disputes');
       const last = rounds.at(-1);
       const lastSynthesis = last ? roundSynthesis(thread(), last) : undefined;
-      const cost = rounds.reduce((sum, p) => add(sum, planCost(thread().messages, p)), councilCost);
+      const cost = rounds.reduce((sum, p) => addSpend(sum, planSpend(thread().messages, p)), councilCost);
       disputes = {
         answer: lastSynthesis ? answerIn(lastSynthesis.content) : councilAnswer,
         cost,
@@ -166,31 +162,4 @@ function failed(id: string, error: string): QuestionRun {
   };
 }
 
-/** The replies of one step of a plan (originals, not deleted), in the order they were stored. */
-function stepReplies(messages: readonly Message[], plan: TurnPlan, index: number): Message[] {
-  return messages.filter(
-    (m) =>
-      m.step?.plan === plan.id && m.step.index === index && m.alternativeOf === undefined && m.status !== 'deleted',
-  );
-}
-
-/** What a plan's replies cost: each step's replies at once overlap (its longest counts), one after another add up. */
-function planCost(messages: readonly Message[], plan: TurnPlan): Cost {
-  return plan.steps.reduce(
-    (sum, step, i) => add(sum, costOf(stepReplies(messages, plan, i), step.concurrency)),
-    NO_COST,
-  );
-}
-
-function costOf(replies: readonly Message[], concurrency: number): Cost {
-  const times = replies.map((m) => m.timing?.totalMs ?? 0);
-  return {
-    inputTokens: replies.reduce((n, m) => n + (m.usage?.inputTokens ?? 0), 0),
-    outputTokens: replies.reduce((n, m) => n + (m.usage?.outputTokens ?? 0), 0),
-    ms: concurrency > 1 ? Math.max(0, ...times) : times.reduce((a, b) => a + b, 0),
-  };
-}
-
-export function add(a: Cost, b: Cost): Cost {
-  return { inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens, ms: a.ms + b.ms };
-}
+export const add = addSpend;

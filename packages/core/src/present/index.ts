@@ -11,6 +11,7 @@ export {
   disputesOffered,
 } from '../council/disputeText';
 export { responseLabel } from '../council/instructions';
+export { compareStrategies, type Spend, type StrategyRow } from '../council/strategies';
 export { describeWithout, ledgerNote, ledgerSeats, NO_LEDGER_NOTE } from '../council/synthesisText';
 export { verdictOf } from '../council/verdict';
 export { describeVote } from '../council/voteText';
