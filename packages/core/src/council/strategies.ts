@@ -92,7 +92,7 @@ export function compareStrategies(
 ): StrategyRow[] | undefined {
   const plan = synthesis.step && thread.plans.find((p) => p.id === synthesis.step?.plan);
   const vote = synthesis.synthesis?.vote;
-  if (!plan || plan.kind !== 'message' || !vote) return undefined;
+  if (plan?.kind !== 'message' || !vote) return undefined;
   const answers = stepReplies(thread.messages, plan, 0);
   const seats = (plan.steps[0]?.seats ?? []).filter((s) => answers.some((m) => m.speaker === s));
   const tally = tallyOf(vote, seats);
