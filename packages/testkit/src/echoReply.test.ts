@@ -70,6 +70,50 @@ describe('buildEchoReply', () => {
   });
 });
 
+describe('buildEchoReply in the council’s steps', () => {
+  const asked = {
+    role: 'system',
+    content: 'If the question has one short answer, … a line of the form `Answer: <that answer>`.',
+  };
+  test('gives its short answer on a line of its own when a prompt asks for one, and only then', () => {
+    expect(buildEchoReply('m', [asked, { role: 'user', content: '6×7?' }])).toMatch(/\n\nAnswer: 42$/);
+    expect(buildEchoReply('m', [{ role: 'user', content: '6×7?' }])).not.toContain('Answer:');
+  });
+
+  test('a dispute round: holds every claim, with a reason; its chair marks every response supporting each', () => {
+    const task = [
+      "[Roundtable] The answers to the user's question disagree on the claims below.",
+      'Claim 1: It is safe',
+      'Claim 2: It is fast',
+    ].join('\n');
+    const position = buildEchoReply('m', [asked, { role: 'user', content: task }]);
+    const block = /```positions\n(.*)\n```/.exec(position)?.[1] ?? '';
+    expect(JSON.parse(block)).toEqual({
+      positions: [1, 2].map((claim) => ({
+        claim,
+        position: 'supported',
+        argument: 'The fake read the arguments and agrees.',
+      })),
+    });
+    expect(position).toContain('\n\nAnswer: 42\n\n```positions');
+    const chair = buildEchoReply('m', [
+      asked,
+      { role: 'user', content: '[Response B]: held' },
+      { role: 'user', content: '[Response A]: held' },
+      {
+        role: 'user',
+        content:
+          '[Roundtable] You chair this discussion. The answers disagreed on the claims below.\nClaim 1: It is safe',
+      },
+    ]);
+    const ledger = JSON.parse(/```ledger\n(.*)\n```/.exec(chair)?.[1] ?? '');
+    expect(ledger).toEqual({
+      answers: { B: '42', A: '42' },
+      claims: [{ claim: 'It is safe', B: 'supported', A: 'supported' }],
+    });
+  });
+});
+
 describe('splitIntoPieces', () => {
   test.each([
     'Fake claude-sonnet-4-6 received 2 messages: system, user[User].\n\nYou said: hello there',
