@@ -123,7 +123,7 @@ export function Composer({ chat, composer }: { chat: ChatModel; composer: Compos
         </p>
       )}
       <div class="composer-actions">
-        <TargetChip chat={chat} />
+        <TargetChip chat={chat} composer={composer} />
         <AttachImage chat={chat} />
         {busy ? (
           <button type="button" class="button-secondary" data-testid="stop" onClick={() => chat.stop()}>

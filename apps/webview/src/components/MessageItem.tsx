@@ -79,7 +79,7 @@ export function MessageItem({
       render={own}
       regenerateTo={regenerateTo}
       reviewTo={isReviewable(value, isReview) ? reviewers : []}
-      tag={stepTag(step)}
+      tag={stepTag(step, value.speaker)}
       inPlan={inPlan}
       body={body}
     />

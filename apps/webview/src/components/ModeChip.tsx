@@ -1,4 +1,5 @@
 import type { ChatModel } from '../models/ChatModel';
+import type { ComposerModel } from '../models/ComposerModel';
 import { MODE_DESCRIPTION, MODE_LABEL, MODES } from '../models/modes';
 
 /** The chip's tooltip: what each mode does. */
@@ -30,6 +31,29 @@ export function ModeChip({ chat }: { chat: ChatModel }) {
           </option>
         ))}
       </select>
+    </label>
+  );
+}
+
+/** What the Stances toggle does: its tooltip. */
+export const STANCES_TITLE = 'One seat argues for, one against, the others weigh both; for this message';
+
+/**
+ * Beside the Mode chip while the thread is in Council mode: whether the next message's seats argue sides. A checkbox
+ * for one message: the composer turns it off once that message is sent. In another mode it is not shown, and a
+ * message says nothing of stances.
+ */
+export function StancesToggle({ chat, composer }: { chat: ChatModel; composer: ComposerModel }) {
+  if (chat.replica.mode.value !== 'council') return null;
+  return (
+    <label class="chip stances-chip" title={STANCES_TITLE}>
+      <input
+        type="checkbox"
+        data-testid="stances-toggle"
+        checked={composer.stances.value}
+        onChange={(event) => composer.setStances(event.currentTarget.checked)}
+      />
+      <span>Stances</span>
     </label>
   );
 }

@@ -8,6 +8,7 @@ import { DiscussDisputes, RoundChanges } from './DisputeViews';
 import { LedgerTable, ledgerColumns } from './LedgerTable';
 import { MarkdownContent } from './lazyMarkdown';
 import type { MessageActions } from './MessageToolbar';
+import { CompareStrategies } from './StrategiesTable';
 
 /**
  * A council's synthesis, from what the host read of it when it ended (`message.synthesis`: the text is never read
@@ -16,7 +17,8 @@ import type { MessageActions } from './MessageToolbar';
  * leaves the whole text as the model wrote it, with the reason, and no ledger at all is said too; under it, whose
  * answers it was written without. While it streams, or until the host has read an older thread's synthesis, its
  * text as any reply's. A dispute round's synthesis then says what the round changed (and, under the last round, why
- * the rounds ended); a Council's own offers Discuss disputes while its ledger disputes a claim.
+ * the rounds ended); a Council's own offers Discuss disputes while its ledger disputes a claim, and, when it holds a
+ * vote, Compare strategies.
  */
 export function SynthesisContent({
   message,
@@ -64,7 +66,10 @@ export function SynthesisContent({
       {plan.disputes ? (
         <RoundChanges planId={plan.id} views={views} />
       ) : (
-        <DiscussDisputes messageId={message.id} views={views} actions={actions} />
+        <>
+          <DiscussDisputes messageId={message.id} views={views} actions={actions} />
+          <CompareStrategies messageId={message.id} views={views} name={name} />
+        </>
       )}
     </>
   );

@@ -1,20 +1,21 @@
 import { computed } from '@preact/signals';
 import { useMemo } from 'preact/hooks';
 import type { ChatModel } from '../models/ChatModel';
+import type { ComposerModel } from '../models/ComposerModel';
 import { groupLabel } from '../models/groups';
-import { ModeChip } from './ModeChip';
+import { ModeChip, StancesToggle } from './ModeChip';
 import './TargetChip.css';
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 /**
  * Who answers a message without an @-mention, as a chip beside Send (a participant, or a group with a member who can
- * answer), then how the thread's seats take a message (the Mode chip), and roughly how much the next reply's model
- * will read: every participant sees the whole thread, so it is the thread's text and the context chips waiting to
- * go along (about four characters a token).
+ * answer), then how the thread's seats take a message (the Mode chip, and in Council mode the Stances toggle), and
+ * roughly how much the next reply's model will read: every participant sees the whole thread, so it is the thread's
+ * text and the context chips waiting to go along (about four characters a token).
  * The estimate follows the thread as messages come and go, not each streamed word.
  */
-export function TargetChip({ chat }: { chat: ChatModel }) {
+export function TargetChip({ chat, composer }: { chat: ChatModel; composer: ComposerModel }) {
   const { replica } = chat;
   // A muted participant is never asked, so it is not offered here either.
   const enabled = chat.routableParticipants.value;
@@ -65,6 +66,7 @@ export function TargetChip({ chat }: { chat: ChatModel }) {
         </select>
       </label>
       <ModeChip chat={chat} />
+      <StancesToggle chat={chat} composer={composer} />
       {tokens > 0 && (
         <span
           class="prompt-size"

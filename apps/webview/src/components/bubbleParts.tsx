@@ -39,8 +39,32 @@ export interface StepTag {
   title: string;
 }
 
-export function stepTag(step: PlanStep | undefined): StepTag | undefined {
+/**
+ * A Council's answer sent with stances shows the side its seat was asked to argue instead of "blind" (the stances are
+ * on the first step, whose answers are all blind).
+ */
+const BLIND = ' (written without reading the others’ answers)';
+const STANCE_TAGS: Record<NonNullable<PlanStep['stances']>[string], StepTag> = {
+  for: {
+    label: 'argues for',
+    title: `Asked to argue for: the strongest honest case in favour, then its answer${BLIND}`,
+  },
+  against: {
+    label: 'argues against',
+    title: `Asked to argue against: the strongest honest case against, then its answer${BLIND}`,
+  },
+  neutral: { label: 'weighs both', title: `Asked to weigh the case for and the case against evenly${BLIND}` },
+};
+
+/** The tag of a reply by `speaker` in `step`. */
+export function stepTag(step: PlanStep | undefined, speaker?: string): StepTag | undefined {
   if (!step) return undefined;
+  // Own keys only: a seat's id is the user's word, and could be `constructor`.
+  const stance =
+    step.kind === 'answer' && speaker !== undefined && step.stances && Object.hasOwn(step.stances, speaker)
+      ? step.stances[speaker]
+      : undefined;
+  if (stance) return STANCE_TAGS[stance];
   if (step.kind === 'review') return { label: 'review', title: 'A review of other answers' };
   if (step.kind === 'synthesis' && step.reads === 'positions')
     return { label: 'synthesis', title: 'The chair’s answer and ledger, updated from the seats’ positions' };

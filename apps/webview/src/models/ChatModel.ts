@@ -82,15 +82,17 @@ export class ChatModel {
 
   /**
    * Posts the text to the shown thread unless it is blank, too long, or a reply is streaming there (one turn per
-   * thread). `onRefused` gets the host's reason if the host refuses it after all.
+   * thread). `onRefused` gets the host's reason if the host refuses it after all. `stances`: the seats of a Council
+   * argue sides; said only while the thread is in Council mode (the host ignores it in any other).
    */
-  send(text: string, onRefused?: (reason: string) => void): SendResult {
+  send(text: string, onRefused?: (reason: string) => void, options: { stances?: boolean } = {}): SendResult {
     // Context chips or images alone make a message (the question can be in the code's comments, or the screenshot).
     if (text.trim() === '' && !this.attached.peek()) return 'empty';
     if (text.length > MAX_USER_TEXT_CHARS) return 'tooLong';
     const thread = this.replica.thread.peek();
     if (!thread || thread.busy) return 'busy';
-    this.intent('chat/send', { threadId: thread.id, text }, (result) => {
+    const stances = options.stances === true && this.replica.mode.peek() === 'council';
+    this.intent('chat/send', { threadId: thread.id, text, ...(stances ? { stances: true } : {}) }, (result) => {
       if (!result.ok) onRefused?.(result.reason);
     });
     return 'sent';

@@ -30,6 +30,21 @@ describe('ComposerModel', () => {
     expect(transport.postedTypes()).toEqual(['view/ready', 'chat/send']);
   });
 
+  it('sends stances with one message in Council mode, then turns them off; the stored copy follows', () => {
+    const transport = new FakeHostTransport();
+    const chat = new ChatModel(transport);
+    transport.emit(new HostScript().state(viewState({ thread: { mode: 'council' } })));
+    const store = new MemoryUiStateStore();
+    const composer = new ComposerModel(chat, store);
+    composer.setDraft('for or against?');
+    composer.setStances(true);
+    expect(store.state).toEqual({ draft: 'for or against?', stances: true });
+    expect(composer.submit()).toBe(true);
+    expect(transport.posted.at(-1)?.payload).toEqual({ threadId: 'thread-1', text: 'for or against?', stances: true });
+    expect(composer.stances.value).toBe(false);
+    expect(store.state).toEqual({ draft: '' });
+  });
+
   it('gets the text back when the host refuses it, unless something new was typed meanwhile', () => {
     const { transport, host, composer } = setup();
     const answer = (reason: string) => {

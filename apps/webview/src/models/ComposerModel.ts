@@ -22,8 +22,8 @@ export interface MentionMenu extends MentionQuery {
 }
 
 /**
- * The composer's draft: the webview's only own state. It is persisted on every change through the
- * `UiStateStore`, so hiding and re-showing the view (which reloads the page) keeps what the user typed.
+ * The composer's draft (and its Stances toggle): the webview's only own state. It is persisted on every change
+ * through the `UiStateStore`, so hiding and re-showing the view (which reloads the page) keeps what the user typed.
  */
 export class ComposerModel {
   readonly draft = signal('');
@@ -31,6 +31,11 @@ export class ComposerModel {
   readonly problem = signal<string | undefined>(undefined);
   /** Where the caret is in the draft (the textarea reports it). */
   readonly caret = signal(0);
+  /**
+   * The Stances toggle: a Council sent with it has one seat argue for, one against, the others weigh both. It is for
+   * one message: on until that message is sent, kept with the draft.
+   */
+  readonly stances = signal(false);
   /** The `@` whose menu Escape closed: it stays closed until another mention is typed. */
   private readonly dismissed = signal<number | undefined>(undefined);
   private readonly active = signal(0);
@@ -80,9 +85,11 @@ export class ComposerModel {
     private readonly chat: ChatModel,
     store: UiStateStore,
   ) {
-    this.draft.value = store.load().draft;
+    const stored = store.load();
+    this.draft.value = stored.draft;
+    this.stances.value = stored.stances === true;
     this.stopPersisting = effect(() => {
-      store.save({ draft: this.draft.value });
+      store.save(this.stances.value ? { draft: this.draft.value, stances: true } : { draft: this.draft.value });
     });
   }
 
@@ -153,15 +160,28 @@ export class ComposerModel {
     return true;
   }
 
-  /** Sends the draft; clears it only when it was actually sent. */
+  /** Turns the Stances toggle on or off for the message being written. */
+  setStances(on: boolean): void {
+    this.stances.value = on;
+  }
+
+  /** Sends the draft (with stances when the toggle is on); clears both only when it was actually sent. */
   submit(): boolean {
     const text = this.draft.peek();
-    const result = this.chat.send(text, () => {
-      // The host refused it (the notice says why): give the text back unless something new was typed.
-      if (this.draft.peek() === '') this.draft.value = text;
-    });
+    const stances = this.stances.peek();
+    const result = this.chat.send(
+      text,
+      () => {
+        // The host refused it (the notice says why): give the message back unless something new was typed.
+        if (this.draft.peek() !== '') return;
+        this.draft.value = text;
+        this.stances.value = stances;
+      },
+      { stances },
+    );
     if (result === 'sent') {
       this.draft.value = '';
+      this.stances.value = false;
       this.problem.value = undefined;
       return true;
     }

@@ -25,6 +25,15 @@ export function planHeading(plan: TurnPlan, name: Name): string {
 
 const tokens = new Intl.NumberFormat('en-US');
 
+/**
+ * Tokens read and written: "3,400 tokens in, 900 out", or "about … (estimated)" when some were estimated. `unit`: ''
+ * where the column already says tokens ("3,400 in, 900 out").
+ */
+export function tokenLine(input: number, output: number, estimated: boolean, unit = ' tokens'): string {
+  const line = `${tokens.format(input)}${unit} in, ${tokens.format(output)} out`;
+  return estimated ? `about ${line} (estimated)` : line;
+}
+
 /** How a plan's cost line adds its replies up; the line's tooltip. */
 export const PLAN_COST_RULE =
   'What the replies of this turn cost. Time: a step’s replies added up when they ran one after another, its longest ' +
@@ -49,8 +58,13 @@ export function planCost(plan: TurnPlan, replies: readonly ReplyFacts[]): string
   if (used.length > 0) {
     const input = used.reduce((sum, u) => sum + u.inputTokens, 0);
     const output = used.reduce((sum, u) => sum + u.outputTokens, 0);
-    const line = `${tokens.format(input)} tokens in, ${tokens.format(output)} out`;
-    parts.push(used.some((u) => u.estimated) ? `about ${line} (estimated)` : line);
+    parts.push(
+      tokenLine(
+        input,
+        output,
+        used.some((u) => u.estimated === true),
+      ),
+    );
   }
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }

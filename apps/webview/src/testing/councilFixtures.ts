@@ -166,3 +166,59 @@ export function disputeState(busy = false) {
     ...roundMessages(ROUND_1, 'd1', ROUND_READING),
   ]);
 }
+
+// Compare strategies: a council whose question had one short answer. Claude, GPT and Grok (a seat no longer in the
+// settings) all answer, each reply with its usage (GPT's estimated) and timing; Claude and GPT say 42, Grok 41, and
+// the synthesis 42. Dispute round 1 then turns the chair to 41 (stated in its answer: its reading holds no vote).
+
+/** The synthesis's reading: a one-claim ledger, and the vote. */
+export const VOTE_READING: SynthesisReading = {
+  claims: [{ claim: 'The answer is 42', marks: { gpt: 'supported', grok: 'disputed', claude: 'supported' } }],
+  answer: 'It is **42**.',
+  vote: { answers: { claude: '42', gpt: '42', grok: '41' }, synthesis: '42' },
+};
+
+const spent = (inputTokens: number, outputTokens: number, totalMs: number, estimated = false) => ({
+  usage: { inputTokens, outputTokens, ...(estimated ? { estimated } : {}) },
+  timing: { totalMs },
+});
+
+/** The voting council's messages (ids as `councilMessages`'s, and `a3`, `v3`); `reading` is the synthesis's. */
+export function voteMessages(reading: SynthesisReading = VOTE_READING): ViewMessage[] {
+  const reply = (id: string, speaker: string, index: number, content: string, spend: ReturnType<typeof spent>) =>
+    viewMessage({ id, speaker, content, step: step(index), ...spend });
+  return [
+    viewMessage({ id: 'u1', role: 'user', speaker: 'user', content: 'What is six times seven?' }),
+    reply('a1', 'claude', 0, 'Answer: 42', spent(100, 50, 4_000)),
+    reply('a2', 'gpt', 0, 'Answer: 42', spent(120, 60, 6_000, true)),
+    reply('a3', 'grok', 0, 'Answer: 41', spent(90, 40, 5_000)),
+    reply('v1', 'claude', 1, 'Verdict: B is wrong.', spent(300, 80, 2_000)),
+    reply('v2', 'gpt', 1, 'Verdict: B is wrong.', spent(310, 90, 2_500)),
+    reply('v3', 'grok', 1, 'Verdict: A is right.', spent(280, 70, 1_500)),
+    viewMessage({ id: 's1', content: 'It is **42**.', step: step(2), synthesis: reading, ...spent(900, 200, 3_000) }),
+  ];
+}
+
+/** Round 1 of Discuss disputes on the voting council (`d1c`, `d1g`, `d1s`), each reply with its usage and timing. */
+export function voteRoundMessages(): ViewMessage[] {
+  const reading: SynthesisReading = {
+    claims: [{ claim: 'The answer is 42', marks: { gpt: 'disputed', claude: 'disputed' } }],
+    answer: 'Grok was right.\n\nAnswer: 41',
+    // The round's seats stated their answers, so its reading holds a vote, with the chair's own.
+    vote: { answers: { claude: '41', gpt: '41' }, synthesis: '41' },
+  };
+  const spend: Record<string, ReturnType<typeof spent>> = {
+    d1c: spent(200, 40, 2_000),
+    d1g: spent(210, 45, 3_000),
+    d1s: spent(500, 100, 2_500),
+  };
+  return roundMessages(ROUND_1, 'd1', reading).map((m) => ({ ...m, ...spend[m.id] }));
+}
+
+/** The voting council shown, with its dispute round when `round`. */
+export function voteState(reading: SynthesisReading = VOTE_READING, round = false) {
+  return viewState({ thread: { mode: 'council', plans: round ? [COUNCIL, ROUND_1] : [COUNCIL] } }, [
+    ...voteMessages(reading),
+    ...(round ? voteRoundMessages() : []),
+  ]);
+}

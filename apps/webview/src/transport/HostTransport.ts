@@ -17,6 +17,8 @@ export interface HostTransport {
  */
 export interface UiState {
   draft: string;
+  /** The Stances toggle, on for the message being written (kept only while on). */
+  stances?: true;
 }
 
 /** Where `UiState` is kept between webview lifetimes. */
@@ -30,7 +32,7 @@ export const EMPTY_UI_STATE: UiState = { draft: '' };
 /** Reads a stored value defensively: it was written by an older build or may be missing. */
 export function toUiState(raw: unknown): UiState {
   if (typeof raw === 'object' && raw !== null && 'draft' in raw && typeof raw.draft === 'string') {
-    return { draft: raw.draft };
+    return 'stances' in raw && raw.stances === true ? { draft: raw.draft, stances: true } : { draft: raw.draft };
   }
   return EMPTY_UI_STATE;
 }

@@ -83,6 +83,14 @@ describe('VsCodeUiStateStore', () => {
     expect(new VsCodeUiStateStore(fakeApi(stored)).load()).toEqual({ draft });
   });
 
+  it('keeps the Stances toggle with the draft only when it is on', () => {
+    expect(new VsCodeUiStateStore(fakeApi({ draft: 'x', stances: true })).load()).toEqual({
+      draft: 'x',
+      stances: true,
+    });
+    expect(new VsCodeUiStateStore(fakeApi({ draft: 'x', stances: 'yes' })).load()).toEqual({ draft: 'x' });
+  });
+
   it('round-trips through setState/getState', () => {
     const api = fakeApi();
     new VsCodeUiStateStore(api).save({ draft: 'kept' });

@@ -1,7 +1,6 @@
 import type { TurnPlan } from '../transcript/plan';
 import type { Message } from '../transcript/schema';
 import { type DisputeReply, roundSynthesis } from './disputes';
-import { normalAnswer, statedAnswer } from './shortAnswer';
 import { tallyOf } from './tally';
 
 // What each way of asking the table would have answered for one Council, from the turn already run: each seat alone,
@@ -128,9 +127,8 @@ export function compareStrategies(
   const last = rounds.at(-1);
   if (last) {
     const spend = rounds.reduce((sum, p) => addSpend(sum, planSpend(thread.messages, p)), planCost);
-    const chair = roundSynthesis(thread, last);
-    const stated = chair && statedAnswer(chair.synthesis?.answer ?? chair.content);
-    const answer = chair?.synthesis?.vote?.synthesis ?? (stated === undefined ? undefined : normalAnswer(stated));
+    // The round's chair's answer, as its reading recorded it (a round's seats state theirs, so it has a vote).
+    const answer = roundSynthesis(thread, last)?.synthesis?.vote?.synthesis;
     rows.push({ kind: 'disputes', answer, spend, rounds: rounds.length });
   }
   return rows;

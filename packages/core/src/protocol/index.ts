@@ -3,7 +3,7 @@
 // language, both of which the host reads too). How the webview says what messages carry is
 // `@roundtable/core/present`; the limits both ends keep are `@roundtable/core/limits` (and re-exported here).
 export type { SeatGroup } from '../participants/groups';
-export type { DiscussionMode, PlanStep, StepKind, TurnPlan } from '../transcript/plan';
+export type { DiscussionMode, PlanStep, Stance, StepKind, TurnPlan } from '../transcript/plan';
 export type {
   ClaimPosition,
   LedgerClaim,
