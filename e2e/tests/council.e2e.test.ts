@@ -137,6 +137,40 @@ describe('the council in a real VS Code (code-server + Chromium)', () => {
     expect(formatViolations(blockingViolations(violations))).toBe('');
   });
 
+  it('Council with disputes: the tally above the ledger; Discuss disputes argues the disputed claim until the ledger agrees', async () => {
+    const { chat, shot } = suite;
+    await chat.newThread();
+    await chooseMode('council');
+    await chat.send('@all what is 6 times 7?');
+    // The fake seats each end with "Answer: 42" when asked (the vote), and the chair's ledger disputes one claim.
+    const tally = chat.frame.locator('[data-testid="vote-tally"]');
+    await tally.waitFor({ timeout: 90_000 });
+    expect(await tally.textContent()).toBe('Vote: 3 of 3 answer 42. The synthesis answers 42, as the majority does.');
+    const firstLedger = chat.frame.locator('[data-testid="ledger-table"]').first();
+    expect(await firstLedger.locator('.ledger-mark--disputed').count()).toBeGreaterThan(0);
+    const discuss = chat.frame.locator('[data-testid="discuss-disputes"]');
+    await discuss.waitFor();
+    await shot('council-vote-and-ledger');
+    await discuss.click();
+
+    // One round: each seat takes its position (the fake holds the claim, with a reason), the chair's ledger agrees.
+    const end = chat.frame.locator('[data-testid="disputes-end"]');
+    await end.waitFor({ timeout: 90_000 });
+    expect(await end.textContent()).toBe('The rounds ended: nothing is disputed any more.');
+    await expect.poll(() => chat.frame.locator('[data-testid="positions"]').count()).toBe(3);
+    const changes = await chat.frame.locator('[data-testid="round-changes"] li').allTextContents();
+    expect(changes.length).toBeGreaterThan(0);
+    for (const line of changes)
+      expect(line).toMatch(/^(Claude|GPT|Gemini) now holds “Only Response [A-C] was read first\.”\.$/);
+    expect(await chat.frame.locator('.position--without-reason').count()).toBe(0);
+    const lastLedger = chat.frame.locator('[data-testid="ledger-table"]').last();
+    expect(await lastLedger.locator('.ledger-mark--disputed').count()).toBe(0);
+    expect(await lastLedger.locator('.ledger-mark--supported').count()).toBeGreaterThan(0);
+    // Offered once: the synthesis it started from offers it no more.
+    expect(await discuss.count()).toBe(0);
+    await shot('council-disputes-settled');
+  });
+
   it('Ask the table to review: the others review one reply as Response A, folded under it with their verdicts', async () => {
     const { chat, shot } = suite;
     await chat.newThread();
