@@ -28,6 +28,7 @@ import { signIn } from './sidecar/signIn';
 import { createSidecarStatusBar } from './sidecar/statusBar';
 import { windowManaged } from './sidecar/windowManaged';
 import { FileThreadRepository } from './storage/FileThreadRepository';
+import { windowLeaseOwner } from './storage/windowLeaseOwner';
 import { ChatPanelManager } from './webview/ChatPanel';
 import { ChatSession } from './webview/ChatSession';
 import { CHAT_VIEW_ID, ChatViewProvider } from './webview/ChatViewProvider';
@@ -102,6 +103,7 @@ export function activate(context: vscode.ExtensionContext): void {
       clock: systemClock,
       ids: randomIds,
       logger,
+      leaseOwner: windowLeaseOwner(),
       settings: settings.orchestrator,
       // A turn for a seat the proxy says needs a login is held (read when a turn starts, after activation).
       seats: () => seats.current,

@@ -95,6 +95,7 @@ export {
   type Replayed,
   replayJournal,
 } from './store/journal';
+export type { MessagePatch } from './store/messagePatch';
 export type {
   FirstStoredThreads,
   LoadResult,
@@ -106,7 +107,6 @@ export type {
   UnreadableThread,
 } from './store/ports';
 export { SAVE_TIMING, type SaveTiming } from './store/saveScheduler';
-export type { MessagePatch } from './store/ThreadDocument';
 export type {
   OpenResult,
   SaveProblem,

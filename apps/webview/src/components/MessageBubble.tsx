@@ -115,7 +115,14 @@ export function MessageBubble({
           length (Prompt shows which).
         </p>
       )}
-      {status === 'cancelled' && <p class="message-note">(stopped)</p>}
+      {status === 'cancelled' &&
+        (message.cutOff ? (
+          <p class="message-note" data-testid="cut-off">
+            Cut off when VS Code stopped: this is what had come in.
+          </p>
+        ) : (
+          <p class="message-note">(stopped)</p>
+        ))}
       {status === 'error' && (
         <p class="message-error" data-testid="message-error">
           {message.error?.trim() || 'The reply failed without an error message.'}

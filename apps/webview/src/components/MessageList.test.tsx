@@ -83,11 +83,24 @@ describe('MessageList streaming', () => {
     expect(composerInput().value).toBe('next question');
   });
 
+  it('a reply cut off when VS Code stopped says so, its text kept, until it is run again', () => {
+    h.emit(h.host.appended('s1', 'p, because the ind', 3));
+    h.emit(h.host.send('message/patched', { messageId: 's1', status: 'cancelled', cutOff: true }));
+    expect(messageEl('s1').querySelector('[data-testid="cut-off"]')?.textContent).toBe(
+      'Cut off when VS Code stopped: this is what had come in.',
+    );
+    expect(messageEl('s1').textContent).not.toContain('(stopped)');
+    expect(contentOf('s1').textContent).toContain('Help, because the ind');
+    h.emit(h.host.send('message/patched', { messageId: 's1', status: 'streaming', content: '', cutOff: null }));
+    expect(messageEl('s1').querySelector('[data-testid="cut-off"]')).toBeNull();
+  });
+
   it('reflects status changes: cancelled, error text, deleted', () => {
     h.emit(h.host.status('s1', 'cancelled'));
     expect(messageEl('s1').dataset.status).toBe('cancelled');
     expect(messageEl('s1').textContent).toContain('(stopped)');
     expect(messageEl('s1').querySelector('[data-testid="typing"]')).toBeNull();
+    expect(messageEl('s1').querySelector('[data-testid="cut-off"]')).toBeNull();
 
     h.emit(h.host.status('s1', 'error', 'HTTP 429: quota resets at 17:00'));
     expect(messageEl('s1').querySelector('[data-testid="message-error"]')?.textContent).toBe(

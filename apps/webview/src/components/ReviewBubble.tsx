@@ -61,7 +61,7 @@ export function ReviewBubble({
         <span class="speaker">{speaker.label}</span>
         <span class="message-tag">review</span>
         {status === 'streaming' && typingDots()}
-        {status === 'cancelled' && <span class="message-tag">stopped</span>}
+        {status === 'cancelled' && <span class="message-tag">{message.cutOff ? 'cut off' : 'stopped'}</span>}
         {deleted ? (
           <span class="review-verdict message-note">review deleted</span>
         ) : error ? (

@@ -70,9 +70,16 @@ export function TurnLine({
   }
   const skipped = turn.skipped.map(name);
   return (
-    <div class="turn-status turn-status--stopped" data-testid="turn-skipped" data-state="stopped" data-step={turn.step}>
+    <div
+      class="turn-status turn-status--stopped"
+      data-testid="turn-skipped"
+      data-state="stopped"
+      data-step={turn.step}
+      data-cut-off={turn.cutOff ? 'true' : undefined}
+    >
       <span class="turn-who">
-        Stopped before {andList(skipped)} {STOPPED_BEFORE[turn.step]}.
+        {turn.cutOff ? 'Cut off when VS Code stopped, before' : 'Stopped before'} {andList(skipped)}{' '}
+        {STOPPED_BEFORE[turn.step]}.
       </span>
       <span class="turn-actions">
         <button

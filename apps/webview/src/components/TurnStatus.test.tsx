@@ -149,6 +149,17 @@ describe('after a Stop', () => {
     expect(screen.getByTestId('turn-skipped').dataset.step).toBe(step);
   });
 
+  it('a turn cut off when VS Code stopped says so, and offers to continue it', () => {
+    h.mount();
+    const turn: TurnView = { state: 'stopped', step: 'synthesis', skipped: ['gpt'], cutOff: true };
+    h.emit(h.host.state(viewState({ ...table, turn })));
+    const line = screen.getByTestId('turn-skipped');
+    expect(line.textContent).toBe('Cut off when VS Code stopped, before GPT wrote the synthesis.Continue with GPT×');
+    expect(line.dataset.cutOff).toBe('true');
+    fireEvent.click(screen.getByTestId('turn-continue'));
+    expect(h.lastIntent()).toMatchObject({ type: 'turn/continue' });
+  });
+
   it('names a participant no longer in the settings by its id', () => {
     h.mount();
     h.emit(h.host.state(viewState({ ...table, turn: { state: 'stopped', step: 'answer', skipped: ['grok'] } })));

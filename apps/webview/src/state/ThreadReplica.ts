@@ -243,6 +243,8 @@ export function applyPatch(m: ViewMessage, patch: MessagePatchPayload): ViewMess
   else if (patch.synthesis !== undefined) next.synthesis = patch.synthesis;
   if (patch.positions === null) delete next.positions;
   else if (patch.positions !== undefined) next.positions = patch.positions;
+  if (patch.cutOff === null) delete next.cutOff;
+  else if (patch.cutOff !== undefined) next.cutOff = patch.cutOff;
   return next;
 }
 

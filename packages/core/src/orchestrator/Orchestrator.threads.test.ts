@@ -2,26 +2,35 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { disposeAll, setup, thread } from '../../test/support/orchestratorSetup';
 import { SAVE_TIMING } from '../store/saveScheduler';
+import { LEASE_HEARTBEAT_MS } from '../transcript/turnLease';
 
 ensureNoDisposablesAreLeaked();
 
 afterEach(disposeAll);
 
 describe('persistence', () => {
-  test('a user message and a finished reply are written within urgentMs; a streaming reply never is', async () => {
+  test('a user message and a finished reply are written within urgentMs; a streaming reply only as placed, until its lease is renewed', async () => {
     const { orchestrator, chat, repository, clock, openThread, idle } = setup();
     const t = await openThread();
     await orchestrator.send(t, 'hello');
     const call = await chat.call(0);
     clock.advance(SAVE_TIMING.urgentMs);
-    await vi.waitFor(() => expect(repository.stored(t)?.messages.map((m) => m.role)).toEqual(['user']));
+    // The reply is written as it was placed, under the turn's lease: a crash from now on leaves it marked cut off.
+    await vi.waitFor(() =>
+      expect(repository.stored(t)?.messages.map((m) => [m.role, m.status, m.content])).toEqual([
+        ['user', 'complete', 'hello'],
+        ['assistant', 'streaming', ''],
+      ]),
+    );
 
-    // A long stream does not hold anything back: the finished reply is written as soon as it ends.
-    for (let i = 0; i < 100; i++) {
+    // A long stream does not hold anything back, nor make a save larger: the finished reply is written as soon as it
+    // ends, and until the turn's lease is renewed the reply is written only as it was placed (empty).
+    for (let i = 0; i < 80; i++) {
       call.emit({ type: 'delta', text: 'x' });
       await new Promise((resolve) => setImmediate(resolve));
       clock.advance(50);
     }
+    expect(LEASE_HEARTBEAT_MS).toBeGreaterThan(80 * 50);
     call.emit({ type: 'finish', reason: 'stop' });
     call.end();
     await idle(t);
@@ -29,7 +38,38 @@ describe('persistence', () => {
     await vi.waitFor(() =>
       expect(repository.stored(t)?.messages.map((m) => m.status)).toEqual(['complete', 'complete']),
     );
-    expect(repository.saves.every((s) => s.messages.every((m) => m.status !== 'streaming'))).toBe(true);
+    const streamed = repository.saves.flatMap((s) => s.messages.filter((m) => m.status === 'streaming'));
+    expect(streamed.length).toBeGreaterThan(0);
+    expect(streamed.every((m) => m.content === '')).toBe(true);
+    // The turn's lease was written with it, and ended with the turn.
+    expect(repository.stored(t)?.leases?.map((l) => l.ended !== undefined)).toEqual([true]);
+  });
+
+  test('each renewal of the lease writes the text streamed so far; a completed message is written without waiting for one', async () => {
+    const { orchestrator, chat, repository, clock, openThread, idle } = setup();
+    const t = await openThread();
+    await orchestrator.send(t, 'hello');
+    const call = await chat.call(0);
+    call.emit({ type: 'delta', text: 'first half' });
+    await new Promise((resolve) => setImmediate(resolve));
+    clock.advance(LEASE_HEARTBEAT_MS + SAVE_TIMING.debounceMs);
+    await vi.waitFor(() => expect(repository.stored(t)?.messages[1]?.content).toBe('first half'));
+    const reply = repository.stored(t)?.messages[1];
+    expect(reply?.status).toBe('streaming');
+    const lease = repository.stored(t)?.leases?.[0];
+    expect(lease?.ended).toBeUndefined();
+    expect(Date.parse(lease?.heartbeat ?? '')).toBe(clock.now().getTime() - SAVE_TIMING.debounceMs);
+    call.emit({ type: 'delta', text: ', second half' });
+    call.emit({ type: 'finish', reason: 'stop' });
+    call.end();
+    await idle(t);
+    clock.advance(SAVE_TIMING.urgentMs);
+    await vi.waitFor(() =>
+      expect(repository.stored(t)?.messages[1]).toMatchObject({
+        status: 'complete',
+        content: 'first half, second half',
+      }),
+    );
   });
 
   test('shutdown stops the reply in flight and writes it as cancelled with its partial text', async () => {

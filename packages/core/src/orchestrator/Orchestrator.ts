@@ -6,13 +6,14 @@ import type { SaveTiming } from '../store/saveScheduler';
 import { type ThreadLease, ThreadStore } from '../store/ThreadStore';
 import type { DiscussionMode } from '../transcript/plan';
 import type { ContextBlock, ImageRef } from '../transcript/schema';
+import type { LeaseOwner } from '../transcript/turnLease';
 import type { PromptInspection } from './inspectPrompt';
 import type { ChatBackend } from './ports';
-import { tombstone } from './replyTransitions';
 import { type IntentResult, OK, refuse } from './result';
 import type { OrchestratorSettings } from './settings';
 import { Table } from './Table';
 import { TurnRunner } from './TurnRunner';
+import { tombstone } from './tombstone';
 import type { TurnContext } from './turnIntents';
 import { unfinishedPlan } from './unfinishedPlan';
 
@@ -27,6 +28,8 @@ export interface OrchestratorDeps {
   logger: Logger;
   settings: OrchestratorSettings;
   saveTiming?: SaveTiming;
+  /** This window as its turns' leases name it (`ThreadStoreDeps.leaseOwner`). */
+  leaseOwner?: LeaseOwner;
   /**
    * What each seat can do now (the host's one seat map): a seat that needs a login or cannot be reached is left out
    * of turns until it is fixed.
@@ -55,6 +58,7 @@ export class Orchestrator extends Disposable {
         ids: deps.ids,
         logger: deps.logger,
         ...(deps.saveTiming ? { timing: deps.saveTiming } : {}),
+        ...(deps.leaseOwner ? { leaseOwner: deps.leaseOwner } : {}),
       }),
     );
     this.runner = this._register(
@@ -72,11 +76,11 @@ export class Orchestrator extends Disposable {
   }
 
   /**
-   * The code the turn intents run, and the runner's turn loop, loaded by the first of them: with both in hand, a turn
-   * an intent starts is under way when the intent returns.
+   * The code the turn intents run, the runner's turn loop and the turns' leases, loaded by the first of them: with
+   * them in hand, a turn an intent starts is under way when the intent returns.
    */
   private async code(): Promise<Awaited<ReturnType<typeof turnCode>>> {
-    const [code] = await Promise.all([turnCode(), this.runner.engine()]);
+    const [code] = await Promise.all([turnCode(), this.runner.engine(), this.store.leasesReady()]);
     return code;
   }
 

@@ -4,6 +4,7 @@ import { assembleStepPrompt } from '../council/assembleStepPrompt';
 import { nextDisputeRound } from '../council/disputeRounds';
 import { pendingWork, stepSlots } from '../council/pending';
 import type { TurnPlan } from '../transcript/plan';
+import { HeldTurnLease } from './heldTurnLease';
 import type { PromptLog } from './PromptLog';
 import { ReplyRunner, type ReplyRunnerDeps, type ReplyTarget, type TurnFailure } from './ReplyRunner';
 import type { SystemModeMemory } from './systemMode';
@@ -39,14 +40,15 @@ export class TurnEngine extends Disposable {
 
   /**
    * Runs a turn's work to its end (or until `signal` aborts); `plan` is the work's plan, when it is one. A dispute round
-   * that ends is followed by the next, in the same turn, while its outcome asks for one (`nextDisputeRound`). Returns
-   * the last plan it ran.
+   * that ends is followed by the next, in the same turn, while its outcome asks for one (`nextDisputeRound`), and
+   * `moved` is told of each such plan before it runs. Returns the last plan it ran.
    */
   async run(
     threadId: string,
     work: TurnWork,
     plan: TurnPlan | undefined,
     signal: AbortSignal,
+    moved: (planId: string) => void = () => {},
   ): Promise<TurnPlan | undefined> {
     if (work.kind === 'reply') {
       this.report(threadId, { mode: 'discuss', step: 'answer', stepIndex: 0, stepCount: 1 }, [work.seat], [work.seat]);
@@ -64,10 +66,23 @@ export class TurnEngine extends Disposable {
       if (stopped || signal.aborted || current.kind !== 'disputes') break;
       const next = this.nextRound(threadId, current);
       if (!next) break;
+      moved(next.id);
       current = next;
       from = 0;
     }
     return current;
+  }
+
+  /**
+   * The lease a plan's turn holds while it runs (`HeldTurnLease`): the one its work brought (Continue claims it first),
+   * else one taken now on the plan, which this window just made. `lost` if another window ends it. None for a reply
+   * outside a plan.
+   */
+  hold(threadId: string, work: TurnWork, lost: () => void): HeldTurnLease | undefined {
+    if (work.kind !== 'plan') return undefined;
+    const { store, clock } = this.deps;
+    const token = work.lease ?? store.leases()?.take(threadId, work.planId);
+    return token === undefined ? undefined : new HeldTurnLease(store, clock, threadId, token, lost);
   }
 
   /** The dispute round after `plan`, stored in the thread, when its outcome asks for one. */

@@ -2,6 +2,7 @@ import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { ThreadLease } from '../store/ThreadStore';
+import type { HeldTurnLease } from './heldTurnLease';
 import { PromptLog } from './PromptLog';
 import type { ReplyRunnerDeps, ReplyTarget, TurnFailure } from './ReplyRunner';
 import { SystemModeMemory } from './systemMode';
@@ -17,8 +18,8 @@ export type TurnRunnerDeps = Omit<ReplyRunnerDeps, 'prompts'>;
  * stopped), or one reply outside any new plan (a retry in place, an alternative).
  */
 export type TurnWork =
-  | { kind: 'plan'; planId: string; from: number }
-  | { kind: 'reply'; seat: string; target: ReplyTarget };
+  /** `lease`: the token of a lease already taken on the plan (Continue claims it first); else one is taken here. */
+  { kind: 'plan'; planId: string; from: number; lease?: string } | { kind: 'reply'; seat: string; target: ReplyTarget };
 
 interface Turn {
   controller: AbortController;
@@ -28,6 +29,7 @@ interface Turn {
 }
 
 const STOPPED = 'Stopped by the user';
+const TAKEN_OVER = 'Another window found this turn silent and ended it';
 
 /**
  * Runs turns: for one thread, a plan's steps one after another, each step's replies one at a time or several at once
@@ -38,6 +40,8 @@ const STOPPED = 'Stopped by the user';
  * Invariants:
  * - at most one turn per thread; turns on different threads run side by side and never wait for each other;
  * - a turn holds its thread loaded (a lease) until it ends, so switching views away does not stop it;
+ * - a plan's turn holds the plan's turn lease while it runs (`HeldTurnLease`), so a crash leaves it findable and
+ *   another window never runs it at the same time; a turn whose lease another window ended stops;
  * - a step's slots are worked out when it starts (`stepSlots`), from the thread as it is: a review step sees which
  *   answers exist; a step of replies at once keeps a place for each of its replies, in seat order, before any
  *   streams, so each keeps its place whatever order they finish in; at most `concurrency` stream at once;
@@ -125,14 +129,24 @@ export class TurnRunner extends Disposable {
     return [...this.turns.keys()];
   }
 
-  /** Starts a turn on a loaded thread. False when a turn already runs there or the thread is not loaded. */
+  /** Whether another window runs this plan's turn now (its lease holds it). */
+  heldElsewhere(threadId: string, planId: string): boolean {
+    return this.deps.store.leases()?.heldElsewhere(threadId, planId) ?? false;
+  }
+
+  /**
+   * Starts a turn on a loaded thread. False when a turn already runs there or the thread is not loaded (a lease the
+   * work brought is ended then).
+   */
   start(threadId: string, work: TurnWork): boolean {
-    if (this.turns.has(threadId)) return false;
-    const lease = this.deps.store.retain(threadId);
-    if (!lease) return false;
+    const hold = this.turns.has(threadId) ? undefined : this.deps.store.retain(threadId);
+    if (!hold) {
+      this.endBrought(threadId, work);
+      return false;
+    }
     const turn: Turn = { controller: new AbortController(), done: Promise.resolve(), discarded: false };
     this.turns.set(threadId, turn);
-    turn.done = this.run(threadId, work, turn, lease);
+    turn.done = this.run(threadId, work, turn, hold);
     this.busyEmitter.fire({ threadId, busy: true });
     return true;
   }
@@ -159,22 +173,33 @@ export class TurnRunner extends Disposable {
     super.dispose();
   }
 
-  private async run(threadId: string, work: TurnWork, turn: Turn, lease: ThreadLease): Promise<void> {
+  private async run(threadId: string, work: TurnWork, turn: Turn, hold: ThreadLease): Promise<void> {
     let plan = work.kind === 'plan' ? this.deps.store.plan(threadId, work.planId) : undefined;
+    let held: HeldTurnLease | undefined;
     try {
-      // Loaded already when the turn came through the orchestrator: then the turn starts at once, in `start`.
+      // Loaded already when the turn came through the orchestrator (the loop, and the leases' code with the thread):
+      // then the turn starts at once, in `start`.
       const engine = this.turnEngine ?? (await this.engine());
+      if (!this.deps.store.leases()) await this.deps.store.leasesReady();
+      held = engine.hold(threadId, work, () => this.stop(threadId, TAKEN_OVER));
       // A dispute round's turn may go on to the rounds after it: what is left over is the last one's.
-      plan = await engine.run(threadId, work, plan, turn.controller.signal);
+      plan = await engine.run(threadId, work, plan, turn.controller.signal, (next) => held?.moveTo(next));
     } catch (error) {
       this.deps.logger.error(`Turn on thread ${threadId} failed unexpectedly: ${errorMessage(error)}`);
     } finally {
       this.turns.delete(threadId);
-      lease.dispose();
+      if (held) held.dispose();
+      else this.endBrought(threadId, work);
+      hold.dispose();
       const engine = this.turnEngine;
       this.progress.set(threadId, turn.discarded || !plan || !engine ? undefined : engine.leftOver(threadId, plan));
       this.busyEmitter.fire({ threadId, busy: false });
     }
+  }
+
+  /** Ends the lease a work brought (Continue claims it first) when no turn came to hold it. */
+  private endBrought(threadId: string, work: TurnWork): void {
+    if (work.kind === 'plan' && work.lease !== undefined) this.deps.store.leases()?.end(threadId, work.lease);
   }
 
   private logListenerError(error: unknown): void {

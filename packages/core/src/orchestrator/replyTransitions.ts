@@ -29,7 +29,7 @@ export function withLeftOut(m: Message, omitted: number): Message {
 /** A retry: the same message, emptied (what was read of it goes with its text), streaming again as the next attempt. */
 export function restart(m: Message): Message {
   if (m.role !== 'assistant' || (m.status !== 'error' && m.status !== 'cancelled')) return m;
-  const { error: _e, usage: _u, leftOut: _l, timing: _t, synthesis: _s, positions: _p, ...rest } = m;
+  const { error: _e, usage: _u, leftOut: _l, timing: _t, synthesis: _s, positions: _p, cutOff: _c, ...rest } = m;
   return { ...rest, content: '', status: 'streaming', attempt: (m.attempt ?? 1) + 1 };
 }
 
@@ -57,18 +57,4 @@ export function withEnding(m: Message, ended: Ended): Message {
 export function estimatedUsage(promptChars: number | undefined, content: string): Usage | undefined {
   if (promptChars === undefined || content === '') return undefined;
   return { inputTokens: Math.ceil(promptChars / 4), outputTokens: Math.ceil(content.length / 4), estimated: true };
-}
-
-/** A tombstone: the message keeps its id and place, loses its content, and is left out of every prompt. */
-export function tombstone(m: Message): Message {
-  const {
-    error: _error,
-    usage: _usage,
-    contextBlocks: _blocks,
-    images: _images,
-    synthesis: _s,
-    positions: _p,
-    ...rest
-  } = m;
-  return { ...rest, content: '', status: 'deleted' };
 }

@@ -1,3 +1,4 @@
+import { errorMessage } from '../base/errors';
 import { firstDisputeRound } from '../council/disputeRounds';
 import { planForReview, planForRound } from '../council/plans';
 import { questionOf } from '../council/questionOf';
@@ -22,12 +23,16 @@ export interface TurnContext {
 const BUSY = 'A reply is still streaming in this thread.';
 const GONE = 'That thread is not open any more.';
 
+const HELD = 'Another VS Code window is continuing this turn.';
+
 /**
- * Continue: the plan the thread's last turn left unfinished (stopped in this window, or before a reload) goes on from
- * its first step that still owes a reply. Seats that cannot answer now are left out (disabled, muted or gone: the
- * offer is dropped; absent: it stays, so Continue can be asked again once they are fixed).
+ * Continue: the plan the thread's last turn left unfinished (stopped in this window or another, before a reload, or
+ * cut off when a window stopped) goes on from its first step that still owes a reply. Seats that cannot answer now are
+ * left out (disabled, muted or gone: the offer is dropped; absent: it stays, so Continue can be asked again once they
+ * are fixed). The plan's turn lease is taken first, written at once: of two windows continuing it together, only the
+ * first to write runs it; the other is told.
  */
-export function continueTurn(ctx: TurnContext, threadId: string): IntentResult {
+export async function continueTurn(ctx: TurnContext, threadId: string): Promise<IntentResult> {
   const transcript = ctx.store.transcript(threadId);
   if (!transcript) return refuse(GONE);
   if (ctx.runner.isBusy(threadId)) return refuse(BUSY);
@@ -43,7 +48,13 @@ export function continueTurn(ctx: TurnContext, threadId: string): IntentResult {
         : 'Nobody in this thread is waiting for a turn.',
     );
   }
-  ctx.runner.start(threadId, { kind: 'plan', planId: open.plan.id, from: open.from });
+  const claimed = ctx.store.leasesReady().then((leases) => leases?.claim(threadId, open.plan.id));
+  const lease = await claimed.catch((error: unknown) => error as Error);
+  if (lease instanceof Error) return refuse(`The turn could not be taken up: ${errorMessage(lease)}`);
+  if (lease === 'held') return refuse(HELD);
+  if (lease === undefined) return refuse(GONE);
+  // Another turn may have started while the lease was written: the lease is then ended, and nothing runs.
+  if (!ctx.runner.start(threadId, { kind: 'plan', planId: open.plan.id, from: open.from, lease })) return refuse(BUSY);
   return OK;
 }
 

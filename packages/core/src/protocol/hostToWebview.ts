@@ -97,6 +97,7 @@ export const MessagePatchPayload = v.strictObject({
   timing: v.optional(v.nullable(Timing)),
   synthesis: v.optional(v.nullable(SynthesisReading)),
   positions: v.optional(v.nullable(PositionsReading)),
+  cutOff: v.optional(v.nullable(v.literal(true))),
 });
 export type MessagePatchPayload = v.InferOutput<typeof MessagePatchPayload>;
 

@@ -31,7 +31,13 @@ export const TurnView = v.variant('state', [
     v.check((t) => t.stepIndex < t.stepCount, 'stepIndex must be a step of the turn'),
     v.check((t) => t.answering.every((a) => t.responders.includes(a)), 'answering must be responders'),
   ),
-  v.strictObject({ state: v.literal('stopped'), step: StepKind, skipped: responders }),
+  /** A turn that ended early: who it skipped, and `cutOff` when the window running it stopped (a crash). */
+  v.strictObject({
+    state: v.literal('stopped'),
+    step: StepKind,
+    skipped: responders,
+    cutOff: v.optional(v.literal(true)),
+  }),
   /** Several participants answered the last message: which round this is, of how many another round may reach. */
   v.pipe(
     v.strictObject({

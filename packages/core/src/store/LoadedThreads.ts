@@ -27,8 +27,10 @@ export class LoadedThreads {
     return this.entries.has(threadId);
   }
 
-  add(threadId: string, copy: StoredCopy): void {
-    this.entries.set(threadId, { ...copy, leases: 0 });
+  add(threadId: string, copy: StoredCopy): LoadedThread {
+    const entry = { ...copy, leases: 0 };
+    this.entries.set(threadId, entry);
+    return entry;
   }
 
   /** Drops a thread at once (it is gone); true if it was here. */

@@ -1,12 +1,13 @@
 import { errorMessage } from '../base/errors';
 import type { ThreadSummary, Transcript } from '../transcript/schema';
 import { UNTITLED_THREAD } from '../transcript/threadList';
+import type { DocumentChange } from './documentChange';
 import { KnownThreads } from './KnownThreads';
 import { KeyedQueue } from './keyedQueue';
 import { type LoadedThread, LoadedThreads } from './LoadedThreads';
 import type { StoredThreadsChange } from './ports';
 import type { SaveScheduler } from './saveScheduler';
-import type { DocumentChange } from './ThreadDocument';
+import type { ThreadLeases } from './ThreadLeases';
 import type { OpenResult, ThreadLease, ThreadStoreDeps } from './types';
 
 /** A thread's code in memory, loaded with the first thread this window opens or creates (see `threadContents.ts`). */
@@ -35,6 +36,12 @@ export abstract class StoredThreads extends KnownThreads {
   private readonly io = new KeyedQueue();
   /** Writes, scheduled per thread: made with the code of the first thread loaded (nothing is written before). */
   private saving: SaveScheduler | undefined;
+  /**
+   * The turns' leases of the loaded threads: their code loads once the first thread is in memory (not before it is
+   * shown), and then takes every loaded thread in (`ThreadLeases.threadRead`).
+   */
+  protected leasing: ThreadLeases | undefined;
+  private leasesLoading: Promise<ThreadLeases> | undefined;
   private storedChanges: Promise<void> = Promise.resolve();
 
   constructor(deps: ThreadStoreDeps) {
@@ -52,8 +59,8 @@ export abstract class StoredThreads extends KnownThreads {
     return this.saving;
   }
 
-  /** The code of a thread in memory (loaded once); the first time, the save scheduler is made with it. */
-  private async contents(): Promise<Awaited<ReturnType<typeof threadContents>>> {
+  /** The code of a thread in memory (loaded once); the first time, the save scheduler and the leases are made. */
+  protected async contents(): Promise<Awaited<ReturnType<typeof threadContents>>> {
     const code = await threadContents();
     this.saving ??= this._register(
       new code.SaveScheduler(
@@ -63,7 +70,30 @@ export abstract class StoredThreads extends KnownThreads {
         this.deps.timing ?? code.SAVE_TIMING,
       ),
     );
+    const saver = this.saving;
+    this.leasesLoading ??= import('./ThreadLeases').then(({ ThreadLeases }) => {
+      const leases = this._register(
+        new ThreadLeases({
+          deps: this.deps,
+          loaded: this.loaded,
+          saver,
+          publish: (...args) => this.publish(...args),
+          exclusive: (id, work) => this.io.run(id, work),
+          absorb: (...args) => this.absorb(...args),
+          forget: (...args) => this.forget(...args),
+        }),
+      );
+      if (this.isDisposed) return leases;
+      this.leasing = leases;
+      for (const [id, entry] of this.loaded) leases.threadRead(id, entry);
+      return leases;
+    });
     return code;
+  }
+
+  /** The turns' leases, once their code is loaded (a turn waits for it before it runs; nothing waits before). */
+  async leasesReady(): Promise<ThreadLeases | undefined> {
+    return this.leasesLoading;
   }
 
   /** The summary of a listed or loaded thread. */
@@ -121,39 +151,6 @@ export abstract class StoredThreads extends KnownThreads {
     return this.loaded.has(threadId) ? this.loaded.lease(threadId) : undefined;
   }
 
-  /**
-   * A thread as stored, without holding it: the loaded copy (replies still streaming left out) or a read of the
-   * stored one. Undefined when it is gone or cannot be read. For export and search.
-   */
-  async peek(threadId: string): Promise<Transcript | undefined> {
-    const entry = this.loaded.get(threadId);
-    if (entry) return entry.doc.toPersistable();
-    const result = await this.deps.repository.load(threadId);
-    return result.ok ? result.transcript : undefined;
-  }
-
-  /**
-   * Adds a whole thread from elsewhere (an imported file, already validated) under a fresh id when its own is
-   * taken, and writes it now. Returns the id it was stored under.
-   */
-  async adopt(transcript: Transcript): Promise<string> {
-    await this.initialize();
-    const { ThreadDocument } = await this.contents();
-    const taken = (id: string) => this.known.has(id) || this.loaded.has(id);
-    const id = taken(transcript.id) ? this.deps.ids.next() : transcript.id;
-    const doc = ThreadDocument.fromTranscript({ ...transcript, id });
-    this.loaded.add(id, { doc, revision: null });
-    const lease = this.loaded.lease(id);
-    try {
-      this.known.setSummary(id, doc.summary());
-      this.saver.schedule(id, 'urgent');
-      await this.saver.flush(id);
-    } finally {
-      lease.dispose();
-    }
-    return id;
-  }
-
   /** Deletes a thread everywhere (its file too). Other windows see it go. */
   async deleteThread(threadId: string): Promise<void> {
     await this.io.run(threadId, () => this.deps.repository.delete(threadId));
@@ -192,9 +189,10 @@ export abstract class StoredThreads extends KnownThreads {
     }
     const { ThreadDocument } = await this.contents();
     const doc = ThreadDocument.fromTranscript(result.transcript);
-    this.loaded.add(threadId, { doc, revision: result.revision });
+    const entry: LoadedThread = this.loaded.add(threadId, { doc, revision: result.revision });
     // The index may have been stale (the file was edited by hand): the thread itself is the truth.
     this.known.setSummary(threadId, doc.summary());
+    this.leasing?.threadRead(threadId, entry);
     return { ok: true };
   }
 
@@ -261,6 +259,7 @@ export abstract class StoredThreads extends KnownThreads {
   private absorb(threadId: string, entry: LoadedThread, other: Transcript): void {
     const { changes } = entry.doc.absorb(other);
     this.publish(threadId, entry, changes, true);
+    this.leasing?.threadRead(threadId, entry);
   }
 
   protected publish(threadId: string, entry: LoadedThread, changes: DocumentChange[], structural: boolean): void {
@@ -270,6 +269,7 @@ export abstract class StoredThreads extends KnownThreads {
 
   /** Drops every trace of a thread that is gone (deleted, missing or unreadable) and says so. */
   private forget(threadId: string, reason: string): void {
+    this.leasing?.forget(threadId);
     const wasLoaded = this.loaded.delete(threadId);
     const wasListed = this.known.remove(threadId);
     if (wasLoaded || wasListed) this.changeEmitter.fire({ kind: 'threadRemoved', threadId, reason });

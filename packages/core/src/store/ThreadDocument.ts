@@ -9,27 +9,10 @@ import {
   type Transcript,
 } from '../transcript/schema';
 import { summarize, threadTitle } from '../transcript/summary';
-import { diffMessage, type MessagePatch } from './messagePatch';
-
-export { diffMessage, type MessagePatch } from './messagePatch';
-
-/**
- * The thread-level choices a view shows: its title, who answers a message that names nobody, and how several seats
- * take a message (Discuss when never chosen).
- */
-export interface ThreadChoices {
-  title: string;
-  speakingTo: string | undefined;
-  mode: DiscussionMode;
-}
-
-/** What one document change did, in the order a replica must apply it. */
-export type DocumentChange =
-  | { kind: 'messageAdded'; message: Message; index: number }
-  | { kind: 'messageChanged'; message: Message; patch: MessagePatch }
-  | { kind: 'choicesChanged'; choices: ThreadChoices }
-  /** A turn's plan, made here or merged in; it comes before any reply of it. */
-  | { kind: 'planAdded'; plan: TurnPlan };
+import type { TurnLease } from '../transcript/turnLease';
+import type { DocumentChange, ThreadChoices } from './documentChange';
+import { InFlightReplies } from './inFlightReplies';
+import { diffMessage } from './messagePatch';
 
 /**
  * One thread in memory, owned by the store. Messages are kept in the thread order (`compareMessages`) with `seq`
@@ -39,14 +22,13 @@ export type DocumentChange =
  * Invariants:
  * - `messages[i].seq === i` and messages are strictly increasing in the thread order;
  * - `positions` maps every message id to its index;
- * - `shadow` holds, for a reply being re-run (retry), the version it had before, which is what is persisted
- *   until the new run ends: a crash mid-retry must not lose the old reply;
+ * - `inFlight` holds the turns' leases and says what of each reply still streaming is persisted (`InFlightReplies`);
  * - `plans` are in the plan order (`comparePlans`), each id once; a plan never changes once added.
  */
 export class ThreadDocument {
   private messages: Message[] = [];
   private readonly positions = new Map<string, number>();
-  private readonly shadow = new Map<string, Message>();
+  private readonly inFlight: InFlightReplies;
   private participants: string[];
   private createdAt: string;
   private updatedAt: string;
@@ -60,7 +42,7 @@ export class ThreadDocument {
     readonly id: string,
     t: Pick<
       Transcript,
-      'createdAt' | 'updatedAt' | 'participants' | 'title' | 'renamed' | 'speakingTo' | 'mode' | 'plans'
+      'createdAt' | 'updatedAt' | 'participants' | 'title' | 'renamed' | 'speakingTo' | 'mode' | 'plans' | 'leases'
     >,
   ) {
     this.createdAt = t.createdAt;
@@ -71,6 +53,7 @@ export class ThreadDocument {
     this.speakingTo = t.speakingTo;
     this.mode = t.mode;
     this.plans = [...(t.plans ?? [])];
+    this.inFlight = new InFlightReplies(t.leases);
   }
 
   static create(id: string, participants: readonly string[], now: Date): ThreadDocument {
@@ -137,21 +120,42 @@ export class ThreadDocument {
       ...(this.speakingTo ? { speakingTo: this.speakingTo } : {}),
       ...(this.mode ? { mode: this.mode } : {}),
       ...(this.plans.length > 0 ? { plans: [...this.plans] } : {}),
+      ...(this.inFlight.leases.length > 0 ? { leases: [...this.inFlight.leases] } : {}),
     };
   }
 
   /**
-   * What may be written: no `streaming` message. A reply being re-run is written as it was before the retry; a
-   * new reply still streaming is left out, and `seq` is renumbered over what remains.
+   * What may be written: of the replies still streaming, what `InFlightReplies` keeps of each (the version before a
+   * retry, the last checkpoint of a reply under a lease, nothing of the others); `seq` renumbered over what remains.
    */
   toPersistable(): Transcript {
-    const kept: Message[] = [];
+    const written: Message[] = [];
     for (const m of this.messages) {
-      const stored = m.status === 'streaming' ? this.shadow.get(m.id) : m;
-      if (stored) kept.push(stored.seq === kept.length ? stored : { ...stored, seq: kept.length });
+      const stored = this.inFlight.stored(m);
+      if (stored) written.push(stored.seq === written.length ? stored : { ...stored, seq: written.length });
     }
     const t = this.toTranscript();
-    return { ...t, title: threadTitle(this.renamed, kept), messages: kept };
+    return { ...t, title: threadTitle(this.renamed, written), messages: written };
+  }
+
+  /** The turns' leases, as the thread keeps them. */
+  turnLeases(): readonly TurnLease[] {
+    return this.inFlight.leases;
+  }
+
+  /**
+   * Replaces the leases by `change(leases)`. A lease is taken, renewed or ended only by the window it names; another
+   * window only ends a stale one (`interruptLease`). A renewal passes `plan`: this window's replies still streaming
+   * under it are written as they are now.
+   */
+  setLeases(change: (leases: readonly TurnLease[]) => readonly TurnLease[], plan?: string): void {
+    this.inFlight.setLeases(change);
+    if (plan !== undefined) this.inFlight.checkpoint(plan, (id) => this.get(id));
+  }
+
+  /** Whether this window streams the reply (placed or restarted here), rather than another window. */
+  isLocalReply(messageId: string): boolean {
+    return this.inFlight.isLocal(messageId);
   }
 
   /** True when `toPersistable` has nothing to say: a new thread nobody has written in yet. */
@@ -165,6 +169,7 @@ export class ThreadDocument {
     const message: Message = { ...draft, seq: this.messages.length, createdAt };
     this.positions.set(message.id, this.messages.length);
     this.messages.push(message);
+    if (message.status === 'streaming') this.inFlight.started(message);
     this.touch(createdAt);
     if (message.role === 'assistant' && !this.participants.includes(message.speaker)) {
       this.participants = [...this.participants, message.speaker].sort();
@@ -194,8 +199,8 @@ export class ThreadDocument {
     if (at === undefined || !before) return undefined;
     const after = change(before);
     if (after === before) return [];
-    if (before.status === 'streaming' && after.status !== 'streaming') this.shadow.delete(messageId);
-    if (before.status !== 'streaming' && after.status === 'streaming') this.shadow.set(messageId, before);
+    if (before.status === 'streaming' && after.status !== 'streaming') this.inFlight.ended(messageId);
+    if (before.status !== 'streaming' && after.status === 'streaming') this.inFlight.started(after, before);
     this.messages[at] = after;
     if (now) this.touch(now.toISOString());
     if (after.role === 'user') this.title = threadTitle(this.renamed, this.messages);
@@ -265,7 +270,7 @@ export class ThreadDocument {
       }
       const patch = diffMessage(mine, m);
       if (Object.keys(patch).length > 0) changes.push({ kind: 'messageChanged', message: m, patch });
-      if (mine.status === 'streaming' && m.status !== 'streaming') this.shadow.delete(m.id);
+      if (mine.status === 'streaming' && m.status !== 'streaming') this.inFlight.ended(m.id);
     }
     this.replaceMessages(merged.messages);
     this.createdAt = merged.createdAt;
@@ -276,6 +281,7 @@ export class ThreadDocument {
     this.speakingTo = merged.speakingTo;
     this.mode = merged.mode;
     this.plans = [...(merged.plans ?? [])].sort(comparePlans);
+    this.inFlight.setLeases(() => merged.leases ?? []);
     if (JSON.stringify(this.choices()) !== beforeChoices)
       changes.push({ kind: 'choicesChanged', choices: this.choices() });
     return { changes, summaryChanged: JSON.stringify(this.summary()) !== beforeSummary };

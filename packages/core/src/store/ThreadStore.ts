@@ -1,15 +1,17 @@
 import type { DiscussionMode, PlanDraft, TurnPlan } from '../transcript/plan';
 import type { Message, Transcript } from '../transcript/schema';
+import type { DocumentChange, ThreadChoices } from './documentChange';
 import type { LoadedThread } from './LoadedThreads';
 import { StoredThreads } from './StoredThreads';
 import type { SaveUrgency } from './saveScheduler';
-import type { DocumentChange, ThreadChoices } from './ThreadDocument';
+import type { ThreadLeases } from './ThreadLeases';
 import type { ThreadSnapshot } from './types';
 
 export type { OpenResult, SaveProblem, ThreadChange, ThreadLease, ThreadSnapshot, ThreadStoreDeps } from './types';
 
 /**
- * Owns the threads (see `StoredThreads` for how they are stored, loaded, written and merged across windows): every
+ * Owns the threads (see `StoredThreads` for how they are stored, loaded, written and merged across windows, and
+ * `ThreadLeases` for the leases of their turns): every
  * edit of a loaded thread goes through here and comes out as one `ThreadChange`, which views turn into small
  * patches, and is scheduled for writing by how urgent it is.
  */
@@ -112,6 +114,47 @@ export class ThreadStore extends StoredThreads {
   /** Thread-level choices of a loaded thread. */
   choices(threadId: string): ThreadChoices | undefined {
     return this.loaded.get(threadId)?.doc.choices();
+  }
+
+  /**
+   * A thread as stored, without holding it: the loaded copy (replies still streaming as they are written) or a
+   * read of the stored one. Undefined when it is gone or cannot be read. For export and search.
+   */
+  async peek(threadId: string): Promise<Transcript | undefined> {
+    const entry = this.loaded.get(threadId);
+    if (entry) return entry.doc.toPersistable();
+    const result = await this.deps.repository.load(threadId);
+    return result.ok ? result.transcript : undefined;
+  }
+
+  /**
+   * Adds a whole thread from elsewhere (an imported file, already validated) under a fresh id when its own is
+   * taken, and writes it now. Returns the id it was stored under.
+   */
+  async adopt(transcript: Transcript): Promise<string> {
+    await this.initialize();
+    const { ThreadDocument } = await this.contents();
+    const taken = (id: string) => this.known.has(id) || this.loaded.has(id);
+    const id = taken(transcript.id) ? this.deps.ids.next() : transcript.id;
+    const doc = ThreadDocument.fromTranscript({ ...transcript, id });
+    this.loaded.add(id, { doc, revision: null });
+    const lease = this.loaded.lease(id);
+    try {
+      this.known.setSummary(id, doc.summary());
+      this.saver.schedule(id, 'urgent');
+      await this.saver.flush(id);
+    } finally {
+      lease.dispose();
+    }
+    return id;
+  }
+
+  /**
+   * The turns' leases of the loaded threads (`ThreadLeases`): a turn takes, renews and ends its own there. Undefined
+   * until their code has loaded, just after the first thread (`leasesReady` waits for it).
+   */
+  leases(): ThreadLeases | undefined {
+    return this.leasing;
   }
 
   private choose(threadId: string, entry: LoadedThread, changes: DocumentChange[]): void {

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { mergeTranscripts } from '../transcript/merge';
+import type { TurnPlan } from '../transcript/plan';
 import type { Message, Transcript } from '../transcript/schema';
+
 import { journalEntry, journalLine, parseJournalLine, replayJournal } from './journal';
 
 const at = (ms: number) => new Date(Date.parse('2026-05-01T10:00:00.000Z') + ms).toISOString();
@@ -126,6 +128,40 @@ describe('reading a journal line', () => {
     expect(parseJournalLine(journalLine(entry).trim(), 'other')).toMatchObject({ ok: false, reason: /another/ });
     const streaming = { ...entry, messages: [message(1, { status: 'streaming' })] };
     expect(parseJournalLine(journalLine(streaming).trim(), 't1')).toMatchObject({ ok: false, reason: /streaming/ });
+  });
+
+  test('reads a reply still streaming written with its turn’s lease, and replays it under the line that ends it', () => {
+    const lease = { plan: 'p1', token: 'l1', owner: 'w', pid: 7, host: 'h', heartbeat: at(1) };
+    const plans: TurnPlan[] = [
+      {
+        id: 'p1',
+        createdAt: at(0),
+        kind: 'message',
+        mode: 'independent',
+        question: 'm0',
+        round: 1,
+        steps: [{ kind: 'answer', seats: ['claude'], reads: 'blind', names: 'labelled', concurrency: 1 }],
+      },
+    ];
+    const planned = (count: number, patch: Partial<Transcript> = {}) => thread(count, { plans, ...patch });
+    const reply = message(1, { status: 'streaming', content: 'so far', step: { plan: 'p1', index: 0 } });
+    const checkpoint = journalEntry(planned(1), planned(1, { messages: [message(0), reply], leases: [lease] }));
+    const read = parseJournalLine(journalLine(checkpoint as Transcript).trim(), 't1');
+    expect(read).toMatchObject({ ok: true, entry: { messages: [{ status: 'streaming', content: 'so far' }] } });
+    // The lease ended without the line that ends the reply: the reply cannot be written as streaming.
+    const unleased = { ...(checkpoint as Transcript), leases: [{ ...lease, ended: at(2) }] };
+    expect(parseJournalLine(journalLine(unleased).trim(), 't1')).toMatchObject({ ok: false, reason: /streaming/ });
+    const ended = journalEntry(
+      planned(1),
+      planned(1, {
+        messages: [message(0), { ...reply, status: 'complete', content: 'so far, and done' }],
+        leases: [{ ...lease, ended: at(2) }],
+      }),
+    );
+    if (!read.ok || !ended) throw new Error('unreachable');
+    const replayed = replayJournal(planned(1), [read.entry, ended]);
+    expect(replayed.rejected.map((r) => r.reason)).toEqual([]);
+    expect(replayed.transcript.messages[1]).toMatchObject({ status: 'complete', content: 'so far, and done' });
   });
 
   test('tells a line of a newer Roundtable apart from a broken one', () => {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { issuePath } from '../transcript/base';
 import { canonicalJson, mergeTranscripts } from '../transcript/merge';
-import { parseTranscript } from '../transcript/parseTranscript';
+import { leasedHere, parseTranscript } from '../transcript/parseTranscript';
 import {
   type Message,
   TRANSCRIPT_VERSION,
@@ -86,8 +86,9 @@ export function parseJournalLine(line: string, threadId: string): JournalLineRea
   }
   const entry: Transcript = { ...parsed.output, version: TRANSCRIPT_VERSION };
   if (entry.id !== threadId) return { ok: false, reason: `entry of another thread (${entry.id})` };
-  if (entry.messages.some((m) => m.status === 'streaming')) {
-    return { ok: false, reason: 'entry holds a streaming message' };
+  // A reply still streaming is written only with its turn's lease, which every line holds whole (its head).
+  if (entry.messages.some((m) => m.status === 'streaming' && !leasedHere(entry, m))) {
+    return { ok: false, reason: 'entry holds a streaming message outside a turn that holds a lease' };
   }
   return { ok: true, entry };
 }

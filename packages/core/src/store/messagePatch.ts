@@ -16,10 +16,20 @@ export interface MessagePatch {
   timing?: Timing | null;
   synthesis?: SynthesisReading | null;
   positions?: PositionsReading | null;
+  cutOff?: true | null;
 }
 
 /** The fields a patch carries whole when they change, `null` when they are gone. */
-export const REPLACED_FIELDS = ['error', 'usage', 'attempt', 'leftOut', 'timing', 'synthesis', 'positions'] as const;
+export const REPLACED_FIELDS = [
+  'error',
+  'usage',
+  'attempt',
+  'leftOut',
+  'timing',
+  'synthesis',
+  'positions',
+  'cutOff',
+] as const;
 
 /** The fields of `after` that differ from `before`, as a patch (content as a whole, never as an append). */
 export function diffMessage(before: Message, after: Message): MessagePatch {

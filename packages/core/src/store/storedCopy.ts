@@ -15,13 +15,16 @@ const MAX_CONFLICT_ROUNDS = 8;
  * Saves a thread based on the revision it contains. When another window wrote meanwhile, its copy is merged in
  * (`absorb`) and the save is tried again on top of it, so nothing either window wrote is lost. Returns `deleted`
  * when the stored thread was deleted meanwhile (deletion wins: nothing is written). A blank new thread is not
- * written at all. Throws on I/O errors, a refused write, and a thread that kept changing.
+ * written at all. `proceed`, when given, is asked again after each merge: false withdraws the save (`withdrawn`,
+ * nothing written), for a change that only holds if nobody wrote another first (taking a turn's lease). Throws on
+ * I/O errors, a refused write, and a thread that kept changing.
  */
 export async function saveMerging(
   repository: ThreadRepository,
   copy: StoredCopy,
   absorb: (other: Transcript) => void,
-): Promise<'saved' | 'deleted'> {
+  proceed: () => boolean = () => true,
+): Promise<'saved' | 'deleted' | 'withdrawn'> {
   for (let round = 0; round < MAX_CONFLICT_ROUNDS; round++) {
     if (copy.doc.isBlank && copy.revision === null) return 'saved';
     const result = await repository.save(copy.doc.toPersistable(), copy.revision);
@@ -33,6 +36,7 @@ export async function saveMerging(
     if (result.kind === 'refused') throw new Error(result.reason);
     absorb(result.current);
     copy.revision = result.revision;
+    if (!proceed()) return 'withdrawn';
   }
   throw new Error('The thread kept changing on disk while it was being saved.');
 }

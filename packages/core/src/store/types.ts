@@ -2,10 +2,11 @@ import type { IDisposable } from '../base/lifecycle';
 import type { Clock, IdGenerator, Logger } from '../ports';
 import type { TurnPlan } from '../transcript/plan';
 import type { Message, ThreadSummary } from '../transcript/schema';
+import type { LeaseOwner } from '../transcript/turnLease';
+import type { ThreadChoices } from './documentChange';
 import type { MessagePatch } from './messagePatch';
 import type { ThreadRepository, UnreadableThread } from './ports';
 import type { SaveTiming } from './saveScheduler';
-import type { ThreadChoices } from './ThreadDocument';
 
 /** A thread that could not be written: shown until a write succeeds. Nothing in memory is dropped meanwhile. */
 export interface SaveProblem {
@@ -49,4 +50,10 @@ export interface ThreadStoreDeps {
   ids: IdGenerator;
   logger: Logger;
   timing?: SaveTiming;
+  /**
+   * This window as its turns' leases name it, and how it tells whether another window's process lives (the host's:
+   * its process id and machine). Without it, a random owner that can tell no process, so only time makes a lease
+   * stale.
+   */
+  leaseOwner?: LeaseOwner;
 }

@@ -1,3 +1,4 @@
+import { mergeLeases } from './leaseMerge';
 import { comparePlans, inThreadOrder } from './order';
 import type { TurnPlan } from './plan';
 import { type Message, type MessageStatus, type Stamped, TRANSCRIPT_VERSION, type Transcript } from './schema';
@@ -11,7 +12,8 @@ import { threadTitle } from './summary';
  * (`deleted`) is final. So the join keeps every message of either side and, for a message on both sides, the one
  * further along (`laterMessage`). The result is then put in the thread order (`compareMessages`) and its seq
  * renumbered. Thread-level choices (`renamed`, `speakingTo`, `mode`) keep the later one (`laterStamp`); the title
- * follows from them and the messages; participants are the union, sorted; plans (immutable) are the union by id.
+ * follows from them and the messages; participants are the union, sorted; plans (immutable) are the union by id;
+ * turn leases, each once, the one further along, as many as a thread keeps (`mergeLeases`).
  *
  * The join is commutative, associative and idempotent (a property test holds it to that), which is what makes
  * windows converge whatever order they see each other's writes in. Neither input is modified.
@@ -29,6 +31,7 @@ export function mergeTranscripts(a: Transcript, b: Transcript): Transcript {
   const speakingTo = laterStamp(a.speakingTo, b.speakingTo);
   const mode = laterStamp(a.mode, b.mode);
   const plans = mergePlans(a.plans, b.plans);
+  const leases = mergeLeases(a.leases ?? [], b.leases ?? []);
   return {
     version: TRANSCRIPT_VERSION,
     id: a.id,
@@ -41,6 +44,7 @@ export function mergeTranscripts(a: Transcript, b: Transcript): Transcript {
     ...(speakingTo ? { speakingTo } : {}),
     ...(mode ? { mode } : {}),
     ...(plans.length > 0 ? { plans } : {}),
+    ...(leases.length > 0 ? { leases } : {}),
   };
 }
 

@@ -64,7 +64,25 @@ describe('parseTranscript rejects, naming the field or invariant', () => {
     {
       name: 'streaming message on disk',
       edit: set('messages.3.status', 'streaming'),
-      expected: ['messages[3].status: "streaming" is never written to disk (only complete, error, cancelled, deleted)'],
+      expected: ['messages[3].status: "streaming" is written only for a reply of a plan whose turn holds a lease'],
+    },
+    {
+      name: 'streaming reply of a plan whose lease ended',
+      edit: set('messages.1.status', 'streaming'),
+      expected: ['messages[1].status: "streaming" is written only for a reply of a plan whose turn holds a lease'],
+    },
+    {
+      name: 'streaming user message under a lease',
+      edit: (t) => {
+        t.messages[0] = { ...t.messages[0], status: 'streaming', step: { plan: 'p1', index: 0 } } as never;
+        t.leases = [{ plan: 'p1', token: 'l', owner: 'w', pid: 1, host: 'h', heartbeat: t.createdAt }];
+      },
+      expected: ['messages[0].status: "streaming" is written only for a reply of a plan whose turn holds a lease'],
+    },
+    {
+      name: 'a complete reply marked cut off',
+      edit: set('messages.1.cutOff', true),
+      expected: ['messages[1].cutOff: only a stopped reply was cut off'],
     },
     {
       name: 'error without its text',

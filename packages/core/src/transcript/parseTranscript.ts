@@ -3,6 +3,7 @@ import { describeIssues } from './base';
 import { compareMessages } from './order';
 import { findPlanViolation } from './planInvariants';
 import {
+  LEASED_STATUSES,
   type Message,
   PERSISTABLE_STATUSES,
   SYSTEM_SPEAKER,
@@ -33,7 +34,8 @@ export type TranscriptParseResult = { ok: true; value: Transcript } | { ok: fals
  * - message ids are unique; participant ids are unique;
  * - role and speaker agree: `user` is spoken by "user", `system` by "system", and every `assistant` speaker
  *   is one of the transcript's own `participants`;
- * - no `streaming` message (a reply in flight is never written to disk);
+ * - no `streaming` message but a reply of a plan whose turn holds a lease not ended (its text so far, written so a
+ *   crash keeps it); `cutOff` only on a stopped reply;
  * - an `error` message carries its (non-blank) error text; a `deleted` tombstone has no content and no context;
  * - context blocks, targets, attempts, unrouted names, alternatives and left-out counts belong to the messages that
  *   can have them (user; user; assistant; user; assistant; assistant);
@@ -139,6 +141,17 @@ function findOrderViolation(transcript: Transcript): string | undefined {
   return undefined;
 }
 
+/** A reply still streaming, written while its plan's turn held a lease that has not ended (its text so far). */
+export function leasedHere(transcript: Pick<Transcript, 'leases'>, m: Message): boolean {
+  const plan = m.step?.plan;
+  return (
+    LEASED_STATUSES.includes(m.status) &&
+    m.role === 'assistant' &&
+    plan !== undefined &&
+    (transcript.leases ?? []).some((l) => l.plan === plan && l.ended === undefined)
+  );
+}
+
 /** Returns a readable description of the first broken invariant, or undefined when all hold. */
 export function findInvariantViolation(transcript: Transcript): string | undefined {
   const participants = new Set<string>();
@@ -157,8 +170,11 @@ export function findInvariantViolation(transcript: Transcript): string | undefin
     if (ids.has(m.id)) return `${at}.id: duplicate message id "${m.id}"`;
     ids.add(m.id);
 
-    if (!PERSISTABLE_STATUSES.includes(m.status)) {
-      return `${at}.status: "${m.status}" is never written to disk (only ${PERSISTABLE_STATUSES.join(', ')})`;
+    if (!PERSISTABLE_STATUSES.includes(m.status) && !leasedHere(transcript, m)) {
+      return `${at}.status: "${m.status}" is written only for a reply of a plan whose turn holds a lease`;
+    }
+    if (m.cutOff !== undefined && (m.role !== 'assistant' || m.status !== 'cancelled')) {
+      return `${at}.cutOff: only a stopped reply was cut off`;
     }
     switch (m.role) {
       case 'user':

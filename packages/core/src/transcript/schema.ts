@@ -3,6 +3,7 @@ import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE } from '../limits/images';
 import { count, int, isoDateTime, ParticipantId, positiveInt, RecordId } from './base';
 import { DiscussionMode, StepRef, TurnPlan } from './plan';
 import { PositionsReading, SynthesisReading } from './synthesisReading';
+import { MAX_TURN_LEASES, TurnLease } from './turnLease';
 
 export { ParticipantId, SYSTEM_SPEAKER, USER_SPEAKER } from './base';
 
@@ -12,7 +13,8 @@ export { ParticipantId, SYSTEM_SPEAKER, USER_SPEAKER } from './base';
  * names that got no reply, alternatives and left-out counts) and version 3 (before turn plans, discussion modes,
  * reviews and what each reply cost), version 4 (before images and the working tree's changes and problems as
  * context), version 5 (before a synthesis's ledger was stored read and a plan recorded its seats' names) and version
- * 6 (before a synthesis recorded its vote, a ledger its arguments, a Council its stances, and before dispute rounds). A file with a higher version is left untouched and listed as unreadable.
+ * 6 (before a synthesis recorded its vote, a ledger its arguments, a Council its stances, before dispute rounds, and
+ * before a thread held its turns' leases and the text of a reply still streaming). A file with a higher version is left untouched and listed as unreadable.
  */
 export const TRANSCRIPT_VERSION = 7;
 
@@ -90,6 +92,8 @@ export type MessageStatus = v.InferOutput<typeof MessageStatus>;
 
 /** The statuses a message may have on disk. */
 export const PERSISTABLE_STATUSES: readonly MessageStatus[] = ['complete', 'error', 'cancelled', 'deleted'];
+/** A reply still streaming is written only under its plan's lease (its text so far, for a crash to keep). */
+export const LEASED_STATUSES: readonly MessageStatus[] = ['streaming'];
 
 const tokens = count;
 /** Tokens a reply cost, as the provider reported them (format 3 knew only these). */
@@ -172,6 +176,8 @@ export const Message = v.strictObject({
   synthesis: v.optional(SynthesisReading),
   /** On a reply of a dispute round that ended with text: its positions on the round's claims, read once. */
   positions: v.optional(PositionsReading),
+  /** On a reply ended `cancelled` because its window stopped in the middle of it (a crash): its text so far kept. */
+  cutOff: v.optional(v.literal(true)),
   createdAt: isoDateTime,
 });
 export type Message = v.InferOutput<typeof Message>;
@@ -205,13 +211,15 @@ export const TranscriptShape = v.strictObject({
   mode: v.optional(StampedMode),
   /** The turns' plans, in the order they were made; each reply's `step` names one. */
   plans: v.optional(v.array(TurnPlan)),
+  /** Which window runs (or ran) each recent plan's turn, so a turn cut off by a crash is found (`turnLease.ts`). */
+  leases: v.optional(v.pipe(v.array(TurnLease), v.maxLength(MAX_TURN_LEASES))),
 });
 export type Transcript = v.InferOutput<typeof TranscriptShape>;
 export type Stamped<T> = { value: T; at: string };
 
 /**
  * A version 6 file: what version 7 added is all optional (a synthesis's vote, a claim's arguments, stances, dispute
- * rounds and their positions), so a version 6 file reads as it is;
+ * rounds and their positions, turn leases, streaming replies under a lease, a reply cut off), so a version 6 file reads as it is;
  * none of it is in one that Roundtable wrote.
  */
 export const TranscriptShapeV6 = v.strictObject({ ...TranscriptShape.entries, version: v.literal(6) });

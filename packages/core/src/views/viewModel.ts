@@ -11,8 +11,8 @@ import type {
   ViewMessage,
   ViewState,
 } from '../protocol/messages';
+import type { MessagePatch } from '../store/messagePatch';
 import type { UnreadableThread } from '../store/ports';
-import type { MessagePatch } from '../store/ThreadDocument';
 import type { SaveProblem as StoreSaveProblem, ThreadStore } from '../store/ThreadStore';
 import { conversationOrder } from '../transcript/conversationOrder';
 import type { Message, ThreadSummary } from '../transcript/schema';
@@ -98,7 +98,9 @@ export function turnView(deps: ChatViewDeps, threadId: string): TurnView | undef
   if (!transcript) return undefined;
   const open = unfinishedPlan(transcript, runner, table);
   const stoppedIn = open?.plan.steps[open.from];
-  if (open && stoppedIn) return { state: 'stopped', step: stoppedIn.kind, skipped: open.seats };
+  if (open && stoppedIn) {
+    return { state: 'stopped', step: stoppedIn.kind, skipped: open.seats, ...(open.cutOff ? { cutOff: true } : {}) };
+  }
   const discussion = discussionOf(transcript.messages, transcript.plans);
   if (!discussion || discussion.speakers.length < 2) return undefined;
   const { speakers, round, mode } = discussion;

@@ -69,6 +69,7 @@ export function valid(): Transcript {
         content: 'Stopp',
         status: 'cancelled',
         alternativeOf: 'm1',
+        cutOff: true,
         createdAt: AT,
       },
       {
@@ -156,13 +157,25 @@ export function valid(): Transcript {
         letters: { claude: 'A' },
       },
     ],
+    leases: [
+      {
+        plan: 'p1',
+        token: 'lease-1',
+        owner: 'window-a',
+        pid: 4242,
+        host: 'laptop',
+        heartbeat: AT,
+        ended: '2025-03-01T12:01:00.000Z',
+        interrupted: true,
+      },
+    ],
   };
 }
 
-/** The fixture as a version 6 file holds it: without what version 7 added (a synthesis's vote). */
+/** The fixture as a version 6 file holds it: without what version 7 added (a synthesis's vote, leases, cut off). */
 export function beforeV7() {
-  const thread = valid();
-  const messages = thread.messages.map((m) => {
+  const { leases: _l, ...thread } = valid();
+  const messages = thread.messages.map(({ cutOff: _c, ...m }) => {
     if (!m.synthesis) return m;
     const { vote: _v, ...synthesis } = m.synthesis;
     return { ...m, synthesis };

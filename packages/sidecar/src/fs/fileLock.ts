@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
+import { processIsAlive } from './processAlive';
 
 export interface FileLockOptions {
   /** Give up after waiting this long for another holder (default 10 s). */
@@ -140,7 +141,7 @@ async function isStale(path: string, owner: Owner | undefined, staleMs: number):
   if (age > staleMs) return true;
   if (!owner || owner.host !== hostname()) return false;
   if (owner.pid === process.pid) return !held.has(owner.token);
-  return !isAlive(owner.pid);
+  return !processIsAlive(owner.pid);
 }
 
 /** Removes a stale lock, unless it changed hands since it was judged stale. */
@@ -169,16 +170,6 @@ async function ageOf(path: string): Promise<number | undefined> {
     return Date.now() - (await stat(path)).mtimeMs;
   } catch {
     return undefined;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return code(error) === 'EPERM';
   }
 }
 

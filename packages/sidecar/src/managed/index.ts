@@ -11,7 +11,7 @@ export {
 export { FileDigests, sha256OfFile } from './acquire/fileDigests';
 export { type InstalledHashes, type PrepareFromReleaseOptions, prepareFromRelease } from './acquire/prepareFromRelease';
 export { freeLoopbackPort } from './freeLoopbackPort';
-export { type Claim, DEFAULT_LEASE_TTL_MS, type LeaseRecord, ProxyLease, processIsAlive } from './lease/ProxyLease';
+export { type Claim, DEFAULT_LEASE_TTL_MS, type LeaseRecord, ProxyLease } from './lease/ProxyLease';
 export { type PasswordStore, SharedProxy, type SharedProxyOptions, type SharedProxyStatus } from './lease/SharedProxy';
 export { loginCommandLine } from './loginInTerminal';
 export { ManagedProxy, type ManagedProxyOptions, type ManagedProxyTiming, type PrepareBinary } from './ManagedProxy';

@@ -1,6 +1,7 @@
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { withFileLock } from '../../fs/fileLock';
+import { processIsAlive } from '../../fs/processAlive';
 
 /** Who runs the shared proxy, and where. Holds no secret: the password lives in the editor's secret storage. */
 export interface LeaseRecord {
@@ -127,14 +128,4 @@ function isLeaseRecord(value: unknown): value is LeaseRecord {
     nullableInt(r.proxyPid) &&
     typeof r.expiresAt === 'number'
   );
-}
-
-/** Signal 0 checks existence; EPERM means it exists but is someone else's. */
-export function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -14,7 +14,8 @@ import {
 } from '@roundtable/testkit';
 import { afterAll, beforeAll, type ExpectStatic, test } from 'vitest';
 import { sharedWindow } from '../../../test/sharedWindow';
-import { ProxyLease, processIsAlive } from './ProxyLease';
+import { processIsAlive } from '../../fs/processAlive';
+import { ProxyLease } from './ProxyLease';
 import type { SharedProxy } from './SharedProxy';
 
 // Several windows sharing one proxy, with the real binary: windows in this process, and one in a child process

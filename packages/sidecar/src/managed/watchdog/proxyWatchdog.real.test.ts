@@ -12,7 +12,7 @@ import {
   removeChildBundle,
 } from '@roundtable/testkit';
 import { afterAll, beforeAll, type ExpectStatic, test } from 'vitest';
-import { processIsAlive } from '../lease/ProxyLease';
+import { processIsAlive } from '../../fs/processAlive';
 
 // The real CLIProxyAPI under the watchdog, started by a window in a child process (an extension host), which is then
 // killed or frozen with nobody else to stop its proxy: the watchdog must.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleForChild, type Cleanups, isolated, removeChildBundle } from '@roundtable/testkit';
 import { afterAll, beforeAll, describe, test } from 'vitest';
-import { processIsAlive } from '../lease/ProxyLease';
+import { processIsAlive } from '../../fs/processAlive';
 import type { SpawnedProcess } from '../processPort';
 import { watchedSpawner } from './watchedSpawner';
 
