@@ -44,6 +44,11 @@ export interface CodeServer {
   readonly runDir: RunDir;
   /** code-server's own stdout and stderr. */
   readonly logFile: string;
+  /**
+   * The server's process id, which is also its process group's: the extension host, file watcher and pty host it
+   * forks are in that group.
+   */
+  readonly pid: number;
   /** With `development`: the unpacked extension the workbench loads as the one under development. */
   readonly developmentPath?: string;
   /**
@@ -140,6 +145,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   return {
     port,
     url,
+    pid: child.pid ?? 0,
     workbenchUrl: `${url}/?folder=${encodeURIComponent(runDir.workspace)}${developmentPayload(port, developmentPath)}`,
     runDir,
     logFile,

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { leftByACrash } from '../../test/support/crashedThread';
 import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { claude, disposeAll, gpt, setup } from '../../test/support/orchestratorSetup';
 import { SAVE_TIMING } from '../store/saveScheduler';
-import type { Transcript } from '../transcript/schema';
 import { LEASE_STALE_MS } from '../transcript/turnLease';
 import { unfinishedPlan } from './unfinishedPlan';
 
@@ -11,46 +11,6 @@ import { unfinishedPlan } from './unfinishedPlan';
 
 const own = ensureNoDisposablesAreLeaked();
 afterEach(disposeAll);
-
-const AT = '2026-01-01T00:00:00.000Z';
-
-/** A Discuss turn of two seats, as a window that died wrote it: Claude's reply under way, GPT's still to come. */
-function leftByACrash(): Transcript {
-  return {
-    version: 7,
-    id: 't1',
-    title: 'why',
-    createdAt: AT,
-    updatedAt: AT,
-    participants: ['claude', 'gpt'],
-    messages: [
-      { id: 'q', seq: 0, role: 'user', speaker: 'user', content: 'why? @all', status: 'complete', createdAt: AT },
-      {
-        id: 'r1',
-        seq: 1,
-        role: 'assistant',
-        speaker: 'claude',
-        content: 'Because the ind',
-        status: 'streaming',
-        step: { plan: 'p1', index: 0 },
-        createdAt: AT,
-      },
-    ],
-    plans: [
-      {
-        id: 'p1',
-        createdAt: AT,
-        kind: 'message',
-        mode: 'discuss',
-        question: 'q',
-        round: 1,
-        order: 'seat',
-        steps: [{ kind: 'answer', seats: ['claude', 'gpt'], reads: 'peers', names: 'labelled', concurrency: 1 }],
-      },
-    ],
-    leases: [{ plan: 'p1', token: 'dead', owner: 'dead-window', pid: 9, host: 'elsewhere', heartbeat: AT }],
-  };
-}
 
 async function opened(after: number) {
   const s = setup({ participants: [claude, gpt], stored: [leftByACrash()] });

@@ -229,6 +229,11 @@ export class ChatViewController extends Disposable {
       case 'messageChanged':
         if (change.threadId === this.threadId) {
           this.send('message/patched', toPatchPayload(change.message.id, change.patch));
+          // A reply that ended while no turn of this window runs (another window's, or one found cut off by a
+          // crash) may change what is offered: the runner's progress says nothing of it.
+          if (change.patch.status && !runner.isBusy(change.threadId)) {
+            this.send('turn/changed', { turn: turnView(this.deps, change.threadId) ?? null });
+          }
         }
         return;
       case 'summaryChanged':

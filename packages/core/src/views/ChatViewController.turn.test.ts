@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { leftByACrash } from '../../test/support/crashedThread';
 import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { runningInTurn as running } from '../../test/support/turnShapes';
 import { claude, disposeAll, setup } from '../../test/support/viewSetup';
+import { LEASE_STALE_MS } from '../transcript/turnLease';
 
 // The turn as a view sees it: who answers and who is queued, who a Stop skipped, and continuing with them.
 
@@ -30,6 +32,20 @@ const answered = (speakers: string[], round: number, maxRounds: number) => ({
 });
 
 describe('ChatViewController: the turn', () => {
+  test('a turn found cut off while the view shows its thread is offered to continue, with why', async () => {
+    const s = setup([leftByACrash()]);
+    s.orchestrator.table.update({ ...s.orchestrator.table.settings, participants: [claude, gpt] });
+    const v = s.view();
+    await v.ready();
+    await vi.waitFor(() => expect(v.lastState().thread.messages).toHaveLength(2));
+    const turns = () => v.posted.flatMap((m) => (m.type === 'turn/changed' ? [m.payload.turn] : []));
+    expect(v.lastState().turn).toBeUndefined();
+    // Its window's lease was renewed just now: not cut off yet. It goes stale with nothing read again.
+    s.clock.advance(LEASE_STALE_MS + 1_000);
+    await vi.waitFor(() => expect(turns().at(-1)).toEqual({ ...stopped(['gpt']), cutOff: true }));
+    expect(v.posted.some((m) => m.type === 'message/patched' && m.payload.cutOff === true)).toBe(true);
+  });
+
   test('is pushed as small patches while it runs, and a Stop leaves who was skipped', async () => {
     const { v, threadId, chat, orchestrator, turns } = await threeAtTheTable();
     await v.intent('chat/send', { threadId, text: '@all hi' });
