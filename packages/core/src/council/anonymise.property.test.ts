@@ -1,8 +1,9 @@
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../orchestrator/settings';
 import type { ParticipantConfig } from '../participants/participant';
 import type { Message, Transcript } from '../transcript/schema';
+import { Anonymiser } from './anonymise';
 import { planForMessage } from './plans';
 import { seatNamesOf } from './seatNames';
 import { stepPrompt } from './stepPrompt';
@@ -111,8 +112,11 @@ function proseAbout(seats: readonly Seat[]) {
     .map(([l, t]) => `${l}${t.join(' ')}`);
 }
 
-/** A council thread: the question, each seat's answer, each seat's review; plus the plan that made them. */
-function councilThread(seats: readonly ParticipantConfig[], texts: string[]): Transcript {
+/**
+ * A council thread: the question, each seat's answer, each seat's review; plus the plan that made them. `earlier`
+ * messages of conversation come before the question (a user's and each seat's, in turn).
+ */
+function councilThread(seats: readonly ParticipantConfig[], texts: string[], earlier = 0): Transcript {
   const plan = planForMessage({
     id: 'plan-1',
     question: 'q',
@@ -144,6 +148,19 @@ function councilThread(seats: readonly ParticipantConfig[], texts: string[]): Tr
   const answers = seats.map((s) => reply(s.id, 0));
   const reviews = seats.map((s) => reply(s.id, 1));
   const synthesis = reply(plan.steps[2]?.seats[0] ?? '', 2);
+  const before = Array.from({ length: earlier }, (_, i): Message => {
+    const speaker = i % (seats.length + 1) === 0 ? 'user' : (seats[(i % (seats.length + 1)) - 1]?.id ?? 'user');
+    const role = speaker === 'user' ? 'user' : 'assistant';
+    return {
+      id: `e${String(i).padStart(4, '0')}`,
+      seq: 0,
+      role,
+      speaker,
+      content: texts[i % texts.length] ?? 'x',
+      status: 'complete',
+      createdAt: AT,
+    };
+  });
   return {
     version: 7,
     id: 't',
@@ -151,7 +168,7 @@ function councilThread(seats: readonly ParticipantConfig[], texts: string[]): Tr
     createdAt: AT,
     updatedAt: AT,
     participants: seats.map((s) => s.id),
-    messages: [question, ...answers, ...reviews, synthesis],
+    messages: [...before, question, ...answers, ...reviews, synthesis].map((m, seq) => ({ ...m, seq })),
     plans: [{ ...plan, createdAt: AT }],
   };
 }
@@ -193,4 +210,53 @@ describe('anonymised prompts name nobody', () => {
     );
     // 200 whole councils: a few seconds on a busy 2-core machine, which vitest's 5 s default would cut short.
   }, 60_000);
+
+  test('nor does the conversation before the question, whatever the budget keeps of it', () => {
+    fc.assert(
+      fc.property(
+        seatsArb.chain((seats) =>
+          fc.tuple(
+            fc.constant(seats),
+            fc.array(proseAbout(seats), { minLength: 3 }),
+            fc.integer({ min: 1, max: 14 }),
+            fc.integer({ min: 100, max: 6_000 }),
+          ),
+        ),
+        ([seats, texts, earlier, softLimitChars]) => {
+          const thread = councilThread(
+            seats.map((s) => participant(s, false)),
+            texts,
+            earlier,
+          );
+          const now = seats.map((s) => participant(s, true));
+          const settings = { ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: now, keepRecent: 1, softLimitChars };
+          const names = forbidden(seats);
+          for (const m of thread.messages.filter((x) => x.step && x.step.index > 0)) {
+            const prompt = stepPrompt(thread, m.id, m.speaker, settings);
+            const text = prompt.messages.map((x) => x.content).join('\n');
+            expect(namesIn(text, names), `prompt of ${m.id} (${prompt.omitted} left out):\n${text}`).toEqual([]);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  }, 60_000);
+
+  test('a long conversation before the question is scrubbed only where the budget keeps it', () => {
+    const seats = [
+      participant({ id: 'zab', displayName: 'Zab', aliases: [], model: 'zab-1.1', renamed: undefined }, true),
+      participant({ id: 'zcd', displayName: 'Zcd', aliases: [], model: 'zcd-2.2', renamed: undefined }, true),
+    ];
+    const thread = councilThread(seats, ['Zab said @zcd was wrong', 'Zcd agrees with zab', 'a question for Zab'], 600);
+    const settings = { ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: seats, keepRecent: 1, softLimitChars: 2_000 };
+    const scrubbed = vi.spyOn(Anonymiser.prototype, 'scrub');
+    const review = thread.messages.find((x) => x.step?.index === 1);
+    const prompt = stepPrompt(thread, review?.id ?? '', review?.speaker ?? '', settings);
+    expect(prompt.omitted).toBeGreaterThan(500);
+    expect(namesIn(prompt.messages.map((x) => x.content).join('\n'), ['Zab', 'Zcd', 'zab', 'zcd'])).toEqual([]);
+    // What the prompt holds (the kept messages, the answers under review) and a few a change of length let in: not
+    // the 600 dropped.
+    expect(scrubbed.mock.calls.length).toBeLessThan(prompt.messages.length + 20);
+    scrubbed.mockRestore();
+  });
 });

@@ -66,8 +66,12 @@ export function reviewPrompt(
       });
   const vision = seatReadsImages(settings.participants.find((p) => p.id === speakerId));
   const render = { speakerId, participants: settings.participants, userName, systemMode, vision };
-  const context: RenderedItem[] = visibility.context.filter(isPromptMessage).map((m) => ({
-    message: anonymous ? anonymousMessage(m, render, text) : renderMessage(m, render),
+  const earlier = visibility.context.filter(isPromptMessage);
+  // Anonymised, the conversation before the question is measured as it is and scrubbed of names only where the budget
+  // keeps it (`fitScrubbing`): scrubbing a long thread's every message for each prompt held the host up for tens of
+  // milliseconds, for messages the budget then dropped.
+  const context: RenderedItem[] = earlier.map((m) => ({
+    message: renderMessage(m, anonymous ? { ...render, participants: [] } : render),
     hoisted: m.role === 'system' && systemMode === 'multiple',
   }));
   const read = (r: ReadReply, heading: string): RenderedItem => ({
@@ -95,14 +99,18 @@ export function reviewPrompt(
   } else {
     task = reviewTask(visibility.responses.map(label), missing, changedIn(visibility));
   }
-  const items = [...context, ...responses, ...reviews, { message: taskMessage(task), hoisted: false }];
-  const fitted = fitToBudget({
-    system: { role: 'system', content: framing },
-    items,
-    softLimitChars: settings.softLimitChars,
-    // What is under review and the task are never dropped for length; older conversation goes first.
-    keepRecent: Math.max(settings.keepRecent, responses.length + reviews.length + 2),
-  });
+  const rest = [...responses, ...reviews, { message: taskMessage(task), hoisted: false }];
+  const fit = () =>
+    fitToBudget({
+      system: { role: 'system', content: framing },
+      items: [...context, ...rest],
+      softLimitChars: settings.softLimitChars,
+      // What is under review and the task are never dropped for length; older conversation goes first.
+      keepRecent: Math.max(settings.keepRecent, responses.length + reviews.length + 2),
+    });
+  const fitted = anonymous
+    ? fitScrubbing(context, fit, (i) => anonymousMessage(earlier[i] as Message, render, text))
+    : fit();
   return { ...fitted, visibility, replacements: anonymiser.replacements() };
 }
 
@@ -121,6 +129,28 @@ function disputeBriefs(
     against: (sides[i]?.against ?? []).map((a) => text(a)),
     standing: standings[i]?.get(speakerId)?.position,
   }));
+}
+
+/**
+ * The fit of a prompt whose earlier conversation (`context`, measured as rendered) must be scrubbed of names wherever it
+ * is kept: the fit is made, what it keeps of the context is scrubbed (`scrub`), and the fit made again, until what it
+ * keeps is scrubbed. Invariant: no message of the context goes out unscrubbed; what the budget drops is never scrubbed
+ * (but for the few a scrub's change of length brings back in).
+ */
+function fitScrubbing(
+  context: RenderedItem[],
+  fit: () => ReturnType<typeof fitToBudget>,
+  scrub: (index: number) => ChatMessage,
+): ReturnType<typeof fitToBudget> {
+  let scrubbedFrom = context.length;
+  for (;;) {
+    const fitted = fit();
+    if (fitted.omitted >= scrubbedFrom) return fitted;
+    for (let i = fitted.omitted; i < scrubbedFrom; i++) {
+      context[i] = { message: scrub(i), hoisted: context[i]?.hoisted ?? false };
+    }
+    scrubbedFrom = fitted.omitted;
+  }
 }
 
 /** A message of the conversation before the question, in a prompt that names nobody. */
