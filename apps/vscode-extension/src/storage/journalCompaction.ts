@@ -42,8 +42,8 @@ export async function compactJournal(
   const read = await readWholeThread(fs, path, threadId, known());
   if (read.kind !== 'ok' || read.stored.journalEnd === 0) return undefined;
   const snapshot = read.stored;
-  const text = await threadJsonInSlices(snapshot.transcript);
-  const temp = await writeInSlices(fs, index.folders.temp, threadId, text);
+  const parts = await threadJsonInSlices(snapshot.transcript);
+  const { path: temp, bytes: baseSize } = await writeInSlices(fs, index.folders.temp, threadId, parts);
   try {
     return await locked(async () => {
       if ((await currentRevision(fs, path)) !== snapshot.base) return undefined;
@@ -73,7 +73,7 @@ export async function compactJournal(
           transcript: content,
           revision: after,
           base,
-          baseSize: Buffer.byteLength(text),
+          baseSize,
           journal,
           journalEnd: Buffer.byteLength(carried),
         };
@@ -106,46 +106,57 @@ export async function copyJournalAside(
 }
 
 /** Messages serialised between two turns of the event loop while a base file is prepared. */
-const SLICE_MESSAGES = 200;
+const SLICE_MESSAGES = 32;
 
 /**
- * `JSON.stringify(transcript)`, a slice of messages at a time with a turn of the event loop between slices, so
- * preparing a large base in the background never holds up a save that is due (the same object; `messages` last).
+ * `JSON.stringify(transcript)` as parts whose concatenation is that text, a few messages at a time with a turn of the
+ * event loop between them, so preparing a large base in the background never holds up a save that is due (the same
+ * object; `messages` last). The parts are never joined: a thread of megabytes would be copied whole in one step.
  */
-export async function threadJsonInSlices(transcript: Transcript): Promise<string> {
+export async function threadJsonInSlices(transcript: Transcript): Promise<string[]> {
   const { messages, ...head } = transcript;
-  const parts: string[] = [];
+  const parts = [`${JSON.stringify(head).slice(0, -1)},"messages":[`];
   for (let i = 0; i < messages.length; i += SLICE_MESSAGES) {
     if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-    parts.push(
-      messages
-        .slice(i, i + SLICE_MESSAGES)
-        .map((m) => JSON.stringify(m))
-        .join(','),
-    );
+    const slice = messages.slice(i, i + SLICE_MESSAGES).map((m) => JSON.stringify(m));
+    parts.push(`${i > 0 ? ',' : ''}${slice.join(',')}`);
   }
-  return `${JSON.stringify(head).slice(0, -1)},"messages":[${parts.join(',')}]}`;
+  parts.push(']}');
+  return parts;
 }
 
-/** Bytes of a fresh base written and flushed at a time. */
-const SLICE_BYTES = 512 * 1024;
+/** Bytes of a fresh base written and flushed at a time (at least: a part is never split). */
+const SLICE_BYTES = 128 * 1024;
 
 /**
- * `writeTempFile` for a large file written in the background: a slice at a time with a turn of the event loop
- * between slices, so a save that is due meanwhile runs at once, and each slice flushed before the next is written.
- * One flush of the whole file at the end would make a save's own flush (one journal line) wait behind megabytes: on
- * a journaling file system a flush commits what other files have pending too. Flushed a slice at a time, a save
- * waits behind one slice at most.
+ * `writeTempFile` for a large file written in the background, from its parts: a slice at a time with a turn of the
+ * event loop between slices, so a save that is due meanwhile runs at once, and each slice flushed before the next is
+ * written. One flush of the whole file at the end would make a save's own flush (one journal line) wait behind
+ * megabytes: on a journaling file system a flush commits what other files have pending too. Flushed a slice at a
+ * time, a save waits behind one slice at most. Returns the file and its size in bytes.
  */
-async function writeInSlices(fs: StorageFs, dir: string, stem: string, text: string): Promise<string> {
+async function writeInSlices(
+  fs: StorageFs,
+  dir: string,
+  stem: string,
+  parts: readonly string[],
+): Promise<{ path: string; bytes: number }> {
   await fs.mkdir(dir, { recursive: true });
   const path = join(dir, `${stem}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  const bytes = Buffer.from(text, 'utf8');
   const handle = await fs.open(path, 'wx', 0o600);
+  let at = 0;
   try {
-    for (let at = 0; at < bytes.length; at += SLICE_BYTES) {
-      const length = Math.min(SLICE_BYTES, bytes.length - at);
-      await handle.write(bytes, at, length, at);
+    for (let next = 0; next < parts.length; ) {
+      const slice: Buffer[] = [];
+      let length = 0;
+      while (next < parts.length && (length === 0 || length < SLICE_BYTES)) {
+        const bytes = Buffer.from(parts[next++] ?? '', 'utf8');
+        slice.push(bytes);
+        length += bytes.length;
+      }
+      const bytes = Buffer.concat(slice, length);
+      await handle.write(bytes, 0, length, at);
+      at += length;
       await handle.datasync();
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -156,5 +167,5 @@ async function writeInSlices(fs: StorageFs, dir: string, stem: string, text: str
     throw error;
   }
   await handle.close();
-  return path;
+  return { path, bytes: at };
 }
