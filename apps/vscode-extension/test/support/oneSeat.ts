@@ -10,18 +10,31 @@ import {
   type Transcript,
 } from '@roundtable/core';
 import type { FileThreadRepository } from '../../src/storage/FileThreadRepository';
+import { windowLeaseOwner } from '../../src/storage/windowLeaseOwner';
 
-/** A real orchestrator over `repository` with one seat, Claude, answered by `chat`, as `activate` composes it. */
-export function oneSeatOrchestrator(repository: ThreadRepository, chat: ChatBackend): Orchestrator {
+const CLAUDE = { id: 'claude', displayName: 'Claude', color: '#D97706', model: 'fake', enabled: true };
+const GPT = { id: 'gpt', displayName: 'GPT', color: '#10A37F', model: 'fake', enabled: true };
+
+/**
+ * A real orchestrator over `repository` with one seat, Claude (with `council`, a second, GPT, so a thread in Council
+ * mode runs a whole Council), answered by `chat`, as `activate` composes it: this process is the window its turns'
+ * leases name.
+ */
+export function oneSeatOrchestrator(
+  repository: ThreadRepository,
+  chat: ChatBackend,
+  options: { council?: boolean } = {},
+): Orchestrator {
   return new Orchestrator({
     repository,
     chat,
     clock: systemClock,
     ids: randomIds,
     logger: silentLogger,
+    leaseOwner: windowLeaseOwner(),
     settings: {
       ...DEFAULT_ORCHESTRATOR_SETTINGS,
-      participants: [{ id: 'claude', displayName: 'Claude', color: '#D97706', model: 'fake', enabled: true }],
+      participants: options.council ? [CLAUDE, GPT] : [CLAUDE],
     },
   });
 }

@@ -3,7 +3,9 @@
 //   race <root> <threadId> <name> <count>   append <count> messages to one shared thread, merging what the
 //                                           other processes write; print "done" and exit
 //   turns <root> [replyChars]               run turns forever, one after another, on three threads with a fake
-//                                           model (replies of about `replyChars`), printing "complete <id>
+//                                           model (replies of about `replyChars`), one of them a Council of two
+//                                           seats ("council <id> <epoch ms>" as each starts, "council-end <id>
+//                                           <epoch ms>" once it ends), printing "complete <id>
 //                                           <epoch ms>" when a message completes, "durable <id> <epoch ms>" once a
 //                                           save holding it has returned (fsynced), "save-problem <reason>" if a save
 //                                           fails, and "tick <epoch ms> <CPU ms>" every HEARTBEAT_MS; now and then
@@ -19,6 +21,8 @@ const out = (line: string) => process.stdout.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const replyChars = mode === 'turns' ? Number(rest[0] ?? 0) : 0;
+/** The thread whose turns are Councils. */
+const COUNCIL = 'council';
 
 /** A model that answers in a few chunks, a few milliseconds apart (together about `replyChars` long). */
 const fakeModel: ChatBackend = async function* (_request, signal) {
@@ -60,12 +64,15 @@ async function turns(): Promise<void> {
     reportingSaves(files, (t) => {
       const at = Date.now();
       for (const m of t.messages) {
-        if (reported.has(m.id)) continue;
+        // A reply still streaming is written under its turn's lease, but it is not complete: it is durable once a
+        // save holds it ended.
+        if (reported.has(m.id) || m.status === 'streaming') continue;
         reported.add(m.id);
         out(`durable ${m.id} ${at}`);
       }
     }),
     fakeModel,
+    { council: true },
   );
   o.store.onDidChange((change) => {
     if (change.kind === 'messageAdded' && change.message.status === 'complete') {
@@ -77,13 +84,20 @@ async function turns(): Promise<void> {
     if (change.kind === 'saveProblemChanged' && change.problem) out(`save-problem ${change.problem.reason}`);
   });
   await o.store.initialize();
-  // Up to three threads carried over from the previous (killed) run, topped up with new ones.
+  // The threads carried over from the previous (killed) run (opening them finds its turn cut off), and the Council's
+  // thread, made by the first run.
   const threads: string[] = [];
-  for (const summary of o.store.catalog.list().slice(0, 3)) {
+  for (const summary of o.store.catalog.list()) {
     const opened = await o.store.open(summary.id);
     if (opened.ok) threads.push(opened.lease.threadId);
   }
-  while (threads.length < 3) threads.push((await o.newThread()).threadId);
+  if (!threads.includes(COUNCIL)) {
+    threads.push((await o.newThread(COUNCIL)).threadId);
+    o.setMode(COUNCIL, 'council');
+  }
+  // What the last run's turns left cut off is marked, and written, before any new turn starts.
+  await o.store.leasesReady();
+  await o.store.flush();
   // Loading megabytes of threads leaves much garbage: collect it now (when run with --expose-gc) rather than in a
   // pause during the first turns.
   (globalThis as { gc?: () => void }).gc?.();
@@ -107,9 +121,12 @@ async function turns(): Promise<void> {
   // themselves but for the compactions.
   for (let i = 0; ; i++) {
     const threadId = threads[i % threads.length] ?? '';
-    const sent = await o.send(threadId, `turn ${i}`);
+    const council = threadId === COUNCIL;
+    if (council) out(`council ${threadId} ${Date.now()}`);
+    const sent = await o.send(threadId, `${council ? '@all' : '@claude'} turn ${i}`);
     if (!sent.ok) throw new Error(sent.reason);
     await o.runner.whenIdle(threadId);
+    if (council) out(`council-end ${threadId} ${Date.now()}`);
     await sleep(Math.random() * 10);
   }
 }

@@ -21,6 +21,10 @@ export interface TurnsRun {
   nextCompaction(): Promise<void>;
   /** True while a compaction the worker started has not finished. */
   compacting(): boolean;
+  /** Settles when the worker next starts a Council turn. */
+  nextCouncil(): Promise<void>;
+  /** True while a Council turn the worker started has not ended. */
+  inCouncil(): boolean;
 }
 
 /**
@@ -44,6 +48,8 @@ export function startTurns(
   const beats = new Heartbeats();
   let compactions = 0;
   let waiters: (() => void)[] = [];
+  let councils = 0;
+  let councilWaiters: (() => void)[] = [];
   let markReady = () => {};
   const ready = new Promise<void>((resolve, reject) => {
     markReady = resolve;
@@ -64,6 +70,11 @@ export function startTurns(
       for (const wake of waiters) wake();
       waiters = [];
     } else if (kind === 'compacted') compactions--;
+    else if (kind === 'council') {
+      councils++;
+      for (const wake of councilWaiters) wake();
+      councilWaiters = [];
+    } else if (kind === 'council-end') councils--;
   });
   // 'close', not 'exit': every line the child printed before it died has been read by then.
   const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
@@ -78,6 +89,8 @@ export function startTurns(
     stderr,
     nextCompaction: () => new Promise<void>((resolve) => waiters.push(resolve)),
     compacting: () => compactions > 0,
+    nextCouncil: () => new Promise<void>((resolve) => councilWaiters.push(resolve)),
+    inCouncil: () => councils > 0,
   };
 }
 
