@@ -244,8 +244,14 @@ describe('anonymised prompts name nobody', () => {
 
   test('a long conversation before the question is scrubbed only where the budget keeps it', () => {
     const seats = [
-      participant({ id: 'zab', displayName: 'Zab', aliases: [], model: 'zab-1.1', renamed: undefined }, true),
-      participant({ id: 'zcd', displayName: 'Zcd', aliases: [], model: 'zcd-2.2', renamed: undefined }, true),
+      participant(
+        { id: 'zab', displayName: 'Zab', aliases: [], model: 'zab-1.1', provider: undefined, renamed: undefined },
+        true,
+      ),
+      participant(
+        { id: 'zcd', displayName: 'Zcd', aliases: [], model: 'zcd-2.2', provider: undefined, renamed: undefined },
+        true,
+      ),
     ];
     const thread = councilThread(seats, ['Zab said @zcd was wrong', 'Zcd agrees with zab', 'a question for Zab'], 600);
     const settings = { ...DEFAULT_ORCHESTRATOR_SETTINGS, participants: seats, keepRecent: 1, softLimitChars: 2_000 };

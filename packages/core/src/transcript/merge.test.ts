@@ -4,6 +4,7 @@ import { at, plansFor, threeCopies } from '../../test/support/threadCopies';
 import { laterMessage, mergeTranscripts } from './merge';
 import { compareMessages } from './order';
 import { parseTranscript } from './parseTranscript';
+import type { TurnPlan } from './plan';
 import type { Message, Transcript } from './schema';
 
 describe('mergeTranscripts', () => {
