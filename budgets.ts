@@ -164,7 +164,7 @@ export const webview: SideBudgets = {
   features: {
     // Shown while a save failed or a thread file cannot be read.
     'src/components/StorageBanner.tsx': { raw: 1.5 * KiB, gzip: 1 * KiB },
-    // Shown on first run, until dismissed.
+    // The Terms notice's whole text: on first run until dismissed or a message is sent, and when its line is opened.
     'src/components/TermsNotice.tsx': { raw: 1 * KiB, gzip: 0.5 * KiB },
     // Where a turn stands, above the message box.
     'src/components/TurnLine.tsx': { raw: 3 * KiB, gzip: 1.5 * KiB },

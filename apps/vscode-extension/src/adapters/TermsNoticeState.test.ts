@@ -11,16 +11,20 @@ function memento(initial: Record<string, unknown> = {}) {
 }
 
 describe('TermsNoticeState', () => {
-  it('shows the notice until it is dismissed, tells the views once, and remembers it', async () => {
+  it('shows the notice in full until it is dismissed, then its line: the views are told once, and it is remembered', async () => {
     const state = memento();
     const notice = new TermsNoticeState(state);
-    const heard: boolean[] = [];
-    notice.onDidChange((show) => heard.push(show));
-    expect(notice.current).toBe(true);
+    const heard: string[] = [];
+    notice.onDidChange((form) => heard.push(form));
+    expect(notice.current).toBe('full');
     await notice.dismiss();
     await notice.dismiss();
-    expect(notice.current).toBe(false);
-    expect(heard).toEqual([false]);
-    expect(new TermsNoticeState(state).current).toBe(false); // the next window, or the next start
+    expect(notice.current).toBe('line');
+    expect(heard).toEqual(['line']);
+    expect(new TermsNoticeState(state).current).toBe('line'); // the next window, or the next start
+  });
+
+  it('keeps a notice dismissed before it had a line folded', () => {
+    expect(new TermsNoticeState(memento({ 'roundtable.termsNoticeDismissed': true })).current).toBe('line');
   });
 });

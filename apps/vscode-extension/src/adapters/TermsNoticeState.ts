@@ -1,4 +1,5 @@
 import { Emitter } from '@roundtable/core/base/event';
+import type { TermsNoticeForm } from '@roundtable/core/protocol';
 
 /** The part of VS Code's global state this needs (a Memento). */
 export interface GlobalState {
@@ -6,26 +7,28 @@ export interface GlobalState {
   update(key: string, value: unknown): PromiseLike<void>;
 }
 
+// Kept under its first name: a machine where the notice was dismissed before it had a line keeps it folded.
 const KEY = 'roundtable.termsNoticeDismissed';
 
 /**
- * Whether the first-run Terms-of-Service notice is still to be shown: until the user dismisses it in any view, then
- * never again on this machine (VS Code's global state). Every view of this window hides it at once.
+ * How the Terms-of-Service notice shows: in full until the user dismisses it or sends a first message in any view,
+ * then as its one line, on this machine for good (VS Code's global state). Every view of this window folds it at once.
  */
 export class TermsNoticeState {
-  private readonly emitter = new Emitter<boolean>();
+  private readonly emitter = new Emitter<TermsNoticeForm>();
   readonly onDidChange = this.emitter.event;
 
   constructor(private readonly state: GlobalState) {}
 
-  get current(): boolean {
-    return this.state.get<boolean>(KEY) !== true;
+  get current(): TermsNoticeForm {
+    return this.state.get<boolean>(KEY) === true ? 'line' : 'full';
   }
 
+  /** Folds the notice to its line: the views hear it at once, and it is remembered for the next window and start. */
   async dismiss(): Promise<void> {
-    if (!this.current) return;
+    if (this.current === 'line') return;
     await this.state.update(KEY, true);
-    this.emitter.fire(false);
+    this.emitter.fire('line');
   }
 
   dispose(): void {

@@ -34,7 +34,7 @@ export class ChatPanelManager extends Disposable {
     });
     panel.iconPath = vscode.Uri.joinPath(this.roots.extensionUri, 'media', 'roundtable.svg');
     const session = this.createSession();
-    mountChat(panel.webview, this.roots, session);
+    mountChat(panel.webview, this.roots, session, 'editor');
     const visibility = panel.onDidChangeViewState(() => {
       if (!panel.visible) session.markHidden();
     });

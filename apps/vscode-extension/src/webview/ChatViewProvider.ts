@@ -21,7 +21,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
-    mountChat(view.webview, this.roots, this.session);
+    mountChat(view.webview, this.roots, this.session, 'sidebar');
     const visibility = view.onDidChangeVisibility(() => {
       if (!view.visible) this.session.markHidden();
     });

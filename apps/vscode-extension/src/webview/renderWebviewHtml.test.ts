@@ -8,6 +8,7 @@ const input = {
   nonce: 'bm9uY2Utdmx1ZQ==',
   title: 'Roundtable',
   imagesUri: 'https://file+.vscode-resource.vscode-cdn.net/storage/assets',
+  placement: 'sidebar' as const,
 };
 
 function csp(html: string): Map<string, string> {
@@ -55,6 +56,11 @@ describe('renderWebviewHtml', () => {
   test('tells the page where images are, inside its resource origin, and admits no other image source', () => {
     expect(html).toContain(`<div id="root" data-images="${input.imagesUri}"></div>`);
     expect(policy.get('img-src')).toBe(`${input.cspSource} data:`);
+  });
+
+  test('says where the page is shown, so its stylesheet paints that part’s background', () => {
+    expect(html).toContain('<html lang="en" data-placement="sidebar">');
+    expect(renderWebviewHtml({ ...input, placement: 'editor' })).toContain('<html lang="en" data-placement="editor">');
   });
 
   test('nonces are fresh and carry 128 bits', () => {

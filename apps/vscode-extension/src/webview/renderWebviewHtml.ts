@@ -9,7 +9,15 @@ export interface WebviewHtmlInput {
   title: string;
   /** Where the page finds a message's image (`<imagesUri>/<sha256>.<ext>`), inside its resource origin. */
   imagesUri: string;
+  /** Where VS Code shows the page: its stylesheet paints the background of that part (`html[data-placement]`). */
+  placement: WebviewPlacement;
 }
+
+/**
+ * A view in a side bar, or a panel in the editor area. A webview's page is transparent over the part it sits in; the
+ * page paints that part's colour itself, so what it draws (and every contrast check of it) has a known background.
+ */
+export type WebviewPlacement = 'sidebar' | 'editor';
 
 /**
  * The only HTML the extension ever produces. The CSP allows scripts only with the nonce or from the webview's own
@@ -29,7 +37,7 @@ export function renderWebviewHtml(input: WebviewHtmlInput): string {
     "frame-src 'none'",
   ].join('; ');
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="en" data-placement="${input.placement}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeAttribute(csp)}">

@@ -3,7 +3,7 @@ import type { ComposerModel } from '../models/ComposerModel';
 import type { MarkdownModel } from '../models/MarkdownModel';
 import { Composer } from './Composer';
 import { Header } from './Header';
-import { StorageBanner, TermsNotice } from './lazyViews';
+import { StorageBanner } from './lazyViews';
 import { MessageList } from './MessageList';
 import { NoticeBar } from './NoticeBar';
 import { SeatStrip } from './SeatStrip';
@@ -34,7 +34,6 @@ export function App({
       <Header chat={chat} />
       {/* Landmarks: the header (title and status), then the conversation and its message box. */}
       <main class="chat-main">
-        {chat.replica.termsNotice.value && <TermsNotice chat={chat} />}
         {hasStorageProblems(chat) && <StorageBanner chat={chat} />}
         <MessageList chat={chat} render={markdown.renderer.value} />
         <NoticeBar chat={chat} />

@@ -10,6 +10,7 @@ import { MessageItem } from './MessageItem';
 import { GROUP_SIZE, GROUP_STYLE, windowGroups } from './messageGroups';
 import { useMessageWindow } from './messageWindow';
 import { followsAfterScroll } from './scroll';
+import { TermsSlot } from './TermsSlot';
 import './MessageList.css';
 
 const COPIED_LABEL_MS = 1500;
@@ -146,6 +147,7 @@ export function MessageList({ chat, render }: { chat: ChatModel; render: RenderM
         onKeyDown={moveInToolbar}
       >
         <div ref={contentRef} class="message-list-content">
+          <TermsSlot chat={chat} />
           {order.length === 0 ? (
             opening ? (
               <p class="empty-hint opening-hint" data-testid="opening-hint">

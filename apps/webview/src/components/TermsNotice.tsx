@@ -1,11 +1,12 @@
-import type { ChatModel } from '../models/ChatModel';
 import './TermsNotice.css';
 
-/** The first-run notice, above the transcript until the user dismisses it (once, for every view and window). */
-export function TermsNotice({ chat }: { chat: ChatModel }) {
-  if (!chat.replica.termsNotice.value) return null;
+/**
+ * The Terms-of-Service notice's whole text, loaded only when it shows (first run, or its line opened). Its button is
+ * the slot's (`TermsSlot`), which knows which one it is and where the focus goes.
+ */
+export function TermsNoticeText() {
   return (
-    <section class="terms-notice" data-testid="terms-notice" aria-labelledby="terms-notice-title">
+    <>
       <h2 id="terms-notice-title" class="terms-notice-title">
         Before you start
       </h2>
@@ -14,9 +15,6 @@ export function TermsNotice({ chat }: { chat: ChatModel }) {
         CLIProxyAPI. Using a subscription outside its provider's official apps may violate that provider's Terms of
         Service and can lead to rate limiting or suspension of the account. You proceed at your own discretion.
       </p>
-      <button type="button" class="button-secondary" onClick={() => chat.dismissTerms()}>
-        I understand
-      </button>
-    </section>
+    </>
   );
 }

@@ -18,8 +18,5 @@ export const StorageBanner = lazyView(
   (m) => m.StorageBanner,
 );
 
-/** Shown on first run, until dismissed. */
-export const TermsNotice = lazyView(
-  lazyModule('the terms notice', () => import('./TermsNotice')),
-  (m) => m.TermsNotice,
-);
+/** The Terms-of-Service notice's whole text: on first run, until dismissed, and when its line is opened. */
+export const termsNotice = lazyModule('the terms notice', () => import('./TermsNotice'));

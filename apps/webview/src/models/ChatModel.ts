@@ -178,7 +178,7 @@ export class ChatModel {
     if (url && url.length <= MAX_LINK_CHARS) this.intent('link/open', { url });
   }
 
-  /** The user read the Terms-of-Service notice: the host stops showing it, in every view. */
+  /** The user read the Terms-of-Service notice: the host folds it to its line, in every view. */
   dismissTerms(): void {
     this.intent('terms/dismiss', {});
   }

@@ -10,6 +10,7 @@ import {
   type SeatGroup,
   type SeatMap,
   type SidecarStatus,
+  type TermsNoticeForm,
   type ThreadListEntry,
   type TurnPlan,
   type TurnView,
@@ -59,8 +60,8 @@ export class ThreadReplica {
   /** Seats that are not simply ready, by participant id (managed mode only). */
   readonly seats = signal<SeatMap>({});
   readonly saveProblems = signal<readonly SaveProblem[]>([]);
-  /** The first-run Terms-of-Service notice is to be shown. */
-  readonly termsNotice = signal(false);
+  /** How the Terms-of-Service notice shows: in full, as its line, or (a host with none to give) not at all. */
+  readonly termsNotice = signal<TermsNoticeForm | undefined>(undefined);
   /** Who answers now and who is queued, or who the last turn skipped. */
   readonly turn = signal<TurnView | undefined>(undefined);
   /** Editor context waiting in the composer, as chips. */
@@ -157,7 +158,7 @@ export class ThreadReplica {
         this.saveProblems.value = message.payload.saveProblems;
         return true;
       case 'terms/changed':
-        this.termsNotice.value = message.payload.show;
+        this.termsNotice.value = message.payload.notice;
         return true;
       case 'context/changed':
         this.context.value = message.payload.blocks;
@@ -204,7 +205,7 @@ export class ThreadReplica {
       update(this.sidecar, state.sidecar);
       update(this.seats, state.seats ?? {});
       update(this.saveProblems, state.saveProblems);
-      update(this.termsNotice, state.termsNotice ?? false);
+      update(this.termsNotice, state.termsNotice);
       update(this.turn, state.turn);
       update(this.context, state.context ?? []);
       update(this.images, state.images ?? []);

@@ -97,7 +97,7 @@ const next: { [K in HostMessageType]: HostToWebview } = {
   'storage/changed': hostMessage('storage/changed', 1, THREAD, {
     saveProblems: [{ threadId: THREAD, title: 't', reason: 'disk full' }],
   }),
-  'terms/changed': hostMessage('terms/changed', 1, THREAD, { show: true }),
+  'terms/changed': hostMessage('terms/changed', 1, THREAD, { notice: 'line' }),
   'composer/focus': hostMessage('composer/focus', 1, THREAD, {}),
   'files/found': hostMessage('files/found', 1, THREAD, { query: 'retr', files: ['src/retry.ts'] }),
   'request/done': hostMessage('request/done', 1, THREAD, { requestId: 'q1', ok: false, reason: 'refused' }),

@@ -62,6 +62,13 @@ export const ShownThread = v.strictObject({
 });
 export type ShownThread = v.InferOutput<typeof ShownThread>;
 
+/**
+ * The Terms-of-Service notice's form: `full`, its whole text with "I understand", until the user dismisses it or sends
+ * a first message (once, for every view on the machine); then `line`, one line that opens the whole text again.
+ */
+export const TermsNoticeForm = v.picklist(['full', 'line']);
+export type TermsNoticeForm = v.InferOutput<typeof TermsNoticeForm>;
+
 export const ViewState = v.strictObject({
   thread: ShownThread,
   participants: v.array(ParticipantConfig),
@@ -72,8 +79,8 @@ export const ViewState = v.strictObject({
   sidecar: SidecarStatus,
   seats: v.optional(SeatMap),
   saveProblems: v.array(SaveProblem),
-  /** The Terms-of-Service notice is still to be read (shown until the user dismisses it, once). */
-  termsNotice: v.optional(v.boolean()),
+  /** How the Terms-of-Service notice shows (`TermsNoticeForm`); absent where the host has none to give. */
+  termsNotice: v.optional(TermsNoticeForm),
   /** Who answers now and who is queued, or who the last turn skipped; absent when there is nothing to say. */
   turn: v.optional(TurnView),
   /** Editor context waiting in this view's composer, in the order it was added; absent when there is none. */
@@ -165,8 +172,8 @@ export const HostToWebview = aMessage(
     /** The shown thread's turn moved on to its next responder, ended early, or is over. */
     update('turn/changed', v.strictObject({ turn: v.nullable(TurnView) })),
     update('storage/changed', v.strictObject({ saveProblems: v.array(SaveProblem) })),
-    /** The Terms-of-Service notice was dismissed (here or in another view), or is to be shown. */
-    update('terms/changed', v.strictObject({ show: v.boolean() })),
+    /** The Terms-of-Service notice folded to its line (dismissed, or a first message sent, in any view). */
+    update('terms/changed', v.strictObject({ notice: TermsNoticeForm })),
     /** The user asked (a command, a keybinding) to type: focus the message box. */
     update('composer/focus', empty),
     /** The answer to an intent. A refusal's reason is for the user. */

@@ -43,6 +43,7 @@ export {
   SidecarStatus,
   seatlessTable,
   sidecarTone,
+  TermsNoticeForm,
   ThreadListEntry,
   TurnView,
   ViewMessage,

@@ -82,7 +82,7 @@ export class ChatViewController extends Disposable {
     this._register(orchestrator.table.onDidChange(() => this.sendTable()));
     this._register(deps.sidecar.onDidChange((status) => this.send('sidecar/changed', status)));
     if (deps.seats) this._register(deps.seats.onDidChange((seats) => this.send('seats/changed', seats)));
-    if (deps.terms) this._register(deps.terms.onDidChange((show) => this.send('terms/changed', { show })));
+    if (deps.terms) this._register(deps.terms.onDidChange((notice) => this.send('terms/changed', { notice })));
     this._register(this.context.onDidChange((pending) => this.send('context/changed', pending)));
   }
 

@@ -37,7 +37,14 @@ export async function handleIntent(intent: WebviewIntent, view: IntentView, deps
           context.images,
           intent.payload.stances ? { stances: true } : {},
         );
-        if (result.ok) context.sent();
+        if (result.ok) {
+          context.sent();
+          // Sending is going on past the notice, which was above the conversation: from now on it is its one line.
+          // The message is sent whatever becomes of that (the notice stays in full if it cannot be remembered).
+          deps.terms?.dismiss().catch((error: unknown) => {
+            deps.logger.warn(`The Terms notice could not be folded: ${String(error)}`);
+          });
+        }
         return result;
       });
     case 'message/prompt': {

@@ -181,7 +181,7 @@ function surroundings(
     sidecar: deps.sidecar.current,
     ...(deps.seats ? { seats: deps.seats.current } : {}),
     saveProblems: saveProblemsView(store, store.catalog.saveProblems()),
-    ...(deps.terms?.current ? { termsNotice: true } : {}),
+    ...(deps.terms ? { termsNotice: deps.terms.current } : {}),
     ...(context.length > 0 ? { context: [...context] } : {}),
     ...(images.length > 0 ? { images: [...images] } : {}),
   };

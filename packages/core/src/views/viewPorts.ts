@@ -4,6 +4,7 @@ import type { IntentResult } from '../orchestrator/result';
 import type { ParticipantConfig } from '../participants/participant';
 import type { Logger } from '../ports';
 import type { PromptDocument } from '../prompt/describePrompt';
+import type { TermsNoticeForm } from '../protocol/hostToWebview';
 import type { SeatFix, SeatMap, SidecarStatus } from '../protocol/proxyStatus';
 import type { ProposedChange } from '../protocol/webviewToHost';
 import type { ContextBlock, ImageRef, Transcript } from '../transcript/schema';
@@ -73,6 +74,9 @@ export interface ChatViewDeps {
    * (`roundtable.context.autoIncludeActiveFile`); undefined otherwise, or when no file is open.
    */
   activeFile?: () => ContextBlock | undefined | Promise<ContextBlock | undefined>;
-  /** Whether the first-run Terms-of-Service notice is still to be shown, and how it is dismissed for good. */
-  terms?: StatusSource<boolean> & { dismiss(): Promise<void> };
+  /**
+   * How the Terms-of-Service notice shows, and how it folds to its line for good: the user dismisses it, or sends a
+   * message (having read it above the conversation).
+   */
+  terms?: StatusSource<TermsNoticeForm> & { dismiss(): Promise<void> };
 }

@@ -123,7 +123,7 @@ export const hostMessages: { [K in HostMessageType]: Extract<HostToWebview, { ty
     sidecar: { state: 'downloading', detail: 'Downloading', receivedBytes: 10, totalBytes: 100 },
     seats: { claude: { kind: 'cooling', until: 1, reason: 'quota', canReset: true } },
     saveProblems: [{ threadId: T, title: 'A thread', reason: 'disk full' }],
-    termsNotice: true,
+    termsNotice: 'full',
     turn: {
       state: 'running',
       mode: 'council',
@@ -199,7 +199,7 @@ export const hostMessages: { [K in HostMessageType]: Extract<HostToWebview, { ty
     payload: { turn: { state: 'answered', speakers: ['claude', 'gpt'], round: 1, maxRounds: 3, mode: 'discuss' } },
   },
   'storage/changed': { v: 2, seq: 1, threadId: T, type: 'storage/changed', payload: { saveProblems: [] } },
-  'terms/changed': { v: 2, seq: 1, threadId: T, type: 'terms/changed', payload: { show: false } },
+  'terms/changed': { v: 2, seq: 1, threadId: T, type: 'terms/changed', payload: { notice: 'line' } },
   'composer/focus': { v: 2, seq: 1, threadId: T, type: 'composer/focus', payload: {} },
   'request/done': {
     v: 2,
