@@ -3,8 +3,8 @@ import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { claude, disposeAll, setup, storedThread } from '../../test/support/viewSetup';
 import { Emitter } from '../base/event';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../orchestrator/settings';
-import { MemoryThreadRepository, MemoryThreadStorage } from '../testing';
 import type { TermsNoticeForm } from '../protocol/hostToWebview';
+import { MemoryThreadRepository, MemoryThreadStorage } from '../testing';
 import type { TurnPlan } from '../transcript/plan';
 import type { Message, Transcript } from '../transcript/schema';
 
@@ -86,7 +86,9 @@ describe('ChatViewController: threads', () => {
     await v.ready();
     const threadId = v.lastState().thread.id;
     // Refused: the view does not show that thread.
-    expect(await v.intent('chat/send', { threadId: 'elsewhere', text: 'hello', targets: [] })).toMatchObject({ ok: false });
+    expect(await v.intent('chat/send', { threadId: 'elsewhere', text: 'hello', targets: [] })).toMatchObject({
+      ok: false,
+    });
     expect(terms.current).toBe('full');
     expect(await v.intent('chat/send', { threadId, text: 'hello', targets: [] })).toMatchObject({ ok: true });
     expect(terms.current).toBe('line');
