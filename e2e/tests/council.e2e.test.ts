@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { blockingViolations, formatViolations, runAxe } from '../src/axe';
 import { contentOf } from '../src/chatView';
 import { layoutProblems, measureLayout } from '../src/layout';
-import { sidebarBackground } from '../src/sidebar';
+import { setSidebarWidth, sidebarBackground } from '../src/sidebar';
 import { expectNoUnexpectedErrors, useSuite } from '../src/suite';
 import { readThreadFiles } from '../src/threadFiles';
 import { reloadWindow, runCommand, webviewFrameHandle } from '../src/workbench';
@@ -90,13 +90,14 @@ describe('the council in a real VS Code (code-server + Chromium)', () => {
     await chat.newThread();
     await chooseMode('council');
     await chat.send('@all is this regex safe against catastrophic backtracking?');
-    const synthesis = chat.frame.locator('[data-testid="ledger-table"]');
-    await synthesis.waitFor({ timeout: 90_000 });
+    // The ledger in the form the side bar's width gives it (both are checked below).
+    const ledger = chat.frame.locator('[data-testid="ledger"]');
+    await ledger.waitFor({ timeout: 90_000 });
     await expect.poll(() => chat.messages({ status: 'streaming' }).count()).toBe(0);
     await shot('council-synthesis');
 
     // The ledger names the seats; the fake chair only ever saw letters.
-    const headers = await synthesis.locator('th').allTextContents();
+    const headers = await ledger.locator('[data-testid="ledger-table"] th').allTextContents();
     for (const seat of SEATS) expect(headers.join(' ')).toContain(seat.displayName);
     const chair = chat.messages({ speaker: 'claude' }).last();
     const chairText = (await chair.textContent()) ?? '';
@@ -128,6 +129,38 @@ describe('the council in a real VS Code (code-server + Chromium)', () => {
     );
     expect(full).not.toMatch(NAMES);
     await shot('council-review-open');
+
+    // In a 600 px side bar the ledger is a table; in a 300 px one, a card per claim, each seat's mark beside its name,
+    // inside the card (the other form is not displayed). The unit holds its layout at both.
+    expect(await setSidebarWidth(page, 600)).toBe(600);
+    await ledger.locator('[data-testid="ledger-table"]').waitFor();
+    expect(await ledger.locator('[data-testid="ledger-cards"]').isVisible()).toBe(false);
+    const wide = await webviewFrameHandle(page, session.extension.id);
+    expect(layoutProblems(await measureLayout(wide))).toEqual([]);
+    await ledger.scrollIntoViewIfNeeded();
+    await shot('council-ledger-table');
+    expect(await setSidebarWidth(page, 300)).toBe(300);
+    await ledger.locator('[data-testid="ledger-cards"]').waitFor();
+    expect(await ledger.locator('[data-testid="ledger-table"]').isVisible()).toBe(false);
+    const cards = await ledger.locator('.ledger-card').evaluateAll((nodes) =>
+      nodes.map((card) => {
+        const box = card.getBoundingClientRect();
+        const seats = [...card.querySelectorAll('li')].map((li) => {
+          const seat = li.getBoundingClientRect();
+          return { text: li.textContent, inside: seat.width > 0 && seat.left >= box.left && seat.right <= box.right };
+        });
+        return { seats, overflows: card.scrollWidth > card.clientWidth };
+      }),
+    );
+    expect(cards.length).toBeGreaterThan(0);
+    const line = (name: string) => new RegExp(`^[✓✗–]? ${name}: (supported|disputed|not addressed|no mark)$`);
+    for (const card of cards) {
+      expect(card.overflows).toBe(false);
+      expect(card.seats.map((s) => s.text)).toEqual(SEATS.map((seat) => expect.stringMatching(line(seat.displayName))));
+      expect(card.seats.every((s) => s.inside)).toBe(true);
+    }
+    await ledger.scrollIntoViewIfNeeded();
+    await shot('council-ledger-cards');
 
     // The unit holds its layout in the side bar (the ledger scrolls inside its own box) and axe finds nothing serious.
     const frame = await webviewFrameHandle(page, session.extension.id);
@@ -219,7 +252,7 @@ describe('the council in a real VS Code (code-server + Chromium)', () => {
     expect(await chat.frame.locator('[data-testid="ledger-table"]').count()).toBe(0);
     await shot('council-stopped-in-review');
     await skipped.getByRole('button', { name: /^Continue with/ }).click();
-    await chat.frame.locator('[data-testid="ledger-table"]').waitFor({ timeout: 60_000 });
+    await chat.frame.locator('[data-testid="ledger"]').waitFor({ timeout: 60_000 });
   });
 
   it('a reload in the middle of a council: the answers so far stay, and Continue finishes it', async () => {
@@ -243,7 +276,7 @@ describe('the council in a real VS Code (code-server + Chromium)', () => {
     await skipped.waitFor();
     await shot('council-after-reload');
     await skipped.getByRole('button', { name: /^Continue with/ }).click();
-    await chat.frame.locator('[data-testid="ledger-table"]').waitFor({ timeout: 90_000 });
+    await chat.frame.locator('[data-testid="ledger"]').waitFor({ timeout: 90_000 });
     expect(await speakers()).toContain('claude');
   });
 

@@ -96,7 +96,7 @@ describe('a turn cut off by a killed extension host (code-server + Chromium)', (
     await shot('crash-after-reload');
 
     await line.getByRole('button', { name: /^Continue with/ }).click();
-    await chat.frame.locator('[data-testid="ledger-table"]').waitFor({ timeout: 90_000 });
+    await chat.frame.locator('[data-testid="ledger"]').waitFor({ timeout: 90_000 });
     await expect.poll(() => chat.messages({ status: 'streaming' }).count(), { timeout: 30_000 }).toBe(0);
     // Continue ran what was left: three reviews and the synthesis, no answer again.
     expect(await chat.frame.locator('[data-testid="review"]').count()).toBe(3);

@@ -66,7 +66,7 @@ describe('a partial table in a real VS Code (code-server + Chromium)', () => {
     await expect.poll(() => chat.frame.locator('[data-testid="mode-select"]').inputValue()).toBe('council');
     const before = chatModels().length;
     await chat.send('@all is this regex safe against catastrophic backtracking?');
-    await chat.frame.locator('[data-testid="ledger-table"]').waitFor({ timeout: 90_000 });
+    await chat.frame.locator('[data-testid="ledger"]').waitFor({ timeout: 90_000 });
     await expect.poll(() => chat.messages({ status: 'streaming' }).count()).toBe(0);
     await expect.poll(() => chat.frame.locator('[data-testid="review"]').count()).toBe(2);
     // Two answers, two reviews, one synthesis, and nothing for the seat the proxy does not serve.
