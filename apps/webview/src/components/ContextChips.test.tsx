@@ -18,7 +18,9 @@ describe('editor context in the composer', () => {
     h.mount();
     h.emit(h.host.state(viewState({ context: [selection, file] })));
     const chips = screen.getAllByTestId('context-chip');
-    expect(chips.map((c) => c.textContent)).toEqual(['Selection parser.ts:3-7×', 'File README.md×']);
+    expect(chips.map((c) => c.textContent)).toEqual(['Selection parser.ts:3-7', 'File README.md']);
+    // Each chip's remove button is an icon (no glyph a font may lack), named for screen readers.
+    for (const chip of chips) expect(chip.querySelector('button svg[aria-hidden="true"]')).not.toBeNull();
     expect(chips[0]?.querySelector('[title]')?.getAttribute('title')).toBe('Selection: src/deep/parser.ts (lines 3-7)');
     fireEvent.click(screen.getByRole('button', { name: 'Remove parser.ts:3-7' }));
     expect(h.lastIntent()).toEqual({ type: 'context/remove', payload: { id: 'c1' } });

@@ -1,6 +1,7 @@
 import { contextKindLabel, contextPlace } from '@roundtable/core/present';
 import type { PendingContext } from '@roundtable/core/protocol';
 import type { ChatModel } from '../models/ChatModel';
+import { Icon } from './icons';
 import './ContextChips.css';
 
 /**
@@ -17,7 +18,7 @@ export function chipLabel(block: PendingContext['block']): string {
 
 /**
  * The editor context the next message takes along ("Add Selection to Chat"), one chip each, above the message box.
- * A chip's × takes it out; the host owns the list and answers with the change.
+ * A chip's close button takes it out; the host owns the list and answers with the change.
  */
 export function ContextChips({ chat }: { chat: ChatModel }) {
   const chips = chat.replica.context.value;
@@ -35,11 +36,11 @@ export function ContextChips({ chat }: { chat: ChatModel }) {
             </span>
             <button
               type="button"
-              class="link-button context-chip-remove"
+              class="link-button icon-button context-chip-remove"
               aria-label={`Remove ${label}`}
               onClick={() => chat.removeContext(id)}
             >
-              ×
+              <Icon name="close" />
             </button>
           </li>
         );

@@ -1,5 +1,6 @@
 import { FIX_LABELS } from '@roundtable/core/present';
 import type { ChatModel } from '../models/ChatModel';
+import { Icon } from './icons';
 import './NoticeBar.css';
 
 /**
@@ -34,8 +35,8 @@ export function NoticeBar({ chat }: { chat: ChatModel }) {
             </button>
           </>
         ) : null}
-        <button type="button" class="link-button" aria-label="Dismiss" onClick={() => chat.dismissNotice()}>
-          ×
+        <button type="button" class="link-button icon-button" aria-label="Dismiss" onClick={() => chat.dismissNotice()}>
+          <Icon name="close" />
         </button>
       </span>
     </div>

@@ -49,4 +49,13 @@ describe('StatusPill: what the table can do', () => {
     expect(pill().classList.contains('status-pill--error')).toBe(true);
     expect(pill().dataset.seatless).toBeUndefined();
   });
+
+  it('draws its dot (all a narrow panel shows of it): a circle, a square once the proxy is down; no glyph', () => {
+    h.emit(h.host.state(viewState()));
+    const dot = () => pill().querySelector('svg.status-dot[aria-hidden="true"]');
+    expect(dot()?.querySelector('circle')).not.toBeNull();
+    h.emit(h.host.send('sidecar/changed', { state: 'failed', detail: 'It exited.' }));
+    expect(dot()?.querySelector('rect')).not.toBeNull();
+    expect(dot()?.textContent).toBe('');
+  });
 });

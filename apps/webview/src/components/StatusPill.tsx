@@ -58,7 +58,10 @@ export function StatusPill({
       aria-live="polite"
       onClick={onActivate}
     >
-      <span class="status-dot" aria-hidden="true" />
+      {/* Drawn, not a glyph: its colour and shape come from StatusPill.css (fill and stroke). */}
+      <svg class="status-dot" viewBox="0 0 10 10" aria-hidden="true" focusable="false">
+        {kind === 'error' ? <rect x="1" y="1" width="8" height="8" /> : <circle cx="5" cy="5" r="4" />}
+      </svg>
       <span class="status-label">
         {seatless ? `No seat can answer ${seatless === 'paused' ? 'now' : 'yet: sign in'}` : label(status)}
       </span>

@@ -4,6 +4,7 @@ import { andList } from '@roundtable/core/present';
 import type { StepKind, TurnView } from '@roundtable/core/protocol';
 import type { ChatModel, Participant } from '../models/ChatModel';
 import { MODE_LABEL } from '../models/modes';
+import { Icon } from './icons';
 
 type Running = Extract<TurnView, { state: 'running' }>;
 type Name = (id: string) => string;
@@ -92,11 +93,11 @@ export function TurnLine({
         </button>
         <button
           type="button"
-          class="link-button"
+          class="link-button icon-button"
           aria-label="Dismiss: do not continue"
           onClick={() => chat.dismissSkipped()}
         >
-          ×
+          <Icon name="close" />
         </button>
       </span>
     </div>

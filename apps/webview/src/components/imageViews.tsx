@@ -2,6 +2,7 @@ import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE } from '@roundtable/core/limits
 import { imageExtension } from '@roundtable/core/present';
 import type { ViewMessage } from '@roundtable/core/protocol';
 import type { ChatModel } from '../models/ChatModel';
+import { Icon } from './icons';
 import './imageViews.css';
 
 type ImageRef = NonNullable<ViewMessage['images']>[number];
@@ -65,7 +66,7 @@ async function base64Of(blob: Blob): Promise<string> {
   return btoa(binary);
 }
 
-/** The images waiting in the composer, as thumbnails, each with its × to take it out. */
+/** The images waiting in the composer, as thumbnails, each with its close button to take it out. */
 export function ImageChips({ chat }: { chat: ChatModel }) {
   return (
     <ul class="image-chips" aria-label="Images for the next message">
@@ -76,11 +77,11 @@ export function ImageChips({ chat }: { chat: ChatModel }) {
             <img src={imageSrc(image)} alt={label} />
             <button
               type="button"
-              class="link-button image-chip-remove"
+              class="link-button icon-button image-chip-remove"
               aria-label={`Remove ${label}`}
               onClick={() => chat.removeContext(id)}
             >
-              ×
+              <Icon name="close" />
             </button>
           </li>
         );

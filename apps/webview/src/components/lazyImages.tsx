@@ -1,6 +1,7 @@
 import { lazyModule } from '../lazy/lazyModule';
 import { lazyView } from '../lazy/lazyView';
 import type { ChatModel } from '../models/ChatModel';
+import { Icon } from './icons';
 
 // Images in the composer and in messages, in a chunk of their own: an ordinary thread never loads it. The page's only
 // part in it before the chunk arrives: a paste or drop that carries files is taken (and kept from the textarea).
@@ -38,9 +39,9 @@ export function acceptDrops(target: HTMLElement | null, chat: ChatModel): (() =>
 /** The attach button: a file picker for images, in the chunk once clicked. */
 export function AttachImage({ chat }: { chat: ChatModel }) {
   return (
-    <label class="button-secondary attach-image" title="Attach images (or paste or drop them into the box)">
+    <label class="button-secondary icon-button attach-image" title="Attach images (or paste or drop them into the box)">
       <span class="visually-hidden">Attach images</span>
-      <span aria-hidden="true">＋</span>
+      <Icon name="add" />
       <input
         type="file"
         class="visually-hidden"
