@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { ChatModel } from '../models/ChatModel';
 import type { ComposerModel } from '../models/ComposerModel';
 import { ContextChips } from './ContextChips';
+import { Icon } from './icons';
 import { AttachImage, acceptDrops, ImageChips, takeImages } from './lazyImages';
 import { MentionMenu } from './MentionMenu';
 import { TargetChip } from './TargetChip';
@@ -125,13 +126,30 @@ export function Composer({ chat, composer }: { chat: ChatModel; composer: Compos
       <div class="composer-actions">
         <TargetChip chat={chat} composer={composer} />
         <AttachImage chat={chat} />
+        {/* A narrow row shows only their icons: the name stays in aria-label. */}
         {busy ? (
-          <button type="button" class="button-secondary" data-testid="stop" onClick={() => chat.stop()}>
-            Stop
+          <button
+            type="button"
+            class="button-secondary composer-button"
+            data-testid="stop"
+            aria-label="Stop"
+            title="Stop (Escape)"
+            onClick={() => chat.stop()}
+          >
+            <Icon name="stop" />
+            <span class="composer-button-word">Stop</span>
           </button>
         ) : (
-          <button type="submit" data-testid="send" disabled={draft.trim() === '' && !hasContext}>
-            Send
+          <button
+            type="submit"
+            class="composer-button"
+            data-testid="send"
+            aria-label="Send"
+            title="Send (Enter)"
+            disabled={draft.trim() === '' && !hasContext}
+          >
+            <Icon name="send" />
+            <span class="composer-button-word">Send</span>
           </button>
         )}
       </div>

@@ -1,6 +1,7 @@
 import type { ChatModel } from '../models/ChatModel';
 import type { ComposerModel } from '../models/ComposerModel';
 import { MODE_DESCRIPTION, MODE_LABEL, MODES } from '../models/modes';
+import { Icon } from './icons';
 
 /** The chip's tooltip: what each mode does. */
 const TITLE = `How several participants take a message in this thread.\n${MODES.map((m) => MODE_DESCRIPTION[m]).join('\n')}`;
@@ -13,9 +14,10 @@ const TITLE = `How several participants take a message in this thread.\n${MODES.
 export function ModeChip({ chat }: { chat: ChatModel }) {
   const mode = chat.replica.mode.value;
   return (
-    <label class="chip" title={TITLE}>
-      <span>Mode</span>
+    <label class="chip mode-chip" title={`Mode: ${MODE_LABEL[mode]}. ${TITLE}`}>
+      <span class="chip-word">Mode</span>
       <select
+        aria-label="Mode"
         data-testid="mode-select"
         value={mode}
         onChange={(event) => {
@@ -31,6 +33,7 @@ export function ModeChip({ chat }: { chat: ChatModel }) {
           </option>
         ))}
       </select>
+      <Icon name="chevron" class="chip-chevron" />
     </label>
   );
 }
@@ -52,8 +55,9 @@ export function StancesToggle({ chat, composer }: { chat: ChatModel; composer: C
         data-testid="stances-toggle"
         checked={composer.stances.value}
         onChange={(event) => composer.setStances(event.currentTarget.checked)}
+        aria-label="Stances"
       />
-      <span>Stances</span>
+      <span class="stances-word">Stances</span>
     </label>
   );
 }

@@ -3,6 +3,7 @@ import { useMemo } from 'preact/hooks';
 import type { ChatModel } from '../models/ChatModel';
 import type { ComposerModel } from '../models/ComposerModel';
 import { groupLabel } from '../models/groups';
+import { Icon } from './icons';
 import { ModeChip, StancesToggle } from './ModeChip';
 import './TargetChip.css';
 
@@ -34,39 +35,46 @@ export function TargetChip({ chat, composer }: { chat: ChatModel; composer: Comp
       }),
     [replica],
   ).value;
+  // A narrow row cuts the chosen name short (the word To goes first): the tooltip has it whole.
+  const group = groups.find((g) => g.id === target);
+  const chosen = enabled.find((p) => p.id === target)?.displayName ?? (group && groupLabel(group, names));
   return (
     <div class="composer-target">
-      <label class="chip" title="Who answers a message that @-mentions nobody">
-        <span>To</span>
-        <select
-          data-testid="target-select"
-          value={known ? target : ''}
-          disabled={enabled.length === 0}
-          onChange={(event) => chat.setDefaultTarget(event.currentTarget.value)}
-        >
-          {!known && (
-            <option value="" disabled>
-              {enabled.length === 0 ? 'Nobody can answer' : 'Choose…'}
-            </option>
-          )}
-          {enabled.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.displayName}
-            </option>
-          ))}
-          {groups.length > 0 && (
-            <optgroup label="Groups">
-              {groups.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {groupLabel(g, names)}
-                </option>
-              ))}
-            </optgroup>
-          )}
-        </select>
-      </label>
-      <ModeChip chat={chat} />
-      <StancesToggle chat={chat} composer={composer} />
+      <div class="composer-chips">
+        <label class="chip" title={`${chosen ? `To: ${chosen}. ` : ''}Who answers a message that @-mentions nobody`}>
+          <span class="chip-word">To</span>
+          <select
+            aria-label="To"
+            data-testid="target-select"
+            value={known ? target : ''}
+            disabled={enabled.length === 0}
+            onChange={(event) => chat.setDefaultTarget(event.currentTarget.value)}
+          >
+            {!known && (
+              <option value="" disabled>
+                {enabled.length === 0 ? 'Nobody can answer' : 'Choose…'}
+              </option>
+            )}
+            {enabled.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.displayName}
+              </option>
+            ))}
+            {groups.length > 0 && (
+              <optgroup label="Groups">
+                {groups.map((g) => (
+                  <option key={g.id} value={g.id}>
+                    {groupLabel(g, names)}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+          </select>
+          <Icon name="chevron" class="chip-chevron" />
+        </label>
+        <ModeChip chat={chat} />
+        <StancesToggle chat={chat} composer={composer} />
+      </div>
       {tokens > 0 && (
         <span
           class="prompt-size"
