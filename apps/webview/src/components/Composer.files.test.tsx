@@ -33,7 +33,7 @@ describe('the # file autocomplete', () => {
     expect(options()).toEqual(FILES);
     expect(screen.getAllByTestId('mention-option').map((o) => o.textContent)).toEqual(FILES);
     const input = composerInput();
-    expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect(input.getAttribute('aria-autocomplete')).toBe('list');
     expect(screen.getByRole('listbox', { name: 'Files to add' }).id).toBe(input.getAttribute('aria-controls'));
     expect(input.getAttribute('aria-activedescendant')).toBe('mention-src/retryPolicy.ts');
     expect(screen.getByText(/matches, Enter or Tab to choose/).textContent).toContain('3 matches');

@@ -20,7 +20,10 @@ describe('the @ autocomplete', () => {
   it('lists the enabled participants and everyone, filters as you type, and says how many match', () => {
     typeDraft('@');
     expect(options()).toEqual(['claude', 'gpt', 'all']); // gemini is disabled
-    expect(composerInput().getAttribute('aria-expanded')).toBe('true');
+    // An autocompleting textbox (no combobox role, which a textarea may not take): it names the open list.
+    expect(composerInput().getAttribute('role')).toBeNull();
+    expect(composerInput().getAttribute('aria-autocomplete')).toBe('list');
+    expect(composerInput().getAttribute('aria-controls')).toBe(screen.getByRole('listbox').id);
     expect(screen.getByText(/matches, Enter or Tab to choose/).textContent).toContain('3 matches');
     typeDraft('@g');
     expect(options()).toEqual(['gpt']);
@@ -28,7 +31,8 @@ describe('the @ autocomplete', () => {
     expect(options()).toEqual(['claude']);
     typeDraft('@zed');
     expect(screen.queryByTestId('mention-menu')).toBeNull();
-    expect(composerInput().getAttribute('aria-expanded')).toBe('false');
+    expect(composerInput().getAttribute('aria-controls')).toBeNull();
+    expect(composerInput().getAttribute('aria-activedescendant')).toBeNull();
   });
 
   it('Enter takes the highlighted name instead of sending; arrows move, wrapping; Tab takes too', () => {

@@ -106,9 +106,10 @@ export function Composer({ chat, composer }: { chat: ChatModel; composer: Compos
         rows={3}
         placeholder="Message the table: @ to address someone, # to add a file, Enter to send"
         value={draft}
-        role="combobox"
+        // A textbox that autocompletes (not role="combobox", which ARIA does not allow on a textarea, nor the
+        // aria-expanded only a combobox takes): while the menu is open it names the listbox it drives and the
+        // highlighted entry, which screen readers announce as the arrows move; keyboard focus stays in the box.
         aria-autocomplete="list"
-        aria-expanded={menu ? 'true' : 'false'}
         aria-controls={menu ? 'mention-menu' : undefined}
         aria-activedescendant={menu ? `mention-${menu.candidates[menu.active]?.id}` : undefined}
         aria-invalid={problem ? 'true' : undefined}

@@ -3,7 +3,8 @@ import './MentionMenu.css';
 
 /**
  * The `@` autocomplete (who to address) and the `#` one (workspace files by path; a file's entry is `mention-<path>`,
- * which `aria-activedescendant` finds even when the path holds a space), above the message box. The box keeps focus (it is the combobox; this is its listbox and `aria-activedescendant` names the
+ * which `aria-activedescendant` finds even when the path holds a space), above the message box. The box keeps focus
+ * (an autocompleting textbox: this is the listbox its `aria-controls` names, and its `aria-activedescendant` names the
  * highlighted entry), and a live line says how many match, for screen readers. A mouse pick uses `onMouseDown` so
  * the box does not lose focus first.
  */
