@@ -1,13 +1,18 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { formatViolations, runAxe } from '../src/axe';
 import { contentOf } from '../src/chatView';
+import { layoutProblems, measureLayout } from '../src/layout';
+import { setSidebarWidth } from '../src/sidebar';
 import { expectNoUnexpectedErrors, useSuite } from '../src/suite';
-import { openFile, pickContextMenuItem, runCommand } from '../src/workbench';
+import { openFile, pickContextMenuItem, runCommand, webviewFrameHandle } from '../src/workbench';
 
 // The composer and the view's title bar in a real VS Code: addressing a participant through the @ autocomplete,
-// stopping a reply with Escape, the keybinding that focuses the message box, New Thread in the title bar, and adding
-// context: the selection, a workspace file (by the command, and by `#` in the message box).
+// stopping a reply with Escape, the keybinding that focuses the message box, New Thread in the title bar, adding
+// context: the selection, a workspace file (by the command, and by `#` in the message box), and the composer in a
+// 240 px side bar: one row of controls, icon buttons drawn as SVGs.
 
 describe('the composer in a real VS Code (code-server + Chromium)', () => {
   const suite = useSuite({
@@ -202,11 +207,7 @@ describe('the composer in a real VS Code (code-server + Chromium)', () => {
     const { page, session, proxy, chat, shot } = suite;
     await chat.newThread();
     await writeFile(join(session.runDir.workspace, 'retryPolicy.ts'), 'export const attempts = 5;\n');
-    await runCommand(page, 'Roundtable: Add File to Chat…');
-    const input = page.locator('.quick-input-widget input');
-    await input.fill('retryPolicy');
-    await page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: 'retryPolicy.ts' }).waitFor();
-    await input.press('Enter');
+    await addFileToChat(page, 'retryPolicy.ts');
     const chip = chat.frame.locator('[data-testid="context-chip"]', { hasText: 'retryPolicy.ts' });
     await chip.waitFor();
     await shot('file-chip');
@@ -224,10 +225,7 @@ describe('the composer in a real VS Code (code-server + Chromium)', () => {
       join(session.runDir.workspace, 'screenshot.png'),
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13]),
     );
-    await runCommand(page, 'Roundtable: Add File to Chat…');
-    await input.fill('screenshot.png');
-    await page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: 'screenshot.png' }).waitFor();
-    await input.press('Enter');
+    await addFileToChat(page, 'screenshot.png');
     await page.locator('.notification-toast', { hasText: 'screenshot.png looks like a binary file' }).waitFor();
     expect(await chat.frame.locator('[data-testid="context-chip"]').count()).toBe(0);
   });
@@ -261,7 +259,127 @@ describe('the composer in a real VS Code (code-server + Chromium)', () => {
     );
   });
 
+  it('in a 240 px side bar the composer keeps one row, and every icon button is an SVG, never a text glyph', async () => {
+    const { page, session, proxy, chat, shot } = suite;
+    await chat.newThread();
+    // A stopped turn and a file chip bring their icon buttons (Dismiss, Remove) beside the composer's own.
+    proxy.enqueue({ kind: 'reply', chunkDelayMs: 500 });
+    await chat.send('@all one after another, please');
+    await chat.messages({ speaker: 'claude', status: 'streaming' }).waitFor();
+    await chat.frame.locator('[data-testid="stop"]').click();
+    await chat.frame.locator('[data-testid="turn-skipped"]').waitFor();
+
+    expect(await setSidebarWidth(page, 240)).toBe(240);
+    const frame = await webviewFrameHandle(page, session.extension.id);
+    await expect.poll(() => frame.evaluate(() => document.documentElement.clientWidth)).toBeLessThanOrEqual(240);
+    await chat.composer.click();
+    await chat.composer.pressSequentially('@');
+    await chat.frame.locator('[data-testid="mention-menu"]').waitFor();
+    // The open menu and its box break no ARIA rule at any impact (a role or attribute the element may not have).
+    const aria = (await runAxe(frame)).filter((v) => v.id.startsWith('aria-'));
+    expect(formatViolations(aria), 'ARIA rules with the @ menu open').toBe('');
+    await chat.composer.press('Escape');
+    await chat.composer.fill('');
+    await writeFile(join(session.runDir.workspace, 'iconCheck.ts'), 'export {};\n');
+    await addFileToChat(page, 'iconCheck.ts');
+    await chat.frame.locator('[data-testid="context-chip"]', { hasText: 'iconCheck.ts' }).waitFor();
+
+    const buttons = await iconButtons(frame);
+    expect(buttons.map((b) => b.name)).toEqual(
+      expect.arrayContaining([
+        'Attach images (or paste or drop them into the box)',
+        'Remove iconCheck.ts',
+        'Dismiss: do not continue',
+        'Send', // only its icon at this width
+      ]),
+    );
+    expect(buttons.filter((b) => !b.drawn || b.text !== '')).toEqual([]);
+    expect(await composerRow(frame)).toEqual({ controls: 4, oneRow: true, cut: [] });
+    expect(layoutProblems(await measureLayout(frame)), 'layout at 240 px').toEqual([]);
+
+    // Council mode adds the Stances toggle to the row; the names still show whole, in VS Code's own font.
+    await chat.frame.locator('[data-testid="mode-select"]').selectOption('council');
+    await chat.frame.locator('[data-testid="stances-toggle"]').waitFor();
+    expect(await composerRow(frame)).toEqual({ controls: 5, oneRow: true, cut: [] });
+    expect(layoutProblems(await measureLayout(frame)), 'layout at 240 px in Council mode').toEqual([]);
+    await shot('composer-240px');
+  });
+
   it('raised no unexpected error in the page, the webview or the extension host', async () => {
     expect(await expectNoUnexpectedErrors(suite), 'errors not covered by a documented noise rule').toBe('');
   });
 });
+
+/** Picks the workspace file `name` in Add File to Chat…'s quick pick. */
+async function addFileToChat(page: Page, name: string): Promise<void> {
+  await runCommand(page, 'Roundtable: Add File to Chat…');
+  const input = page.locator('.quick-input-widget input');
+  await input.fill(name);
+  await page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: name }).waitFor();
+  await input.press('Enter');
+}
+
+/**
+ * The webview's icon buttons: each shown button (and the attach label, a file picker's button) whose visible text holds
+ * no letter or digit, with its name (aria-label, else title), whether it draws an SVG, and the text it shows. Text
+ * kept for screen readers only (clipped to nothing) or not rendered does not count as shown.
+ */
+function iconButtons(frame: Frame): Promise<{ name: string; drawn: boolean; text: string }[]> {
+  return frame.evaluate(() => {
+    const clipped = (el: Element) => {
+      for (let node: Element | null = el; node; node = node.parentElement) {
+        if (getComputedStyle(node).clip === 'rect(0px, 0px, 0px, 0px)') return true;
+      }
+      return false;
+    };
+    const shown = (el: Element) => el.getClientRects().length > 0 && !clipped(el);
+    const visibleText = (el: Element) => {
+      let text = '';
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement && shown(node.parentElement)) text += node.textContent ?? '';
+      }
+      return text.trim();
+    };
+    return [...document.querySelectorAll('button, label:has(> input[type="file"])')]
+      .filter((el) => shown(el) && !/[\p{L}\p{N}]/u.test(visibleText(el)))
+      .map((el) => ({
+        name: el.getAttribute('aria-label') ?? el.getAttribute('title') ?? '',
+        drawn: (el.querySelector('svg')?.getBoundingClientRect().width ?? 0) > 0,
+        text: visibleText(el),
+      }));
+  });
+}
+
+/**
+ * How many of the composer's controls show (To, Mode, Stances, attach, Send or Stop), whether they share a row, and
+ * which of the To and Mode selects cut their chosen name short (its text, in the select's font, wider than its content
+ * box).
+ */
+function composerRow(frame: Frame): Promise<{ controls: number; oneRow: boolean; cut: string[] }> {
+  return frame.evaluate(() => {
+    const label = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.closest('label');
+    const controls = [
+      label('target-select'),
+      label('mode-select'),
+      label('stances-toggle'),
+      label('attach-image'),
+      document.querySelector('[data-testid="send"], [data-testid="stop"]'),
+    ].flatMap((el) => (el ? [el.getBoundingClientRect()] : []));
+    const oneRow = Math.max(...controls.map((b) => b.top)) < Math.min(...controls.map((b) => b.bottom));
+    const context = document.createElement('canvas').getContext('2d');
+    const cut = ['target-select', 'mode-select'].flatMap((id) => {
+      const select = document.querySelector<HTMLSelectElement>(`[data-testid="${id}"]`);
+      if (!select || !context) return [`${id} (not measured)`];
+      const style = getComputedStyle(select);
+      context.font = style.font;
+      const text = context.measureText(select.selectedOptions[0]?.textContent ?? '').width;
+      const sides = ['paddingLeft', 'paddingRight', 'borderLeftWidth', 'borderRightWidth'] as const;
+      const room =
+        select.getBoundingClientRect().width - sides.reduce((sum, s) => sum + Number.parseFloat(style[s]), 0);
+      // Half a pixel for the two ways of measuring text.
+      return text > room + 0.5 ? [`${id}: ${text.toFixed(1)} px of text in ${room.toFixed(1)} px (${style.font})`] : [];
+    });
+    return { controls: controls.length, oneRow, cut };
+  });
+}
