@@ -35,6 +35,9 @@ export function chromiumProject(options: {
   if (missing) console.warn(`[${options.name}] skipping the Chromium tests: ${missing}`);
   return defineProject({
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+    // Bundled before the first test: a dependency Vite first meets mid-run makes it reload the page, which fails the
+    // file that imported it on a cold cache (CI's first run).
+    optimizeDeps: { include: ['axe-core'] },
     test: {
       name: options.name,
       include: options.include,
