@@ -77,35 +77,30 @@ async function runOnce(frame: Frame, options: RunOptions): Promise<Result[]> {
 export interface AxeRunOptions {
   /** A scrolling container whose every screenful the contrast rule must see (axe judges only what is on screen). */
   readonly scroller?: string;
-  /**
-   * The colour behind the frame. A webview's page is transparent over the workbench part it sits in (the side bar's
-   * background shows through), and axe cannot see past its frame, so without this it judges text against white.
-   */
-  readonly backdrop?: string;
 }
 
 /**
  * Runs axe-core with its default rules inside `frame` and returns every violation. The webview's CSP allows no
  * inline script and no eval, so axe's source goes in through the debugging protocol's evaluate, which the page's
  * CSP does not govern. With a `scroller`, the contrast rule runs again at each screenful of it, and the scroll
- * position is put back afterwards; a `backdrop` is painted on the root element for the run and removed after it.
+ * position is put back afterwards. axe cannot see past its frame: it judges text against what the page paints itself
+ * (`pageBackground`), which is what the user sees only if the page paints the colour of the part it sits in.
  */
 export async function runAxe(frame: Frame, options: AxeRunOptions = {}): Promise<Result[]> {
   if (!(await frame.evaluate(() => 'axe' in window))) {
     await frame.evaluate(`${axeSource()}\n;void 0`);
   }
-  const paint = (color: string) =>
-    frame.evaluate((c) => {
-      document.documentElement.style.backgroundColor = c;
-    }, color);
-  if (options.backdrop) await paint(options.backdrop);
-  try {
-    const runs = [await runOnce(frame, {})];
-    if (options.scroller) runs.push(...(await contrastPerScreenful(frame, options.scroller)));
-    return mergeViolations(runs);
-  } finally {
-    if (options.backdrop) await paint('');
-  }
+  const runs = [await runOnce(frame, {})];
+  if (options.scroller) runs.push(...(await contrastPerScreenful(frame, options.scroller)));
+  return mergeViolations(runs);
+}
+
+/** The colour the page paints behind everything (its root element's, else its body's): what axe judges text against. */
+export function pageBackground(frame: Frame): Promise<string> {
+  return frame.evaluate(() => {
+    const root = getComputedStyle(document.documentElement).backgroundColor;
+    return root === 'rgba(0, 0, 0, 0)' ? getComputedStyle(document.body).backgroundColor : root;
+  });
 }
 
 async function contrastPerScreenful(frame: Frame, scroller: string): Promise<Result[][]> {

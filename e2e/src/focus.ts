@@ -71,7 +71,7 @@ export function sampleFocus(frame: Frame): Promise<FocusSample | undefined> {
     if (!document.hasFocus() || !(el instanceof HTMLElement) || el === document.body) return undefined;
     // Each focusable part of the panel, by what it is; the first match wins.
     const kinds: [string, string][] = [
-      ['terms notice', '.terms-notice button'],
+      ['terms notice', '.terms-notice button, .terms-line button'],
       ['status pill', '.status-pill'],
       ['conversation', '.message-list'],
       ['link', '.markdown a'],

@@ -35,6 +35,18 @@ export async function setSidebarWidth(page: Page, width: number): Promise<number
   throw new Error(`the side bar is ${current} px wide after dragging its sash, not ${width} px`);
 }
 
+/** A theme colour of the workbench (`editor-background`, say) as the browser computes it: `rgb(…)`. */
+export function themeColor(page: Page, name: string): Promise<string> {
+  return page.evaluate((variable) => {
+    const probe = document.createElement('span');
+    probe.style.backgroundColor = `var(--vscode-${variable})`;
+    document.querySelector('.monaco-workbench')?.append(probe);
+    const color = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    return color;
+  }, name);
+}
+
 /** What shows through the webview's transparent page: the side bar's own background. */
 export function sidebarBackground(page: Page): Promise<string> {
   return page

@@ -1,6 +1,7 @@
 import { type FakeProxy, startFakeProxy } from '@roundtable/testkit';
 import { describe, expect, it } from 'vitest';
 import { ChatView, contentOf } from '../src/chatView';
+import { themeColor } from '../src/sidebar';
 import { installStatusRecorder, readStatusHistory, sawStreaming } from '../src/statusRecorder';
 import { expectNoUnexpectedErrors, useSuite } from '../src/suite';
 import { collectStatuses, readThreadFiles } from '../src/threadFiles';
@@ -115,6 +116,9 @@ describe('Roundtable in a real VS Code (code-server + Chromium)', () => {
     const panel = new ChatView(page, session.extension.id, 'Roundtable', 'panel');
     await panel.composer.waitFor();
     await expect(panel.messages().count()).resolves.toBe(4);
+    // In the editor area the page paints the editor's background, as the side bar's view paints the side bar's.
+    const painted = await panel.frame.locator('html').evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(painted).toBe(await themeColor(page, 'editor-background'));
     await panel.send(THIRD);
     const reply = panel.messages({ speaker: 'claude', status: 'complete', hasText: THIRD });
     await reply.waitFor();

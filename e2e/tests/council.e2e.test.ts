@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { blockingViolations, formatViolations, runAxe } from '../src/axe';
 import { contentOf } from '../src/chatView';
 import { layoutProblems, measureLayout } from '../src/layout';
-import { setSidebarWidth, sidebarBackground } from '../src/sidebar';
+import { setSidebarWidth } from '../src/sidebar';
 import { expectNoUnexpectedErrors, useSuite } from '../src/suite';
 import { readThreadFiles } from '../src/threadFiles';
 import { reloadWindow, runCommand, webviewFrameHandle } from '../src/workbench';
@@ -165,8 +165,7 @@ describe('the council in a real VS Code (code-server + Chromium)', () => {
     // The unit holds its layout in the side bar (the ledger scrolls inside its own box) and axe finds nothing serious.
     const frame = await webviewFrameHandle(page, session.extension.id);
     expect(layoutProblems(await measureLayout(frame))).toEqual([]);
-    const backdrop = await sidebarBackground(page);
-    const violations = await runAxe(frame, { scroller: '[data-testid="message-list"]', backdrop });
+    const violations = await runAxe(frame, { scroller: '[data-testid="message-list"]' });
     expect(formatViolations(blockingViolations(violations))).toBe('');
   });
 
