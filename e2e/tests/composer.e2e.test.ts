@@ -1,18 +1,18 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatViolations, runAxe } from '../src/axe';
 import { contentOf } from '../src/chatView';
+import { addFileToChat, composerRow, iconButtons } from '../src/composerControls';
 import { layoutProblems, measureLayout } from '../src/layout';
 import { setSidebarWidth } from '../src/sidebar';
 import { expectNoUnexpectedErrors, useSuite } from '../src/suite';
-import { openFile, pickContextMenuItem, runCommand, webviewFrameHandle } from '../src/workbench';
+import { openFile, webviewFrameHandle } from '../src/workbench';
 
 // The composer and the view's title bar in a real VS Code: addressing a participant through the @ autocomplete,
-// stopping a reply with Escape, the keybinding that focuses the message box, New Thread in the title bar, adding
-// context: the selection, a workspace file (by the command, and by `#` in the message box), and the composer in a
-// 240 px side bar: one row of controls, icon buttons drawn as SVGs.
+// stopping a reply with Escape, the keybinding that focuses the message box, New Thread in the title bar, and the
+// composer in a 240 px side bar: one row of controls, icon buttons drawn as SVGs. Context from the editor and the
+// workspace is workspaceContext.e2e.test.ts's.
 
 describe('the composer in a real VS Code (code-server + Chromium)', () => {
   const suite = useSuite({
@@ -120,42 +120,6 @@ describe('the composer in a real VS Code (code-server + Chromium)', () => {
     expect(await editor.textContent()).toMatch(/first\s+line\s*console\.log\(42\);/);
   });
 
-  it('Add Selection to Chat from the editor’s context menu puts a chip in the composer that the model then reads', async () => {
-    const { page, session, proxy, chat, shot } = suite;
-    await writeFile(
-      join(session.runDir.workspace, 'plan.ts'),
-      'const first = 1;\nconst second = 2;\nconst third = 3;\n',
-    );
-    await openFile(page, 'plan.ts');
-    const editor = page.locator('.editor-instance .monaco-editor .view-lines');
-    await editor.filter({ hasText: 'const third' }).waitFor();
-    // Lines 2 and 3, selected the way a user does, then the context menu.
-    await editor.locator('.view-line', { hasText: 'const second' }).click();
-    await page.keyboard.press('Home');
-    await page.keyboard.press('Shift+ArrowDown');
-    await page.keyboard.press('Shift+End');
-    await editor.locator('.view-line', { hasText: 'const second' }).click({ button: 'right' });
-    await pickContextMenuItem(page, 'Add Selection to Chat');
-
-    const chip = chat.frame.locator('[data-testid="context-chip"]');
-    await chip.waitFor();
-    expect(await chip.textContent()).toContain('plan.ts:2-3');
-    await expect.poll(() => chat.composer.evaluate((el) => el === document.activeElement)).toBe(true);
-    await shot('selection-chip');
-    const index = proxy.requests.length;
-    await chat.composer.pressSequentially('@claude what do these lines set?');
-    await chat.composer.press('Enter');
-    await chip.waitFor({ state: 'detached' });
-    const asked = chat.messages({ speaker: 'user', hasText: 'what do these lines set?' });
-    await asked.locator('.context-block summary', { hasText: 'plan.ts (lines 2-3)' }).waitFor();
-    await chat.messages({ speaker: 'claude', status: 'complete', hasText: 'what do these lines set?' }).waitFor();
-    const request = proxy.requests.slice(index).find((r) => r.path.startsWith('/v1/chat/completions'));
-    const sent = (request?.body as { messages?: { content: string }[] } | undefined)?.messages?.at(-1)?.content;
-    expect(sent).toBe(
-      '[User] @claude what do these lines set?\n\nSelection: plan.ts (lines 2-3)\n```typescript\nconst second = 2;\nconst third = 3;\n```',
-    );
-  });
-
   it('Another round asks everyone again, each having read the whole round', async () => {
     const { proxy, chat, shot } = suite;
     await chat.newThread();
@@ -201,62 +165,6 @@ describe('the composer in a real VS Code (code-server + Chromium)', () => {
     await page.locator('.tabs-container .tab.active', { hasText: "GPT's prompt ↔ Claude's prompt" }).waitFor();
     await page.locator('.monaco-diff-editor').first().waitFor();
     await shot('prompt-compare');
-  });
-
-  it('Add File to Chat… picks a workspace file into a chip the model reads, and refuses a binary one', async () => {
-    const { page, session, proxy, chat, shot } = suite;
-    await chat.newThread();
-    await writeFile(join(session.runDir.workspace, 'retryPolicy.ts'), 'export const attempts = 5;\n');
-    await addFileToChat(page, 'retryPolicy.ts');
-    const chip = chat.frame.locator('[data-testid="context-chip"]', { hasText: 'retryPolicy.ts' });
-    await chip.waitFor();
-    await shot('file-chip');
-    const index = proxy.requests.length;
-    await chat.composer.pressSequentially('@claude how many attempts?');
-    await chat.composer.press('Enter');
-    await chat.messages({ speaker: 'claude', status: 'complete', hasText: 'how many attempts?' }).waitFor();
-    const request = proxy.requests.slice(index).find((r) => r.path.startsWith('/v1/chat/completions'));
-    const sent = (request?.body as { messages?: { content: string }[] } | undefined)?.messages?.at(-1)?.content;
-    expect(sent).toBe(
-      '[User] @claude how many attempts?\n\nFile: retryPolicy.ts\n```typescript\nexport const attempts = 5;\n```',
-    );
-
-    await writeFile(
-      join(session.runDir.workspace, 'screenshot.png'),
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13]),
-    );
-    await addFileToChat(page, 'screenshot.png');
-    await page.locator('.notification-toast', { hasText: 'screenshot.png looks like a binary file' }).waitFor();
-    expect(await chat.frame.locator('[data-testid="context-chip"]').count()).toBe(0);
-  });
-
-  it('# and part of a file’s name in the message box, chosen with the keyboard, adds the file as a chip the model reads', async () => {
-    const { session, proxy, chat, shot } = suite;
-    await chat.newThread();
-    await mkdir(join(session.runDir.workspace, 'src'), { recursive: true });
-    await writeFile(join(session.runDir.workspace, 'src/backoffSchedule.ts'), 'export const delays = [1, 2, 4];\n');
-    await chat.composer.click();
-    await chat.composer.pressSequentially('@claude which delays does #backoffS');
-    const option = chat.frame.locator('[data-testid="mention-option"][data-id="src/backoffSchedule.ts"]');
-    await option.waitFor();
-    await expect.poll(() => chat.composer.getAttribute('aria-activedescendant')).toBe('mention-src/backoffSchedule.ts');
-    expect(await chat.frame.getByRole('listbox', { name: 'Files to add' }).isVisible()).toBe(true);
-    await shot('file-menu');
-    await chat.composer.press('Enter'); // takes the file, sends nothing
-    const chip = chat.frame.locator('[data-testid="context-chip"]', { hasText: 'backoffSchedule.ts' });
-    await chip.waitFor();
-    await expect.poll(() => chat.composer.inputValue()).toBe('@claude which delays does ');
-    await shot('file-chip-from-hash');
-    const index = proxy.requests.length;
-    await chat.composer.pressSequentially('this file set?');
-    await chat.composer.press('Enter');
-    await chip.waitFor({ state: 'detached' });
-    await chat.messages({ speaker: 'claude', status: 'complete', hasText: 'this file set?' }).waitFor();
-    const request = proxy.requests.slice(index).find((r) => r.path.startsWith('/v1/chat/completions'));
-    const sent = (request?.body as { messages?: { content: string }[] } | undefined)?.messages?.at(-1)?.content;
-    expect(sent).toBe(
-      '[User] @claude which delays does this file set?\n\nFile: src/backoffSchedule.ts\n```typescript\nexport const delays = [1, 2, 4];\n```',
-    );
   });
 
   it('in a 240 px side bar the composer keeps one row, and every icon button is an SVG, never a text glyph', async () => {
@@ -309,77 +217,3 @@ describe('the composer in a real VS Code (code-server + Chromium)', () => {
     expect(await expectNoUnexpectedErrors(suite), 'errors not covered by a documented noise rule').toBe('');
   });
 });
-
-/** Picks the workspace file `name` in Add File to Chat…'s quick pick. */
-async function addFileToChat(page: Page, name: string): Promise<void> {
-  await runCommand(page, 'Roundtable: Add File to Chat…');
-  const input = page.locator('.quick-input-widget input');
-  await input.fill(name);
-  await page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: name }).waitFor();
-  await input.press('Enter');
-}
-
-/**
- * The webview's icon buttons: each shown button (and the attach label, a file picker's button) whose visible text holds
- * no letter or digit, with its name (aria-label, else title), whether it draws an SVG, and the text it shows. Text
- * kept for screen readers only (clipped to nothing) or not rendered does not count as shown.
- */
-function iconButtons(frame: Frame): Promise<{ name: string; drawn: boolean; text: string }[]> {
-  return frame.evaluate(() => {
-    const clipped = (el: Element) => {
-      for (let node: Element | null = el; node; node = node.parentElement) {
-        if (getComputedStyle(node).clip === 'rect(0px, 0px, 0px, 0px)') return true;
-      }
-      return false;
-    };
-    const shown = (el: Element) => el.getClientRects().length > 0 && !clipped(el);
-    const visibleText = (el: Element) => {
-      let text = '';
-      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        if (node.parentElement && shown(node.parentElement)) text += node.textContent ?? '';
-      }
-      return text.trim();
-    };
-    return [...document.querySelectorAll('button, label:has(> input[type="file"])')]
-      .filter((el) => shown(el) && !/[\p{L}\p{N}]/u.test(visibleText(el)))
-      .map((el) => ({
-        name: el.getAttribute('aria-label') ?? el.getAttribute('title') ?? '',
-        drawn: (el.querySelector('svg')?.getBoundingClientRect().width ?? 0) > 0,
-        text: visibleText(el),
-      }));
-  });
-}
-
-/**
- * How many of the composer's controls show (To, Mode, Stances, attach, Send or Stop), whether they share a row, and
- * which of the To and Mode selects cut their chosen name short (its text, in the select's font, wider than its content
- * box).
- */
-function composerRow(frame: Frame): Promise<{ controls: number; oneRow: boolean; cut: string[] }> {
-  return frame.evaluate(() => {
-    const label = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.closest('label');
-    const controls = [
-      label('target-select'),
-      label('mode-select'),
-      label('stances-toggle'),
-      label('attach-image'),
-      document.querySelector('[data-testid="send"], [data-testid="stop"]'),
-    ].flatMap((el) => (el ? [el.getBoundingClientRect()] : []));
-    const oneRow = Math.max(...controls.map((b) => b.top)) < Math.min(...controls.map((b) => b.bottom));
-    const context = document.createElement('canvas').getContext('2d');
-    const cut = ['target-select', 'mode-select'].flatMap((id) => {
-      const select = document.querySelector<HTMLSelectElement>(`[data-testid="${id}"]`);
-      if (!select || !context) return [`${id} (not measured)`];
-      const style = getComputedStyle(select);
-      context.font = style.font;
-      const text = context.measureText(select.selectedOptions[0]?.textContent ?? '').width;
-      const sides = ['paddingLeft', 'paddingRight', 'borderLeftWidth', 'borderRightWidth'] as const;
-      const room =
-        select.getBoundingClientRect().width - sides.reduce((sum, s) => sum + Number.parseFloat(style[s]), 0);
-      // Half a pixel for the two ways of measuring text.
-      return text > room + 0.5 ? [`${id}: ${text.toFixed(1)} px of text in ${room.toFixed(1)} px (${style.font})`] : [];
-    });
-    return { controls: controls.length, oneRow, cut };
-  });
-}

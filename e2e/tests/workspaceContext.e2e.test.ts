@@ -1,16 +1,20 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startFakeProxy } from '@roundtable/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { addFileToChat } from '../src/composerControls';
+import { lastUserMessage } from '../src/proxyRequests';
 import { roundtableSettings } from '../src/settings';
-import { expectNoUnexpectedErrors, type Suite, useSuite } from '../src/suite';
-import { openFile, runCommand } from '../src/workbench';
+import { expectNoUnexpectedErrors, useSuite } from '../src/suite';
+import { openFile, pickContextMenuItem, runCommand } from '../src/workbench';
 
-// The working tree's changes and the editor's problems as context, in a real VS Code: the workspace is a git
-// repository made before code-server starts, so VS Code's own Git extension finds it the way it finds a user's.
+// Context from the editor and the workspace, in a real VS Code: the selection (from the editor's context menu), a
+// workspace file (by Add File to Chat…, and by `#` in the message box), the working tree's changes and the editor's
+// problems. The workspace is a git repository made before code-server starts, so VS Code's own Git extension finds it
+// the way it finds a user's.
 
 const FILE = 'export function retry() {\n  return 3;\n}\n';
 
@@ -24,12 +28,6 @@ function makeRepository(workspace: string): void {
   git('-c', 'user.name=Roundtable Test', '-c', 'user.email=test@example.invalid', 'commit', '--quiet', '-m', 'first');
 }
 
-/** What the fake proxy was last asked: the user message of the newest chat request from `index` on. */
-function lastUserMessage(suite: Suite, index: number): string | undefined {
-  const request = suite.proxy.requests.slice(index).find((r) => r.path.startsWith('/v1/chat/completions'));
-  return (request?.body as { messages?: { content: string }[] } | undefined)?.messages?.at(-1)?.content;
-}
-
 /** Picks the quick pick's row whose label starts with `label` (case and all), with the keyboard. */
 async function pick(page: Page, label: string): Promise<void> {
   const row = page.locator(`.quick-input-widget .monaco-list-row[aria-label^="${label}"]`).first();
@@ -40,7 +38,7 @@ async function pick(page: Page, label: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-describe('changes and problems as context in a real VS Code (code-server + Chromium)', () => {
+describe('editor and workspace context in a real VS Code (code-server + Chromium)', () => {
   const suite = useSuite({
     startProxy: () => startFakeProxy(),
     // The clean workbench turns Git off; this file is about it.
@@ -70,7 +68,7 @@ describe('changes and problems as context in a real VS Code (code-server + Chrom
     await chat.composer.press('Enter');
     await chip.waitFor({ state: 'detached' });
     await chat.messages({ speaker: 'claude', status: 'complete', hasText: 'what changed?' }).waitFor();
-    const sent = lastUserMessage(suite, index) ?? '';
+    const sent = lastUserMessage(suite.proxy, index) ?? '';
     expect(sent).toMatch(/^\[User\] @claude what changed\?\n\nUnstaged changes: the workspace\n```diff\n/);
     expect(sent).toContain('diff --git a/retry.ts b/retry.ts\n');
     expect(sent).toContain('-  return 3;\n+  return 5;\n');
@@ -94,7 +92,7 @@ describe('changes and problems as context in a real VS Code (code-server + Chrom
     await chat.composer.pressSequentially('@claude and against HEAD?');
     await chat.composer.press('Enter');
     await chat.messages({ speaker: 'claude', status: 'complete', hasText: 'against HEAD?' }).waitFor();
-    const sent = lastUserMessage(suite, index) ?? '';
+    const sent = lastUserMessage(suite.proxy, index) ?? '';
     expect(sent).toMatch(/^\[User\] @claude and against HEAD\?\n\nChanges: the workspace\n```diff\n/);
     expect(sent).toContain('-  return 3;\n+  return 5;\n');
     expect(sent).toContain('+++ b/NOTES.md\n');
@@ -120,12 +118,102 @@ describe('changes and problems as context in a real VS Code (code-server + Chrom
     await chat.composer.pressSequentially('@claude why is it broken?');
     await chat.composer.press('Enter');
     await chat.messages({ speaker: 'claude', status: 'complete', hasText: 'why is it broken?' }).waitFor();
-    const sent = lastUserMessage(suite, index) ?? '';
+    const sent = lastUserMessage(suite.proxy, index) ?? '';
     expect(sent).toMatch(/^\[User\] @claude why is it broken\?\n\nProblems: broken\.json\n```\n/);
     expect(sent).toMatch(/\nbroken\.json:2:\d+ error: [^\n]+\n/);
     // Closed, so the JSON language server has no request in flight when the window goes.
     await runCommand(page, 'View: Close All Editors');
     await page.locator('.editor-instance .monaco-editor').waitFor({ state: 'detached' });
+  });
+
+  it('Add Selection to Chat from the editor’s context menu puts a chip in the composer that the model then reads', async () => {
+    const { page, session, proxy, chat, shot } = suite;
+    await chat.newThread();
+    await writeFile(
+      join(session.runDir.workspace, 'plan.ts'),
+      'const first = 1;\nconst second = 2;\nconst third = 3;\n',
+    );
+    await openFile(page, 'plan.ts');
+    const editor = page.locator('.editor-instance .monaco-editor .view-lines');
+    await editor.filter({ hasText: 'const third' }).waitFor();
+    // Lines 2 and 3, selected the way a user does, then the context menu.
+    await editor.locator('.view-line', { hasText: 'const second' }).click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+End');
+    await editor.locator('.view-line', { hasText: 'const second' }).click({ button: 'right' });
+    await pickContextMenuItem(page, 'Add Selection to Chat');
+
+    const chip = chat.frame.locator('[data-testid="context-chip"]');
+    await chip.waitFor();
+    expect(await chip.textContent()).toContain('plan.ts:2-3');
+    await expect.poll(() => chat.composer.evaluate((el) => el === document.activeElement)).toBe(true);
+    await shot('selection-chip');
+    const index = proxy.requests.length;
+    await chat.composer.pressSequentially('@claude what do these lines set?');
+    await chat.composer.press('Enter');
+    await chip.waitFor({ state: 'detached' });
+    const asked = chat.messages({ speaker: 'user', hasText: 'what do these lines set?' });
+    await asked.locator('.context-block summary', { hasText: 'plan.ts (lines 2-3)' }).waitFor();
+    await chat.messages({ speaker: 'claude', status: 'complete', hasText: 'what do these lines set?' }).waitFor();
+    const sent = lastUserMessage(proxy, index);
+    expect(sent).toBe(
+      '[User] @claude what do these lines set?\n\nSelection: plan.ts (lines 2-3)\n```typescript\nconst second = 2;\nconst third = 3;\n```',
+    );
+  });
+
+  it('Add File to Chat… picks a workspace file into a chip the model reads, and refuses a binary one', async () => {
+    const { page, session, proxy, chat, shot } = suite;
+    await chat.newThread();
+    await writeFile(join(session.runDir.workspace, 'retryPolicy.ts'), 'export const attempts = 5;\n');
+    await addFileToChat(page, 'retryPolicy.ts');
+    const chip = chat.frame.locator('[data-testid="context-chip"]', { hasText: 'retryPolicy.ts' });
+    await chip.waitFor();
+    await shot('file-chip');
+    const index = proxy.requests.length;
+    await chat.composer.pressSequentially('@claude how many attempts?');
+    await chat.composer.press('Enter');
+    await chat.messages({ speaker: 'claude', status: 'complete', hasText: 'how many attempts?' }).waitFor();
+    const sent = lastUserMessage(proxy, index);
+    expect(sent).toBe(
+      '[User] @claude how many attempts?\n\nFile: retryPolicy.ts\n```typescript\nexport const attempts = 5;\n```',
+    );
+
+    await writeFile(
+      join(session.runDir.workspace, 'screenshot.png'),
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13]),
+    );
+    await addFileToChat(page, 'screenshot.png');
+    await page.locator('.notification-toast', { hasText: 'screenshot.png looks like a binary file' }).waitFor();
+    expect(await chat.frame.locator('[data-testid="context-chip"]').count()).toBe(0);
+  });
+
+  it('# and part of a file’s name in the message box, chosen with the keyboard, adds the file as a chip the model reads', async () => {
+    const { session, proxy, chat, shot } = suite;
+    await chat.newThread();
+    await mkdir(join(session.runDir.workspace, 'src'), { recursive: true });
+    await writeFile(join(session.runDir.workspace, 'src/backoffSchedule.ts'), 'export const delays = [1, 2, 4];\n');
+    await chat.composer.click();
+    await chat.composer.pressSequentially('@claude which delays does #backoffS');
+    const option = chat.frame.locator('[data-testid="mention-option"][data-id="src/backoffSchedule.ts"]');
+    await option.waitFor();
+    await expect.poll(() => chat.composer.getAttribute('aria-activedescendant')).toBe('mention-src/backoffSchedule.ts');
+    expect(await chat.frame.getByRole('listbox', { name: 'Files to add' }).isVisible()).toBe(true);
+    await shot('file-menu');
+    await chat.composer.press('Enter'); // takes the file, sends nothing
+    const chip = chat.frame.locator('[data-testid="context-chip"]', { hasText: 'backoffSchedule.ts' });
+    await chip.waitFor();
+    await expect.poll(() => chat.composer.inputValue()).toBe('@claude which delays does ');
+    await shot('file-chip-from-hash');
+    const index = proxy.requests.length;
+    await chat.composer.pressSequentially('this file set?');
+    await chat.composer.press('Enter');
+    await chip.waitFor({ state: 'detached' });
+    await chat.messages({ speaker: 'claude', status: 'complete', hasText: 'this file set?' }).waitFor();
+    const sent = lastUserMessage(proxy, index);
+    expect(sent).toBe(
+      '[User] @claude which delays does this file set?\n\nFile: src/backoffSchedule.ts\n```typescript\nexport const delays = [1, 2, 4];\n```',
+    );
   });
 
   it('raised no unexpected error in the page, the webview or the extension host', async () => {

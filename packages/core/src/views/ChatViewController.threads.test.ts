@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { claude, disposeAll, setup, storedThread } from '../../test/support/viewSetup';
-import { Emitter } from '../base/event';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '../orchestrator/settings';
-import type { TermsNoticeForm } from '../protocol/hostToWebview';
 import { MemoryThreadRepository, MemoryThreadStorage } from '../testing';
 import type { TurnPlan } from '../transcript/plan';
 import type { Message, Transcript } from '../transcript/schema';
@@ -64,52 +62,6 @@ describe('ChatViewController: threads', () => {
     expect(v.types().slice(-2)).toEqual(['view/state', 'threads/listed']);
     expect(v.lastState().thread.opening).toBeUndefined();
   });
-
-  test('the Terms-of-Service notice is in full in the state until dismissed, then every view is told it is a line', async () => {
-    const { view } = setup([]);
-    const terms = foldingNotice();
-    const first = view({ terms });
-    const second = view({ terms });
-    await first.ready();
-    await second.ready();
-    expect(first.lastState().termsNotice).toBe('full');
-    expect(await first.intent('terms/dismiss', {})).toMatchObject({ ok: true });
-    expect(second.posted.at(-1)).toMatchObject({ type: 'terms/changed', payload: { notice: 'line' } });
-    await second.ready();
-    expect(second.lastState().termsNotice).toBe('line');
-  });
-
-  test('a first message sent folds the notice to its line; a message refused leaves it in full', async () => {
-    const { view } = setup([]);
-    const terms = foldingNotice();
-    const v = view({ terms });
-    await v.ready();
-    const threadId = v.lastState().thread.id;
-    // Refused: the view does not show that thread.
-    expect(await v.intent('chat/send', { threadId: 'elsewhere', text: 'hello', targets: [] })).toMatchObject({
-      ok: false,
-    });
-    expect(terms.current).toBe('full');
-    expect(await v.intent('chat/send', { threadId, text: 'hello', targets: [] })).toMatchObject({ ok: true });
-    expect(terms.current).toBe('line');
-    expect(v.posted).toContainEqual(expect.objectContaining({ type: 'terms/changed', payload: { notice: 'line' } }));
-  });
-
-  /** A notice shown in full until `dismiss`, which folds it and tells the views (as the host's global state does). */
-  function foldingNotice() {
-    const changes = own.add(new Emitter<TermsNoticeForm>());
-    let form: TermsNoticeForm = 'full';
-    return {
-      get current() {
-        return form;
-      },
-      onDidChange: changes.event,
-      dismiss: async () => {
-        form = 'line';
-        changes.fire('line');
-      },
-    };
-  }
 
   test('a reply keeps streaming after the view switches away, and is complete when it comes back', async () => {
     const { view, chat, orchestrator } = setup([storedThread('other', 2)]);
