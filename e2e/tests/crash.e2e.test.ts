@@ -59,10 +59,12 @@ describe('a turn cut off by a killed extension host (code-server + Chromium)', (
     const kept = new Map(written().map((m) => [m.speaker, m.content]));
     await shot('crash-before-kill');
 
+    // What the workbench and the server say depends on when the kill lands against the connection's own timers: the
+    // socket's close, a failed reconnection (in the page or in the server's log), the host's end.
     suite.errors.allow({
-      sources: ['console'],
+      sources: ['console', 'server-log'],
       pattern:
-        /\[remote-connection\]\[ExtensionHost\]|Unknown reconnection token|Extension host \(Remote\) terminated unexpectedly/,
+        /\[remote-connection\]\[ExtensionHost\]|Unknown reconnection token|Extension host \(Remote\) terminated unexpectedly|ERR color: #f33 CloseEvent \(at /,
       reason:
         'this test kills the extension host with SIGKILL: the workbench reports losing it and failing to reconnect',
     });
