@@ -20,8 +20,8 @@ import { startTurns, type TurnsRun } from './support/turnsRun';
 // It runs on its own, after every other suite has finished (the `test` script and turbo.json order it): its margin
 // measures one window's saves, not a machine busy with other test files' processes and browsers. The 50 ms holds
 // whatever the machine: when a message is lost, the failure names the time the worker was kept off the CPU
-// meanwhile (its heartbeats came late with no work of its own to explain it), so a starved machine is told apart
-// from a slow save, but neither passes.
+// meanwhile (its heartbeats came late with no work of its own to explain it) and the time it waited on flushes to a
+// busy disk, so a starved machine or a saturated disk is told apart from a slow save, but none of them passes.
 
 const KILLS = 50;
 /** Every this many kills, one lands in a compaction and one in a Council. */
@@ -91,7 +91,7 @@ describe('saving turns while being killed', () => {
       const durableBefore = durable.size;
       // Completions are judged against the kill of the run that reported them.
       const run = startTurns(worker.script, worker.root, REPLY_CHARS, durable);
-      const { completed, beats } = run;
+      const { completed, beats, disk } = run;
       await run.ready;
       // Every other run first saves something: nothing the last kill left behind (a lock, a temp file) blocks saving.
       // The others may be killed at any moment, their first save included.
@@ -122,7 +122,8 @@ describe('saving turns while being killed', () => {
         .map(
           ([id, at]) =>
             `${id}, completed ${killedAt - at} ms before the kill; the worker was kept off the CPU for ` +
-            `${beats.starvedSince(at)} ms of that`,
+            `${beats.starvedSince(at)} ms of that, and waited ${disk.waitedBetween(at, killedAt)} ms on slow flushes ` +
+            'to disk',
         );
       expect(lostCompleted, `${context}: messages completed over ${COMPLETED_MARGIN_MS} ms before the kill`).toEqual(
         [],

@@ -8,11 +8,13 @@
 //                                           <epoch ms>" once it ends), printing "complete <id>
 //                                           <epoch ms>" when a message completes, "durable <id> <epoch ms>" once a
 //                                           save holding it has returned (fsynced), "save-problem <reason>" if a save
-//                                           fails, and "tick <epoch ms> <CPU ms>" every HEARTBEAT_MS; now and then
+//                                           fails, "tick <epoch ms> <CPU ms>" every HEARTBEAT_MS, and "sync <epoch
+//                                           ms> <ms>" for each flush to disk that took SLOW_SYNC_MS or more; now and then
 //                                           it folds a thread's journal into its base meanwhile ("compacting <id>
 //                                           <epoch ms>" as it starts, "compacted <id> <epoch ms>" once done)
 import { type ChatBackend, silentLogger } from '@roundtable/core';
 import { FileThreadRepository } from '../../src/storage/FileThreadRepository';
+import { timedSyncFs } from './diskSyncs';
 import { HEARTBEAT_MS } from './heartbeats';
 import { oneSeatOrchestrator, reportingSaves } from './oneSeat';
 
@@ -55,7 +57,11 @@ async function race(threadId: string, name: string, count: number): Promise<void
 }
 
 async function turns(): Promise<void> {
-  const files = new FileThreadRepository({ root, logger: silentLogger });
+  const files = new FileThreadRepository({
+    root,
+    logger: silentLogger,
+    fs: timedSyncFs((start, ms) => out(`sync ${start} ${ms}`)),
+  });
   // Every message of a save that returned is on disk (fsynced) from then on. Each is reported once: a save holds the
   // whole thread, and printing hundreds of lines per save (stdout to a pipe is written synchronously on Linux) would
   // slow the very saves being measured.

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { DiskSyncs } from './diskSyncs';
 import { Heartbeats } from './heartbeats';
 
 /** What one run of the store worker's `turns` mode reported, as its lines arrived. */
@@ -16,6 +17,8 @@ export interface TurnsRun {
   /** `save-problem` lines: a save that failed. */
   problems: string[];
   beats: Heartbeats;
+  /** The worker's slow flushes to disk (`sync` lines). */
+  disk: DiskSyncs;
   stderr: string[];
   /** Settles when the worker next starts folding a journal into its base (a compaction). */
   nextCompaction(): Promise<void>;
@@ -46,6 +49,7 @@ export function startTurns(
   const completed = new Map<string, number>();
   const problems: string[] = [];
   const beats = new Heartbeats();
+  const disk = new DiskSyncs();
   let compactions = 0;
   let waiters: (() => void)[] = [];
   let councils = 0;
@@ -65,6 +69,7 @@ export function startTurns(
     else if (kind === 'complete' && id && !completed.has(id)) completed.set(id, Number(at));
     else if (kind === 'save-problem') problems.push(line);
     else if (kind === 'tick') beats.add(Number(id), Number(at));
+    else if (kind === 'sync') disk.add(Number(id), Number(at));
     else if (kind === 'compacting') {
       compactions++;
       for (const wake of waiters) wake();
@@ -86,6 +91,7 @@ export function startTurns(
     durable,
     problems,
     beats,
+    disk,
     stderr,
     nextCompaction: () => new Promise<void>((resolve) => waiters.push(resolve)),
     compacting: () => compactions > 0,
