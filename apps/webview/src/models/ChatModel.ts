@@ -4,15 +4,14 @@ import { isRoutable } from '@roundtable/core/present';
 import {
   type DiscussionMode,
   type HostToWebview,
-  PROTOCOL_VERSION,
   type ProposedChange,
   viewSignal,
-  type WebviewIntent,
   type WebviewToHost,
 } from '@roundtable/core/protocol';
 import { type ParticipantView, ThreadReplica } from '../state/ThreadReplica';
 import type { HostTransport } from '../transport/HostTransport';
-import { type IntentAnswer, Notices } from './Notices';
+import { type Done, type IntentPayload, IntentRequests, type IntentType } from './intentRequests';
+import { Notices } from './Notices';
 import { PlanViews } from './PlanViews';
 
 export type { Notice } from './Notices';
@@ -21,12 +20,6 @@ export type Participant = ParticipantView;
 
 /** Why `send` did or did not post: the composer keeps the draft unless it was sent. */
 export type SendResult = 'sent' | 'empty' | 'busy' | 'tooLong';
-
-type IntentType = WebviewIntent['type'];
-type IntentPayload<T extends IntentType> = Extract<WebviewIntent, { type: T }>['payload'];
-/** What to do with the host's answer to an intent, and a request waiting for it. */
-type Done = (answer: IntentAnswer) => void;
-type Pending = { intent: WebviewIntent; threadId: string | undefined; onDone?: Done | undefined };
 
 /**
  * The webview's side of the conversation with the host: the replica of what it shows (`replica`), and the intents
@@ -69,8 +62,7 @@ export class ChatModel {
   });
 
   private readonly unsubscribe: () => void;
-  private readonly pending = new Map<string, Pending>();
-  private requests = 0;
+  private readonly requests = new IntentRequests();
   /** The last `#name` asked about: an answer to an earlier one comes late and must not replace its answer. */
   private asked: string | undefined;
   private resyncAsked = false;
@@ -265,9 +257,7 @@ export class ChatModel {
   }
 
   private intent<T extends IntentType>(type: T, payload: IntentPayload<T>, onDone?: Done): void {
-    const intent = { v: PROTOCOL_VERSION, type, requestId: `q${++this.requests}`, payload } as WebviewIntent;
-    this.pending.set(intent.requestId, { intent, threadId: this.replica.thread.peek()?.id, onDone });
-    this.post(intent);
+    this.post(this.requests.make(type, payload, this.replica.thread.peek()?.id, onDone));
   }
 
   private receive(message: HostToWebview): void {
@@ -285,8 +275,7 @@ export class ChatModel {
     // An answer counts even when the replica lost track: the request is over either way.
     if (message.type === 'request/done') {
       const { requestId, ...answer } = message.payload;
-      const request = this.pending.get(requestId);
-      this.pending.delete(requestId);
+      const request = this.requests.settle(requestId);
       request?.onDone?.(answer);
       // An answer to a request this page never made (a previous page's) has no thread or kind to belong to.
       if (request) this.notices.answered(request.intent, request.threadId, answer);
