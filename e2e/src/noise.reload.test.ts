@@ -93,6 +93,22 @@ const cases: NoiseCase[] = [
     },
     noise: true,
   },
+  {
+    name: 'an IndexedDB transaction aborted after it finished, as the page unloads',
+    error: {
+      source: 'console',
+      text: `%c  ERR color: #f33 InvalidStateError: Failed to execute 'abort' on 'IDBTransaction': The transaction has finished.\n    at ${base}/static/out/vs/code/browser/workbench/workbench.js:5228:1969\n    at Array.forEach (<anonymous>)\n    at s.close (${base}/static/out/vs/code/browser/workbench/workbench.js:5228:1956)\n    at WIi.dispose (${base}/static/out/vs/code/browser/workbench/workbench.js:28:1319)\n    at HRt.onBeforeUnload (${base}/static/out/vs/code/browser/workbench/workbench.js:5264:22824)\n    at ${base}/static/out/vs/code/browser/workbench/workbench.js:5264:22500 (at ${base}/static/out/vs/code/browser/workbench/workbench.js:38)`,
+    },
+    noise: true,
+  },
+  {
+    name: 'the same abort from an extension or a webview is not excused',
+    error: {
+      source: 'console',
+      text: `%c  ERR color: #f33 InvalidStateError: Failed to execute 'abort' on 'IDBTransaction': The transaction has finished.\n    at close (https://x.vscode-cdn.net/media/webview/assets/main.js:1:2)\n    at s.close (${base}/static/out/vs/code/browser/workbench/workbench.js:5228:1956)`,
+    },
+    noise: false,
+  },
 ];
 
 describe('codeServerNoise', () => {

@@ -16,6 +16,15 @@ export interface NoiseRule {
   readonly reason: string;
 }
 
+const workbenchCode = String.raw`https?:\/\/127\.0\.0\.1:\d+\/[^\s)]*\/static\/out\/vs\/[^\s)]+`;
+
+/**
+ * The end of a console error whose every stack frame is the workbench's own code (static/out/vs/ on the
+ * code-server origin, or a built-in like Array.forEach), then the console's "(at <url>)": a frame from a webview
+ * (vscode-cdn), an extension or anywhere else keeps the error.
+ */
+const workbenchFramesOnly = String.raw`(?:\n\s+at (?:async )?(?:[^\n(]*\()?(?:<anonymous>|${workbenchCode})\)?(?: \(at ${workbenchCode}\))?)*$`;
+
 /**
  * code-server 4.139.1's own errors on a machine without general internet. Each was seen in runs with a probe
  * extension that does nothing but echo (seen in this suite's first runs), so none can come
@@ -71,10 +80,9 @@ export const codeServerNoise: readonly NoiseRule[] = [
   },
   {
     sources: ['console'],
-    // Every stack frame must be the workbench's own code (static/out/vs/ on the code-server origin, or a
-    // built-in like Array.forEach); a frame from a webview (vscode-cdn) or anywhere else keeps the error.
-    pattern:
-      /^%c\s+ERR color: #f33 (?:(?!roundtable\.roundtable|vscode-cdn|vscode-resource)[^\n])*Canceled: Canceled\)?(?:\n\s+at (?:async )?(?:[^\n(]*\()?(?:<anonymous>|https?:\/\/127\.0\.0\.1:\d+\/[^\s)]*\/static\/out\/vs\/[^\s)]+)\)?(?: \(at https?:\/\/127\.0\.0\.1:\d+\/[^\s)]*\/static\/out\/vs\/[^\s)]+\))?)*$/,
+    pattern: new RegExp(
+      String.raw`^%c\s+ERR color: #f33 (?:(?!roundtable\.roundtable|vscode-cdn|vscode-resource)[^\n])*Canceled: Canceled\)?${workbenchFramesOnly}`,
+    ),
     reason:
       'When the page unloads (reload, or leaving before the browser closes) the workbench disposes its IPC client ' +
       'to the server and stops the extension hosts, which cancels requests still in flight (ChannelClient.dispose, ' +
@@ -97,6 +105,16 @@ export const codeServerNoise: readonly NoiseRule[] = [
     reason:
       "The workbench's own log files (vscode-log:, kept in the browser's IndexedDB) get a late write after a " +
       'reload closed the database.',
+  },
+  {
+    sources: ['console'],
+    pattern: new RegExp(
+      String.raw`^%c\s+ERR color: #f33 InvalidStateError: Failed to execute 'abort' on 'IDBTransaction': The transaction has finished\.${workbenchFramesOnly}`,
+    ),
+    reason:
+      'When the page unloads (the browser closing at the end of a file, or a reload) the workbench closes its ' +
+      'IndexedDB storage and aborts each transaction it still holds; one that finished meanwhile throws. Only with ' +
+      'every frame inside the workbench itself.',
   },
   {
     sources: ['server-log'],
