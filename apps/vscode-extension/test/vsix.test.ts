@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { firstTranscriptJs } from '@roundtable/webview/first-transcript';
 import { describe, expect, test } from 'vitest';
 import { chunkOf, readChunkGraph, staticClosure } from '../../../size/readChunkGraph';
+import { portabilityProblems } from './support/portableNames';
 import { readBuiltVsix } from './support/readVsix';
 
 // Runs after `pnpm package` (turbo orders it: roundtable#test depends on roundtable#package).
@@ -51,6 +52,11 @@ describe('the packaged .vsix', async () => {
     // The proxy's watchdog is a program of its own, beside the entry, in no chunk graph.
     const packaged = names.filter((n) => n.startsWith('extension/dist/') && n !== 'extension/dist/proxyWatchdog.js');
     expect(packaged.sort()).toEqual(built.sort());
+  });
+
+  test('installs as it is on macOS and Windows: no name Windows refuses, no two names only case tells apart', () => {
+    // The build names chunks by a hash in mixed case: two chunks of one name would be one file there.
+    expect(portabilityProblems(names)).toEqual([]);
   });
 
   test('contains no sources, tests, source maps, chunk graphs or node_modules', () => {
