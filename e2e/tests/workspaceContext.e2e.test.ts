@@ -216,6 +216,23 @@ describe('editor and workspace context in a real VS Code (code-server + Chromium
     );
   });
 
+  it('a file created while the # list is open joins the list, with no key pressed', async () => {
+    const { session, chat } = suite;
+    await chat.newThread();
+    await mkdir(join(session.runDir.workspace, 'src'), { recursive: true });
+    await writeFile(join(session.runDir.workspace, 'src/jitterBounds.ts'), 'export const low = 0.5;\n');
+    await chat.composer.click();
+    await chat.composer.pressSequentially('#jitter');
+    const option = (path: string) => chat.frame.locator(`[data-testid="mention-option"][data-id="${path}"]`);
+    await option('src/jitterBounds.ts').waitFor();
+    await writeFile(join(session.runDir.workspace, 'src/jitterSeed.ts'), 'export const seed = 7;\n');
+    // VS Code's watcher tells the host; the host reads the files again and answers the open query anew.
+    await option('src/jitterSeed.ts').waitFor();
+    expect(await chat.composer.inputValue()).toBe('#jitter');
+    await chat.composer.press('Escape');
+    await chat.composer.fill('');
+  });
+
   it('raised no unexpected error in the page, the webview or the extension host', async () => {
     expect(await expectNoUnexpectedErrors(suite), 'errors not covered by a documented noise rule').toBe('');
   });

@@ -52,6 +52,7 @@ export function viewOnDisk(root: string) {
         compareChange: async () => ({ ok: true }),
         showPrompt: async () => ({ ok: true }),
         findFiles: async () => [],
+        filesChanged: () => new Promise<void>(() => {}), // the files never change here
         readFile: async () => ({ ok: false, reason: 'no files here' }),
       },
       logger: silentLogger,

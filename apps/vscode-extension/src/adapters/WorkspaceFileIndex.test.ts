@@ -94,6 +94,31 @@ describe('WorkspaceFileIndex', () => {
     await vi.waitFor(async () => expect(await files.find('a')).toEqual(['a.ts', 'ab.ts']));
   });
 
+  test('says when a read in the background found another set of files; not for the first read, nor the same set', async () => {
+    const ws = fakeSource(['a.ts', 'b.ts']);
+    const files = index(ws.source);
+    let changes = 0;
+    const listening = files.onDidChange(() => (changes += 1));
+    const first = files.find('a');
+    ws.finishList();
+    await first;
+    expect(changes).toBe(0);
+    ws.files.reverse(); // the same files, listed in another order
+    ws.fire();
+    vi.advanceTimersByTime(SETTLE_MS);
+    ws.finishList();
+    await Promise.resolve(); // the listing is taken in the microtask it settles in
+    expect(changes).toBe(0);
+    ws.files.push('c.ts');
+    ws.fire();
+    vi.advanceTimersByTime(SETTLE_MS);
+    expect(ws.listings()).toBe(1); // a listing of its own: the one before is over
+    ws.finishList();
+    await vi.waitFor(() => expect(changes).toBe(1));
+    expect(await files.find('c')).toEqual(['c.ts']);
+    listening.dispose();
+  });
+
   test('a failed first listing fails that query; the next one lists again', async () => {
     let calls = 0;
     const files = index({

@@ -1,3 +1,4 @@
+import { Emitter } from '@roundtable/core/base/event';
 import type { IDisposable } from '@roundtable/core/base/lifecycle';
 import { rankFiles } from '@roundtable/core/files/rankFiles';
 
@@ -19,7 +20,9 @@ export const SETTLE_MS = 300;
  * key typed after a `#` asks. Only the first query waits for the list (the page asks on the bare `#`, before a
  * name is typed, so that wait is usually over by the first letter). After that a query always gets the list held
  * now, while a fresh one is read in the background when files were created or deleted (a watcher, started with the
- * first query) or when the list has grown old; a read in progress is shared, never doubled.
+ * first query) or when the list has grown old; a read in progress is shared, never doubled. A read that finds
+ * another set of files than the one held says so (`onDidChange`), so a query answered from the old list can be
+ * answered again.
  */
 export class WorkspaceFileIndex implements IDisposable {
   private paths: string[] | undefined;
@@ -28,6 +31,9 @@ export class WorkspaceFileIndex implements IDisposable {
   /** The watcher, from the first query on; `null` once disposed (nothing starts again). */
   private watcher: IDisposable | undefined | null;
   private settle: ReturnType<typeof setTimeout> | undefined;
+  private readonly changes = new Emitter<void>();
+  /** Fires when a read replaced the list held with another set of files (never for the first read). */
+  readonly onDidChange = this.changes.event;
 
   constructor(
     private readonly source: FileSource,
@@ -46,6 +52,7 @@ export class WorkspaceFileIndex implements IDisposable {
     clearTimeout(this.settle);
     this.watcher?.dispose();
     this.watcher = null;
+    this.changes.dispose();
   }
 
   private changed(): void {
@@ -61,9 +68,11 @@ export class WorkspaceFileIndex implements IDisposable {
   private read(): Promise<string[]> {
     this.reading ??= this.source.list().then(
       (paths) => {
+        const before = this.paths;
         this.reading = undefined;
         this.paths = paths;
         this.readAt = this.now();
+        if (before && !sameSet(before, paths)) this.changes.fire();
         return paths;
       },
       (error: unknown) => {
@@ -73,4 +82,11 @@ export class WorkspaceFileIndex implements IDisposable {
     );
     return this.reading;
   }
+}
+
+/** Whether two listings hold the same files (a listing's order is the file system's, which may vary). */
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const held = new Set(a);
+  return b.every((path) => held.has(path));
 }

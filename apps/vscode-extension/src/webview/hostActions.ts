@@ -68,6 +68,10 @@ export function createHostActions(deps: {
 }): HostActions {
   // The workspace's files, listed at the first `#` typed in any view and kept for every view after.
   let files: Promise<WorkspaceFileIndex> | undefined;
+  const fileIndex = () =>
+    (files ??= import('../adapters/workspaceFiles').then((m) => m.workspaceFileIndex(deps.owner)));
+  // The one wait every view's query shares until the files next change.
+  let nextChange: Promise<void> | undefined;
   const noSeats: IntentResult = {
     ok: false,
     reason: 'Seats are managed only when Roundtable runs CLIProxyAPI itself.',
@@ -136,9 +140,19 @@ export function createHostActions(deps: {
         return { ok: false, reason: `Roundtable could not store the image: ${errorMessage(error)}` };
       }
     },
-    async findFiles(query) {
-      files ??= import('../adapters/workspaceFiles').then((m) => m.workspaceFileIndex(deps.owner));
-      return (await files).find(query);
+    findFiles: async (query) => (await fileIndex()).find(query),
+    filesChanged() {
+      nextChange ??= fileIndex().then(
+        (index) =>
+          new Promise<void>((resolve) => {
+            const listening = index.onDidChange(() => {
+              listening.dispose();
+              nextChange = undefined;
+              resolve();
+            });
+          }),
+      );
+      return nextChange;
     },
     readFile: async (path) => (await import('../adapters/workspaceFiles')).readWorkspaceFile(path),
     async openCodeInNewFile(code, language): Promise<IntentResult> {

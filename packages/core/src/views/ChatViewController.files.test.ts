@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ensureNoDisposablesAreLeaked } from '../../test/support/leakCheck';
 import { disposeAll, setup } from '../../test/support/viewSetup';
 import { MAX_CONTEXT_BLOCK_CHARS } from '../protocol/pendingContext';
@@ -25,6 +25,48 @@ describe('ChatViewController: files for #', () => {
       query: 'retry',
       files: ['docs/retry.md', 'src/retryPolicy.ts'],
     });
+  });
+
+  test('the last query is answered again when a change of the files changes its answer, and only then', async () => {
+    const { view, files, filesChanged } = setup();
+    files.set('src/retryPolicy.ts', '');
+    const v = view();
+    await v.ready();
+    await v.intent('files/find', { query: 'retry' });
+    await v.intent('files/find', { query: 'ret' }); // the next key: the view's query from now on
+    const found = () => v.posted.flatMap((m) => (m.type === 'files/found' ? [m.payload] : []));
+    const answered = found().length;
+    files.set('README.md', ''); // matches neither query: nothing is sent again
+    filesChanged.fire();
+    files.set('docs/ret.md', ''); // created while the list is open
+    filesChanged.fire();
+    await vi.waitFor(() => expect(found().length).toBe(answered + 1));
+    expect(found().at(-1)).toEqual({ query: 'ret', files: ['docs/ret.md', 'src/retryPolicy.ts'] });
+    files.delete('docs/ret.md');
+    filesChanged.fire();
+    await vi.waitFor(() => expect(found().length).toBe(answered + 2));
+    expect(found().slice(answered)).toEqual([
+      { query: 'ret', files: ['docs/ret.md', 'src/retryPolicy.ts'] },
+      { query: 'ret', files: ['src/retryPolicy.ts'] },
+    ]);
+  });
+
+  test('one view asks again once per change, for its last query only; a disposed view asks nothing', async () => {
+    const { view, files, filesChanged, host } = setup();
+    files.set('src/retryPolicy.ts', '');
+    const [closed, open] = [view(), view()];
+    for (const v of [closed, open]) {
+      await v.ready();
+      for (const query of ['r', 're', 'ret']) await v.intent('files/find', { query });
+    }
+    closed.controller.dispose();
+    const asked = vi.spyOn(host, 'findFiles');
+    files.set('src/retry.md', '');
+    filesChanged.fire();
+    const found = (v: typeof open) => v.posted.flatMap((m) => (m.type === 'files/found' ? [m.payload] : []));
+    await vi.waitFor(() => expect(found(open).at(-1)?.files).toContain('src/retry.md'));
+    expect(asked.mock.calls).toEqual([['ret']]);
+    expect(found(closed).some((f) => f.files.includes('src/retry.md'))).toBe(false);
   });
 
   test('a chosen file becomes a chip the next message takes along', async () => {

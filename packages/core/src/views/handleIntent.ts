@@ -4,16 +4,15 @@ import type { PromptInspection } from '../orchestrator/inspectPrompt';
 import { type IntentResult, OK, refuse } from '../orchestrator/result';
 import { fixOf, isAbsent } from '../protocol/absentSeat';
 import type { WebviewIntent } from '../protocol/messages';
+import type { FileQueryView } from './fileQueries';
 import type { PendingContextBox } from './PendingContextBox';
 import type { ChatViewDeps, HostActions } from './viewPorts';
 
 /** What carrying out an intent needs of the view it came from. */
-export interface IntentView {
+export interface IntentView extends FileQueryView {
   /** The thread the view shows now. */
   readonly threadId: string | undefined;
   readonly context: PendingContextBox;
-  /** Sends the page the files that match its `#name` query. */
-  filesFound(query: string, files: string[]): void;
   newThread(): Promise<IntentResult>;
   openThread(threadId: string): Promise<IntentResult>;
 }
@@ -58,8 +57,8 @@ export async function handleIntent(intent: WebviewIntent, view: IntentView, deps
     case 'context/remove':
       return view.context.remove(intent.payload.id);
     case 'files/find':
-      view.filesFound(intent.payload.query, await host.findFiles(intent.payload.query));
-      return OK;
+      // The `#` list's code loads at the first `#` typed, as the host's listing of the workspace does.
+      return (await import('./fileQueries')).findFiles(view, host, intent.payload.query);
     case 'context/addFile': {
       const file = host.readFile(intent.payload.path);
       return inOrder(view.context, file, (f) => (f.ok ? view.context.add(f.block) : f));

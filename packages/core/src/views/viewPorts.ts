@@ -56,6 +56,11 @@ export interface HostActions {
   /** The workspace's files that match a `#name` query, best first (`rankFiles`), at most `MAX_FOUND_FILES`. */
   findFiles(query: string): Promise<string[]>;
   /**
+   * Settles when `findFiles` next answers from another set of files (one created or deleted). A promise, not an
+   * event, like every action here: the host's actions are made when first needed. All callers share one wait.
+   */
+  filesChanged(): Promise<void>;
+  /**
    * A workspace file read as a context block, as "Add File to Chat…" reads it; refused, with why, for a path that
    * is not relative, leaves the workspace, names no file, or a binary file.
    */

@@ -89,8 +89,16 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
   const prompts: { shown: PromptDocument; others: readonly PromptDocument[] }[] = [];
   // The workspace's files, for `#` and `context/addFile`: path -> content (null: a binary file).
   const files = new Map<string, string | null>();
+  // Fired by a test that changed `files`, as the host's watcher would: it settles every wait for the next change.
+  const waits: (() => void)[] = [];
+  const filesChanged = {
+    fire: () => {
+      for (const settle of waits.splice(0)) settle();
+    },
+  };
   const host: HostActions = {
     findFiles: async (query) => rankFiles([...files.keys()], query),
+    filesChanged: () => new Promise<void>((resolve) => waits.push(resolve)),
     readFile: async (path) => {
       const content = files.get(path);
       if (content === undefined) return { ok: false, reason: `${path} is not a file of the workspace.` };
@@ -224,6 +232,7 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
     logs,
     view,
     files,
+    filesChanged,
     host,
   };
 }
