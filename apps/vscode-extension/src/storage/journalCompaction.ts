@@ -149,7 +149,7 @@ async function writeInSlices(
     for (let next = 0; next < parts.length; ) {
       const slice: Buffer[] = [];
       let length = 0;
-      while (next < parts.length && (length === 0 || length < SLICE_BYTES)) {
+      while (next < parts.length && length < SLICE_BYTES) {
         const bytes = Buffer.from(parts[next++] ?? '', 'utf8');
         slice.push(bytes);
         length += bytes.length;
