@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, expect, test } from 'vitest';
 import { bundleForChild, removeChildBundle } from './bundleForChild';
 
@@ -27,4 +29,18 @@ test('refuses to remove a folder it did not make', async () => {
   scratch = await mkdtemp(join(tmpdir(), 'roundtable-bundle-test-'));
   await expect(removeChildBundle(join(scratch, 'child.cjs'))).rejects.toThrow(/not a folder bundleForChild made/);
   await expect(stat(scratch)).resolves.toBeTruthy();
+});
+
+test('a child that imports the testkit runs: nothing in its index needs what a CommonJS bundle lacks', async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'roundtable-bundle-test-'));
+  const entry = join(scratch, 'child.ts');
+  const index = join(import.meta.dirname, 'index.ts');
+  await writeFile(entry, `import { freePort } from ${JSON.stringify(index)};\nconsole.log(typeof freePort);\n`);
+  const script = await bundleForChild(entry);
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, [script]);
+    expect(stdout.trim()).toBe('function');
+  } finally {
+    await removeChildBundle(script);
+  }
 });

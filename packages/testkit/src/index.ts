@@ -23,7 +23,23 @@ export {
 export { type Cleanups, isolated } from './isolated';
 export { type ChunkStyle, DEFAULT_MODELS, type ModelEntry, styleForModel } from './models';
 export { readBody } from './readBody';
+export { describeRealModel } from './real/describeRealModel';
 export { type FakeUpstream, startFakeUpstream, type UpstreamScenario } from './real/fakeUpstream';
+export {
+  findPython,
+  installRealModel,
+  REAL_MODEL_WHEELS,
+  realModelCache,
+  realModelPython,
+  venvPython,
+} from './real/realModelInstall';
+export {
+  DEFAULT_ALIASES,
+  REQUIRE_REAL_MODEL,
+  type RealModel,
+  type RealModelOptions,
+  startRealModel,
+} from './real/realModelServer';
 export {
   freePort,
   NO_EGRESS,

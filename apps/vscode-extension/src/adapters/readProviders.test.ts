@@ -20,6 +20,15 @@ describe('parseProviderSettings', () => {
     expect(providers).toEqual([{ id: 'local', name: 'local', baseUrl: expected }]);
   });
 
+  test('keeps an endpoint’s length limit for its seats; refuses one that is no positive whole number', () => {
+    const { providers, problems } = parseProviderSettings([
+      { id: 'llama', baseUrl: 'http://127.0.0.1:8080/v1', maxTokens: 512 },
+      { id: 'bad', baseUrl: 'http://127.0.0.1:8081/v1', maxTokens: -1 },
+    ]);
+    expect(providers).toEqual([{ id: 'llama', name: 'llama', baseUrl: 'http://127.0.0.1:8080/v1', maxTokens: 512 }]);
+    expect(problems).toEqual([expect.stringMatching(/^roundtable\.providers\[1\] \("bad"\): .* at maxTokens$/)]);
+  });
+
   test('keeps a name, trimmed', () => {
     const { providers } = parseProviderSettings([
       { id: 'copilot', name: ' Copilot ', baseUrl: 'http://127.0.0.1:4141/v1' },

@@ -1,5 +1,5 @@
 import { CLI_KINDS, type CliKind } from '@roundtable/core/cli/dialect';
-import { ParticipantConfig, ProviderId } from '@roundtable/core/participants/participant';
+import { MaxTokens, ParticipantConfig, ProviderId } from '@roundtable/core/participants/participant';
 import { boundEntries, settingListProblems } from '@roundtable/core/participants/settingList';
 import { describeIssues } from '@roundtable/core/transcript/base';
 import { isLoopbackAddress } from '@roundtable/sidecar/loopback';
@@ -16,6 +16,8 @@ export interface HttpProviderConfig {
   id: string;
   name: string;
   baseUrl: string;
+  /** The length limit of its seats that set none (`max_tokens`): a local server has no default of its own. */
+  maxTokens?: number;
 }
 
 /** A provider that is an official CLI on this machine; `command` is its absolute path, else it is found on PATH. */
@@ -53,6 +55,7 @@ const ProviderSetting = v.object({
       'must be http(s) on this machine (127.0.0.0/8, [::1], localhost), with no user, query or #',
     ),
   ),
+  maxTokens: v.optional(MaxTokens),
 });
 // A path that means the same program whatever the working folder: a relative one would run whatever sits there.
 const CliSetting = v.object({
@@ -102,7 +105,12 @@ export function parseProviderSettings(raw: unknown): ProviderSettingsResult {
     providers.push(
       'cli' in p
         ? { kind: 'cli', id: p.id, name: p.name ?? p.id, cli: p.cli, ...(p.command ? { command: p.command } : {}) }
-        : { id: p.id, name: p.name ?? p.id, baseUrl: loopbackApiBase(p.baseUrl) ?? '' },
+        : {
+            id: p.id,
+            name: p.name ?? p.id,
+            baseUrl: loopbackApiBase(p.baseUrl) ?? '',
+            ...(p.maxTokens === undefined ? {} : { maxTokens: p.maxTokens }),
+          },
     );
   }
   return { providers, problems: settingListProblems(bounded, problems, 'roundtable.providers') };
@@ -139,9 +147,10 @@ export function onBuiltInProxy<T extends { provider?: string }>(participants: re
 /**
  * The URL without a trailing slash, or undefined when it is not http(s) on loopback or carries credentials, a query
  * or a fragment (the client appends `/chat/completions` and `/models`). `localhost` becomes 127.0.0.1, as for the
- * proxy: Node may try ::1 first while the server listens on IPv4 only.
+ * proxy: Node may try ::1 first while the server listens on IPv4 only. Exported so that what a command writes into
+ * `roundtable.providers` passes the very check this reader applies.
  */
-function loopbackApiBase(raw: string): string | undefined {
+export function loopbackApiBase(raw: string): string | undefined {
   let url: URL;
   try {
     url = new URL(raw.trim());

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { imageExtension } from '@roundtable/core/images/imageCheck';
+import { imageExtension } from '@roundtable/core/images/imageExtension';
 import type { ImageRef } from '@roundtable/core/transcript/schema';
 
 /** The folder beside the threads' that holds every message's images, each once, under its SHA-256. */

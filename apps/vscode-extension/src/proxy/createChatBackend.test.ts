@@ -51,6 +51,32 @@ const SHOT = { sha256: 'c'.repeat(64), mime: 'image/png' as const, bytes: 8, nam
 
 const text = (events: StreamEvent[]) => events.map((e) => (e.type === 'delta' ? e.text : '')).join('');
 
+describe('the length limit and usage of each request', () => {
+  test('a seat’s own limit wins; an endpoint’s fills in for seats without one; the proxy gets only the seat’s', async () => {
+    const { proxy, local, chat, chats, registry } = await setup();
+    registry[0] = { ...registry[0], maxTokens: 300 } as ProviderConfig;
+    await chat({ model: 'llama3.2', provider: 'local', maxTokens: 50 });
+    await chat({ model: 'llama3.2', provider: 'local' });
+    await chat({ model: 'claude-sonnet-4-6', maxTokens: 70 });
+    await chat({ model: 'claude-sonnet-4-6' });
+    const limits = (p: FakeProxy) => chats(p).map((r) => (r.body as { max_tokens?: number }).max_tokens);
+    expect(limits(local)).toEqual([50, 300]);
+    expect(limits(proxy)).toEqual([70, undefined]);
+  });
+
+  test('every request asks for usage until its endpoint refuses the field; a refusal at one is not the other’s', async () => {
+    const { proxy, local, chat, chats } = await setup();
+    local.enqueue({ kind: 'error', status: 400, body: { error: { message: 'unknown field stream_options' } } });
+    await chat({ model: 'llama3.2', provider: 'local' });
+    await chat({ model: 'llama3.2', provider: 'local' });
+    await chat({ model: 'claude-sonnet-4-6' });
+    const asked = (p: FakeProxy) =>
+      chats(p).map((r) => (r.body as { stream_options?: unknown }).stream_options !== undefined);
+    expect(asked(local)).toEqual([true, false, false]);
+    expect(asked(proxy)).toEqual([true]);
+  });
+});
+
 describe('createChatBackend routes each reply by its provider', () => {
   test('a participant on provider "local" reaches that server, with no Authorization header', async () => {
     const { proxy, local, replyEnds, chat, chats } = await setup();

@@ -1,6 +1,7 @@
 import { FailureMemory } from '@roundtable/core/llm/failureMemory';
 import { streamChatCompletion } from '@roundtable/core/llm/streamChatCompletion';
 import type { ChatCompletionRequest, ChatError, ImageLoader, StreamEvent } from '@roundtable/core/llm/types';
+import { UsageAsk } from '@roundtable/core/llm/usageAsk';
 import type { ChatBackend, ChatRequest } from '@roundtable/core/orchestrator/ports';
 import type { ProxyEndpoint } from '@roundtable/sidecar/endpoint';
 import {
@@ -40,6 +41,10 @@ export function createChatBackend(
   const failures = new FailureMemory();
   // And one per provider: a failure at one endpoint says nothing about another.
   const providerFailures = new Map<string, FailureMemory>();
+  // Whether each endpoint takes the request for usage: asked until it refuses once, per endpoint.
+  const proxyUsage = new UsageAsk();
+  const providerUsage = new Map<string, UsageAsk>();
+  const usageAsk = (id: string) => providerUsage.get(id) ?? providerUsage.set(id, new UsageAsk()).get(id);
   return async function* chat(request, signal) {
     if (request.provider !== undefined && request.provider !== BUILT_IN_PROVIDER) {
       const provider = providers().find((p) => p.id === request.provider);
@@ -58,6 +63,7 @@ export function createChatBackend(
       const memory = providerFailures.get(provider.id) ?? new FailureMemory();
       providerFailures.set(provider.id, memory);
       const { model, messages } = request;
+      const maxTokens = request.maxTokens ?? provider.maxTokens;
       for await (const event of streamChatCompletion(
         {
           ...tuning,
@@ -65,6 +71,8 @@ export function createChatBackend(
           model,
           messages,
           failures: memory,
+          usage: usageAsk(provider.id),
+          ...(maxTokens === undefined ? {} : { maxTokens }),
           ...(loadImage ? { loadImage } : {}),
         },
         signal,
@@ -86,6 +94,8 @@ export function createChatBackend(
         model: request.model,
         messages: request.messages,
         failures,
+        usage: proxyUsage,
+        ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }),
         ...(loadImage ? { loadImage } : {}),
         ...(key ? { accessKey: key } : {}),
       },

@@ -1,3 +1,4 @@
+import { modelIdsOf } from '@roundtable/core/llm/modelIds';
 import type { FetchLike } from '@roundtable/core/ports';
 import type { CliDetection } from '@roundtable/sidecar/cli/detectCli';
 import type { CliProviderConfig, ProviderConfig } from '../adapters/readProviders';
@@ -5,7 +6,7 @@ import type { CliProviderConfig, ProviderConfig } from '../adapters/readProvider
 /** How long a provider may take to list its models before it counts as unreachable. */
 export const PROVIDER_CHECK_TIMEOUT_MS = 5_000;
 
-/** A provider's answer to `GET {baseUrl}/models`: the model ids it serves (sorted), or why there are none. */
+/** A provider's answer to `GET {baseUrl}/models`: the names it serves (ids and aliases, sorted), or why there are none. */
 export type ProviderHealth = { ok: true; models: string[] } | { ok: false; reason: string };
 
 /**
@@ -25,14 +26,11 @@ export async function checkProvider(
     const body = await response.text();
     const excerpt = body.trim() ? `: ${body.trim().slice(0, 200)}` : '';
     if (!response.ok) return { ok: false, reason: `${url} answered HTTP ${response.status}${excerpt}` };
-    const data = (parseJson(body) as { data?: unknown } | undefined)?.data;
-    if (!Array.isArray(data)) {
+    const models = modelIdsOf(parseJson(body));
+    if (!models) {
       return { ok: false, reason: `${url} did not answer with a model list ({"data": [{"id": …}]})${excerpt}` };
     }
-    const models = data
-      .map((m) => (m as { id?: unknown } | null)?.id)
-      .filter((id): id is string => typeof id === 'string');
-    return { ok: true, models: models.sort() };
+    return { ok: true, models };
   } catch (error) {
     // Node's fetch says only "fetch failed"; the reason (ECONNREFUSED, "bad port") is in `cause`.
     const { name, message, cause } = error as Error & { cause?: { code?: unknown; message?: unknown } };

@@ -1,3 +1,12 @@
+import { contextOverflow } from './contextOverflow';
+import {
+  googleRetryDelay,
+  isRecord,
+  numberField,
+  parseJsonObject,
+  parseRetryAfter,
+  stringField,
+} from './errorBodyFields';
 import { formatSeconds } from './formatDuration';
 import type { ChatError, ChatErrorKind } from './types';
 
@@ -62,6 +71,9 @@ interface ErrorFacts {
   /** A reset hint in the body: `reset_seconds`, Codex `resets_in_seconds`, Google `RetryInfo.retryDelay`. */
   bodyRetry: number | undefined;
   resetTime: string | undefined;
+  /** A context overflow's sizes, in tokens, when the server gives them (llama.cpp's `n_prompt_tokens`, `n_ctx`). */
+  promptTokens?: number | undefined;
+  contextTokens?: number | undefined;
 }
 
 interface Context {
@@ -89,6 +101,8 @@ function readFacts(payload: Record<string, unknown>): ErrorFacts {
       bodyRetry:
         numberField(error, 'reset_seconds') ?? numberField(error, 'resets_in_seconds') ?? googleRetryDelay(error),
       resetTime: stringField(error, 'reset_time'),
+      promptTokens: numberField(error, 'n_prompt_tokens'),
+      contextTokens: numberField(error, 'n_ctx'),
     };
   }
   return emptyFacts(stringField(payload, 'message') ?? stringField(payload, 'detail') ?? JSON.stringify(payload));
@@ -190,6 +204,8 @@ function classify(facts: ErrorFacts, context: Context): ChatError {
         "Check that account's plan, or log in with another account in CLIProxyAPI.",
     };
   }
+  const overflow = contextOverflow(facts, status);
+  if (overflow) return overflow;
   if (code === 'model_not_found' || text.startsWith('unknown provider for model')) {
     return {
       kind: status === undefined ? 'stream' : 'http',
@@ -253,46 +269,4 @@ function sentence(text: string): string {
 
 function clip(text: string): string {
   return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
-}
-
-/** `Retry-After` as delta-seconds; CLIProxyAPI copies it from cooldowns and never sends an HTTP date. */
-function parseRetryAfter(value: string | null): number | undefined {
-  if (value === null || !/^\s*\d+\s*$/.test(value)) return undefined;
-  return Number.parseInt(value, 10);
-}
-
-/** Google puts the wait in `details[] {"@type": "…RetryInfo", "retryDelay": "30s"}`. */
-function googleRetryDelay(error: Record<string, unknown>): number | undefined {
-  const details = error.details;
-  if (!Array.isArray(details)) return undefined;
-  for (const detail of details) {
-    if (!isRecord(detail)) continue;
-    const delay = stringField(detail, 'retryDelay');
-    const match = delay ? /^(\d+(?:\.\d+)?)s$/.exec(delay) : null;
-    if (match?.[1]) return Math.ceil(Number(match[1]));
-  }
-  return undefined;
-}
-
-function parseJsonObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return isRecord(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function stringField(record: Record<string, unknown>, key: string): string | undefined {
-  const value = record[key];
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-function numberField(record: Record<string, unknown>, key: string): number | undefined {
-  const value = record[key];
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 }

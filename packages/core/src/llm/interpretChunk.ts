@@ -1,4 +1,5 @@
-import { describeStreamErrorPayload, isRecord } from './describeErrorBody';
+import { describeStreamErrorPayload } from './describeErrorBody';
+import { isRecord } from './errorBodyFields';
 import type { ChatError, TokenUsage } from './types';
 
 /** What one SSE `data` payload means for the stream. */

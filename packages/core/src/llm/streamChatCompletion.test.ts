@@ -10,7 +10,7 @@ import type { StreamEvent } from './types';
 const live = useLiveProxy();
 
 describe('the request', () => {
-  test('posts {model, messages, stream: true} to {baseUrl}/chat/completions with the access key as a bearer', async () => {
+  test('posts {model, messages, stream: true, usage asked} to {baseUrl}/chat/completions with the access key as a bearer', async () => {
     const events = await collect(
       streamChatCompletion(live.request({ baseUrl: `${live.proxy.url}/v1/`, accessKey: 'local-key' }), never()),
     );
@@ -18,7 +18,12 @@ describe('the request', () => {
     const [sent] = live.proxy.requests;
     expect(sent?.method).toBe('POST');
     expect(sent?.path).toBe('/v1/chat/completions');
-    expect(sent?.body).toEqual({ model: 'claude-sonnet-4-6', messages, stream: true });
+    expect(sent?.body).toEqual({
+      model: 'claude-sonnet-4-6',
+      messages,
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     expect(sent?.headers.authorization).toBe('Bearer local-key');
     expect(sent?.headers.accept).toBe('text/event-stream');
     expect(sent?.headers['content-type']).toBe('application/json');

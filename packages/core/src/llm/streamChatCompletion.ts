@@ -15,6 +15,7 @@ import {
   withCoolingNote,
 } from './streamErrors';
 import type { ChatCompletionRequest, ChatError, StreamEvent, TokenUsage } from './types';
+import { refusesUsageAsk } from './usageAsk';
 import { Watchdog } from './watchdog';
 import { wireMessages } from './wireMessages';
 
@@ -183,16 +184,22 @@ async function openStream(
 ): Promise<Opened> {
   const fetchFn = request.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
   const url = `${request.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-  const init: RequestInit = {
+  const messages = await wireMessages(request.messages, request.loadImage);
+  // Usage is asked for on every request, so a reply shows real token counts wherever the server can give them; an
+  // endpoint that refuses the field is asked again without it, once, and remembered (`request.usage`).
+  let askUsage = request.usage?.asks ?? true;
+  const init = (): RequestInit => ({
     method: 'POST',
     headers: requestHeaders(request.accessKey),
     body: JSON.stringify({
       model: request.model,
-      messages: await wireMessages(request.messages, request.loadImage),
+      messages,
       stream: true,
+      ...(askUsage ? { stream_options: { include_usage: true } } : {}),
+      ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
     }),
     signal,
-  };
+  });
 
   // The first 5xx, kept while the one retry runs: from then on every path returns.
   let first: ChatError | undefined;
@@ -201,7 +208,7 @@ async function openStream(
     let response: Response;
     let bodyText: string;
     try {
-      response = await abortable(fetchFn(url, init), signal);
+      response = await abortable(fetchFn(url, init()), signal);
       if (response.ok && isEventStream(response) && response.body) {
         return { ok: true, body: response.body };
       }
@@ -215,6 +222,11 @@ async function openStream(
     watchdog.disarm();
 
     if (response.ok) return { ok: false, error: notAnEventStream(response, bodyText) };
+    if (askUsage && refusesUsageAsk(response.status, bodyText)) {
+      askUsage = false;
+      request.usage?.refused();
+      continue;
+    }
     const cooling = isAuthUnavailable(response.status, bodyText);
     if (first) return { ok: false, error: cooling ? withCoolingNote(first, request.model) : first };
     if (cooling) {

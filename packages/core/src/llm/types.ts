@@ -2,6 +2,7 @@ import type { FetchLike } from '../ports';
 import type { ImageRef } from '../transcript/schema';
 import type { FailureMemory } from './failureMemory';
 import type { StreamLimits } from './limits';
+import type { UsageAsk } from './usageAsk';
 
 /**
  * One entry of an OpenAI Chat Completions `messages` array, as Roundtable builds it: its text, and the images a user
@@ -48,6 +49,13 @@ export interface ChatCompletionRequest {
    * as the pause it is. Without it, only a retry within the same request is recognised.
    */
   failures?: FailureMemory;
+  /**
+   * Shared by every request to this endpoint: whether it takes `stream_options.include_usage` (asked on every request
+   * until it refuses the field once). Without it, a refusal is asked again without the field for this request only.
+   */
+  usage?: UsageAsk;
+  /** The most tokens the reply may have (`max_tokens`): the seat's length limit. Absent: the server's own default. */
+  maxTokens?: number;
   /** Bounds on what one reply may cost in memory; each defaults to `STREAM_LIMITS` (tests lower them). */
   limits?: Partial<StreamLimits>;
 }

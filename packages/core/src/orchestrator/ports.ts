@@ -7,6 +7,8 @@ export interface ChatRequest {
   model: string;
   messages: ChatMessage[];
   provider?: string;
+  /** The seat's length limit (`max_tokens`); absent: its provider's default, else the server's. */
+  maxTokens?: number;
 }
 
 /**

@@ -62,6 +62,7 @@ export async function streamReply(
       model: participant.model,
       messages,
       ...(participant.provider ? { provider: participant.provider } : {}),
+      ...(participant.maxTokens ? { maxTokens: participant.maxTokens } : {}),
     };
     for await (const event of deps.chat(request, reply.signal)) {
       if (event.type === 'delta') {

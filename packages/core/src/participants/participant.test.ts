@@ -70,11 +70,23 @@ describe('parseParticipantSettings', () => {
     ],
     ['too many aliases', [{ id: 'a', model: 'm', aliases: 'abcdefghi'.split('') }], 'aliases'],
     ['a bad provider', [{ id: 'a', model: 'm', provider: 'Ollama Local' }], 'provider'],
+    ['a length limit of 0', [{ id: 'a', model: 'm', maxTokens: 0 }], 'at maxTokens'],
+    ['a fractional length limit', [{ id: 'a', model: 'm', maxTokens: 1.5 }], 'at maxTokens'],
+    ['a length limit as text', [{ id: 'a', model: 'm', maxTokens: '256' }], 'at maxTokens'],
   ])('%s is refused with a readable line naming the entry', (_name, raw, problem) => {
     const { participants, problems } = parseParticipantSettings(raw);
     expect(participants).toEqual([]);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(problem);
+  });
+
+  test('keeps a seat’s length limit, and writes none when it sets none', () => {
+    const { participants } = parseParticipantSettings([
+      { id: 'a', model: 'm', maxTokens: 256 },
+      { id: 'b', model: 'm' },
+    ]);
+    expect(participants.map((p) => p.maxTokens)).toEqual([256, undefined]);
+    expect('maxTokens' in (participants[1] ?? {})).toBe(false);
   });
 
   test('a bad entry costs only itself', () => {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { describeIssues } from '../transcript/base';
+import { describeIssues, positiveInt } from '../transcript/base';
 import { ParticipantId } from '../transcript/schema';
 import { boundEntries, overlongField, settingListProblems } from './settingList';
 
@@ -19,6 +19,11 @@ const color = v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex col
 const model = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200));
 const systemPrompt = v.pipe(v.string(), v.maxLength(100_000));
 const aliases = v.pipe(v.array(ParticipantId), v.maxLength(MAX_ALIASES));
+/**
+ * A reply's length limit in tokens, sent as `max_tokens` (a local server has no default and writes until its context
+ * is full). A whole number from 1; a server that refuses one as too large says so in its error, shown on the reply.
+ */
+export const MaxTokens = positiveInt;
 
 /**
  * A seat at the table: who speaks, with which model, in which colour. `aliases` are extra @-names (`@opus`);
@@ -40,6 +45,8 @@ export const ParticipantConfig = v.strictObject({
    * Absent: as its model is known to (`seatReadsImages`).
    */
   vision: v.optional(v.boolean()),
+  /** The seat's length limit (`max_tokens`); absent: its provider's default for seats, else the server's own. */
+  maxTokens: v.optional(MaxTokens),
 });
 export type ParticipantConfig = v.InferOutput<typeof ParticipantConfig>;
 
@@ -60,6 +67,7 @@ const ParticipantSetting = v.object({
   muted: v.optional(v.boolean()),
   provider: v.optional(ProviderId),
   vision: v.optional(v.boolean()),
+  maxTokens: v.optional(MaxTokens),
 });
 
 const FALLBACK_COLORS = ['#D97706', '#10A37F', '#4285F4', '#8B5CF6', '#EC4899', '#0EA5E9'];
@@ -117,6 +125,7 @@ export function parseParticipantSettings(raw: unknown): ParticipantSettingsResul
       ...(p.muted ? { muted: true } : {}),
       ...(p.provider ? { provider: p.provider } : {}),
       ...(p.vision !== undefined ? { vision: p.vision } : {}),
+      ...(p.maxTokens !== undefined ? { maxTokens: p.maxTokens } : {}),
     });
   }
   const seated = dropTakenAliases(participants, bounded.entries, problems);

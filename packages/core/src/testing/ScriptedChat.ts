@@ -6,6 +6,8 @@ export interface ScriptedCall {
   messages: { role: string; content: string }[];
   /** The request's provider, when the participant names one. */
   provider?: string;
+  /** The seat's length limit, when it has one. */
+  maxTokens?: number;
   signal: AbortSignal;
   /** Hands the orchestrator one more event. */
   emit(event: StreamEvent): void;
@@ -33,6 +35,7 @@ export class ScriptedChat {
       model: request.model,
       messages: request.messages,
       ...(request.provider ? { provider: request.provider } : {}),
+      ...(request.maxTokens ? { maxTokens: request.maxTokens } : {}),
       signal,
       emit: (event) => {
         queue.push(event);
