@@ -58,6 +58,9 @@ export function registerCommands(store: DisposableStore, deps: CommandDeps): voi
   });
 
   register('roundtable.chooseProxyMode', async () => (await import('./sidecar/chooseProxyMode')).chooseProxyMode());
+  register('roundtable.addLocalModelServer', async () =>
+    (await import('./localServers/addLocalModelServer')).addLocalModelServer(deps.logger),
+  );
   register('roundtable.sidecar.login', () => deps.signIn());
   register('roundtable.sidecar.check', () => deps.checkSidecar());
   register('roundtable.sidecar.actions', () => deps.showSidecarActions());
