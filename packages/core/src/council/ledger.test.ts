@@ -41,8 +41,19 @@ describe('parseLedger reads what a model writes', () => {
     ['no block at all', 'Just an answer.', 'none', undefined],
     ['a json block that is no ledger', `Answer.\n${block('{"a":1}', 'json')}`, 'none', undefined],
     ['a block that is not JSON', `Answer.\n${block('{claims: [}')}`, 'malformed', 'it is not JSON'],
-    ['claims that are not a list', `A.\n${block('{"claims": {"claim": "x"}}')}`, 'malformed', 'a "claims" list'],
-    ['a claim without its text', `A.\n${block('{"claims": [{"A": "supported"}]}')}`, 'malformed', 'a "claim"'],
+    [
+      'claims that are not a list',
+      `A.\n${block('{"claims": {"claim": "x"}}')}`,
+      'malformed',
+      'it is JSON, but its "claims" is an object, not a list',
+    ],
+    [
+      'no claims at all',
+      `A.\n${block('{"answers": {"A": "1"}}')}`,
+      'malformed',
+      'it is JSON, but has no "claims" list',
+    ],
+    ['a claim without its text', `A.\n${block('{"claims": [{"A": "supported"}]}')}`, 'malformed', 'has a "claim" text'],
     [
       'marks of no known response',
       `A.\n${block('{"claims": [{"claim": "x", "Z": "supported"}]}')}`,
@@ -55,7 +66,9 @@ describe('parseLedger reads what a model writes', () => {
       'malformed',
       'no claim marks',
     ],
-    ['an unclosed block', 'A.\n```ledger\n{"claims": []}', 'none', undefined],
+    ['an empty list of claims', `A.\n${block('{"claims": []}')}`, 'malformed', 'its "claims" list is empty'],
+    ['an unclosed block of no claims', 'A.\n```ledger\n{"claims": []}', 'malformed', 'list is empty'],
+    ['an unclosed block of no JSON', 'A.\n```ledger\nclaims: none', 'none', undefined],
   ])('%s: %s', (_name, text, kind, note) => {
     const reading = parseLedger(text, LETTERS);
     expect(reading.kind).toBe(kind);

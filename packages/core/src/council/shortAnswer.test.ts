@@ -98,6 +98,20 @@ describe('statedAnswer', () => {
     ['Answer:\n\n```\nhello\n```\n', 'hello'],
     ['Answer:\nseven', 'seven'],
     ['Answer: 1\nsome words\nAnswer: 2', '2'],
+    ['**Final Answer**: 42', '42'],
+    ['**Final Answer:** 42', '42'],
+    ['Answer - B', 'B'],
+    ['answer — yes', 'yes'],
+    ['ANSWER: 12', '12'],
+    ['## Final Answer\n\nParis', 'Paris'],
+    ['**Answer**\n7', '7'],
+    ['The final answer is 17.', '17.'],
+    ['**The final answer is 42**', '42**'],
+    ['$$\\boxed{\\frac{1}{2}}$$', '\\frac{1}{2}'],
+    ['```json\n{"answer": "B"}\n```', 'B'],
+    ['{\n  "reasoning": "sum",\n  "answer": 4,\n}', '4'],
+    ["{'final_answer': true}", 'true'],
+    ['Answer: 3\n```json\n{"answer": 4}\n```', '3'],
   ])('%j states %j', (text, stated) => {
     expect(statedAnswer(text)).toBe(stated);
   });
@@ -106,6 +120,24 @@ describe('statedAnswer', () => {
     expect(statedAnswer('It depends on what you mean by fast.')).toBeUndefined();
     expect(statedAnswer('The answer is complicated.')).toBeUndefined();
     expect(statedAnswer(`Answer: ${'x'.repeat(500)}`)).toBeUndefined();
+    // Only a statement of the final answer: a sentence about "the answer", a word run on after the label, or an
+    // "answers" list (the chair's ledger) states none.
+    expect(statedAnswer('The answer is 42, I think.')).toBeUndefined();
+    expect(statedAnswer('Answers differ: 41 or 42')).toBeUndefined();
+    expect(statedAnswer('Answering - that takes time')).toBeUndefined();
+    expect(statedAnswer('{"answers": {"A": "42"}}')).toBeUndefined();
+    expect(statedAnswer('{"answer": {"value": 42}}')).toBeUndefined();
+    expect(statedAnswer('\\boxed{}')).toBeUndefined();
+  });
+
+  test('never throws, and what it states is in the text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 2000 }), (text) => {
+        const stated = statedAnswer(text);
+        if (stated !== undefined && !/^(?:true|false|-?\d)/.test(stated)) expect(text).toContain(stated);
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   test('reads a megabyte of text in one pass', () => {

@@ -4,48 +4,8 @@
 // exception, and no pattern here backtracks over a long text.
 import { MAX_SHORT_ANSWER_CHARS } from '../transcript/ledgerLimits';
 
+export { statedAnswer } from './statedAnswer';
 export { MAX_SHORT_ANSWER_CHARS };
-
-/** The longest line read as a stated answer (longer: it is prose, not a short answer). */
-const MAX_STATED_CHARS = 400;
-
-/**
- * The final answer a reply states on a line of its own, the last one it gives: `Answer: 42`, `Final answer: B`,
- * `**Answer:** yes` (a heading's `#` and list bullets allowed), or LaTeX's `\boxed{42}`. When the line says no more
- * than `Answer:`, the first non-empty line after it (or the code block after it) is the answer.
- */
-export function statedAnswer(text: string): string | undefined {
-  const lines = text.split('\n');
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const line = (lines[i] ?? '').trim();
-    if (line.length > MAX_STATED_CHARS) continue;
-    const stated =
-      /^(?:[#>*\-\s]*)(?:\*\*|__)?(?:final\s+answer|answer)(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?\s*(.*)$/i.exec(line);
-    if (stated) {
-      const rest = (stated[1] ?? '').trim();
-      if (rest !== '') return rest;
-      return followingAnswer(lines, i + 1);
-    }
-    const boxed = /\\boxed\{([^{}]{1,200})\}/.exec(line);
-    if (boxed?.[1]) return boxed[1];
-  }
-  return undefined;
-}
-
-/** What follows a bare `Answer:` line: its code block's text, or the next line that says something. */
-function followingAnswer(lines: readonly string[], from: number): string | undefined {
-  let i = from;
-  while (i < lines.length && (lines[i] ?? '').trim() === '') i++;
-  const first = (lines[i] ?? '').trim();
-  const fence = /^(`{3,}|~{3,})/.exec(first)?.[1];
-  if (!fence) return first === '' || first.length > MAX_STATED_CHARS ? undefined : first;
-  const body: string[] = [];
-  for (let j = i + 1; j < lines.length && j < i + 40; j++) {
-    if ((lines[j] ?? '').trim().startsWith(fence)) return body.join('\n');
-    body.push(lines[j] ?? '');
-  }
-  return undefined;
-}
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
   zero: 0,
