@@ -16,7 +16,8 @@ export const USAGE = `pnpm eval --questions FILE.jsonl (--seats FILE.json | --li
   --yes                  with --live: do not ask
   --settings FILE        with --live: VS Code's settings.json (default: your user settings)
   --storage DIR          with --live: Roundtable's global storage (default: under your VS Code user folder)
-  --proxy URL            with --live: CLIProxyAPI's address (default: what the settings say, or the managed one)
+  --proxy URL            with --live: CLIProxyAPI's address (default: what the settings say, or the managed one;
+                         needed only when a seat has no roundtable.providers entry)
   --max-dispute-rounds N dispute rounds at most (default 2)`;
 
 /** What the command reads and writes beyond its files: the console, the user's answer, and where VS Code keeps things. */
@@ -69,14 +70,15 @@ export async function evalCommand(argv: readonly string[], io: EvalIo): Promise<
       });
       participants = table.participants;
       chat = table.chat;
+      for (const problem of table.problems) io.err(`Settings: ${problem}\n`);
       for (const seat of table.skipped) io.err(`Left out: ${seat}.\n`);
       if (participants.length < 2)
         throw new Error('A council needs two seats that can be asked; your settings seat fewer.');
       const per = participants.length * 2 + 1;
       const question =
-        `This asks your own seats (${participants.map((p) => p.id).join(', ')}) through ${table.proxy}: ` +
+        `This asks your own seats (${participants.map((p) => p.id).join(', ')}) through ${table.endpoints.join(' and ')}: ` +
         `${questions.length} questions, ${questions.length * per} requests at least and up to ` +
-        `${questions.length * per * (1 + maxDisputeRounds)} with dispute rounds, on your subscriptions. Go on?`;
+        `${questions.length * per * (1 + maxDisputeRounds)} with dispute rounds${table.usesProxy ? ', on your subscriptions' : ''}. Go on?`;
       if (!values.yes && !(await io.confirm(question))) {
         io.err('Nothing was asked.\n');
         return 1;

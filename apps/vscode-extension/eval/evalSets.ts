@@ -24,11 +24,19 @@ export type EvalQuestion = v.InferOutput<typeof EvalQuestion>;
 export const Policy = v.picklist(['hold', 'majority', 'first']);
 export type Policy = v.InferOutput<typeof Policy>;
 
-/** A scripted seat: its id at the table, its policy in dispute rounds, and its first answer to each question. */
+/** The formats a scripted seat can be told to leave out (a first answer leaves its out by giving no `Answer:` line). */
+export const Unformatted = v.picklist(['verdict', 'ledger', 'positions']);
+
+/**
+ * A scripted seat: its id at the table, its policy in dispute rounds, its first answer to each question, and the
+ * formats it leaves out (`unformatted`: its reviews open with no `Verdict:` line, its syntheses write no ledger, its
+ * dispute positions no positions block), to measure how the report counts replies that could not be read.
+ */
 export const ScriptedSeat = v.strictObject({
   id: Id,
   policy: Policy,
   answers: v.record(Id, Text),
+  unformatted: v.optional(v.array(Unformatted)),
 });
 export type ScriptedSeat = v.InferOutput<typeof ScriptedSeat>;
 

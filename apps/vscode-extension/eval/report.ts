@@ -1,5 +1,6 @@
 import { isCorrect } from './answers';
 import type { EvalQuestion } from './evalSets';
+import { countFormats, type Formats, formatsSummary } from './formatReport';
 import { add, type Cost, type QuestionRun } from './runEval';
 
 /** How often a strategy's answer was right. */
@@ -17,7 +18,9 @@ export interface Flips {
 /**
  * What `pnpm eval` reports (the field names are fixed; more may be added): each strategy's score (`seat:<id>`, `vote`,
  * `council`, `disputes`), how often dispute rounds turned the vote's correct majority wrong or fixed a wrong (or no)
- * majority (`flips`), the same per seat (`seatFlips`), positions changed without a reason, and each strategy's cost.
+ * majority (`flips`), the same per seat (`seatFlips`), positions changed without a reason, each strategy's cost, and
+ * per kind of step how many of the models' replies were read in the format asked for (`formats`), each unread one with
+ * its reason.
  */
 export interface Report {
   strategies: Record<string, Score>;
@@ -25,6 +28,7 @@ export interface Report {
   seatFlips: Record<string, Flips>;
   changedWithoutReason: number;
   cost: Record<string, Cost>;
+  formats: Formats;
   questions: (QuestionRun & { correct: Record<string, boolean> })[];
 }
 
@@ -80,13 +84,24 @@ export function buildReport(
     changedWithoutReason += run.changedWithoutReason;
     reported.push({ ...run, correct });
   }
-  return { strategies, flips, seatFlips, changedWithoutReason, cost, questions: reported };
+  return {
+    strategies,
+    flips,
+    seatFlips,
+    changedWithoutReason,
+    cost,
+    formats: countFormats(reported),
+    questions: reported,
+  };
 }
 
 const percent = (s: Score) => (s.total === 0 ? '–' : `${Math.round((100 * s.correct) / s.total)}%`);
 const tokens = new Intl.NumberFormat('en-US');
 
-/** The report as Markdown, for stdout: the strategies side by side, then what the dispute rounds did. */
+/**
+ * The report as Markdown, for stdout: the strategies side by side, what the dispute rounds did, then how many of the
+ * replies were read in the format asked for, and why the others were not.
+ */
 export function markdownSummary(report: Report): string {
   const rows = Object.entries(report.strategies).map(([name, score]) => {
     const c = report.cost[name] ?? NO_COST;
@@ -122,5 +137,6 @@ export function markdownSummary(report: Report): string {
       lines.push(`- ${seat}: right to wrong ${f.correctToWrong}, wrong to right ${f.wrongToCorrect}.`);
     }
   }
+  lines.push('', ...formatsSummary(report.formats));
   return `${lines.join('\n')}\n`;
 }

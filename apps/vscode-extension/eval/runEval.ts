@@ -11,6 +11,7 @@ import { MemoryThreadRepository } from '@roundtable/core/testing';
 import type { Message } from '@roundtable/core/transcript/schema';
 import { answerIn } from './answers';
 import type { EvalQuestion } from './evalSets';
+import { type StepFormat, stepFormats } from './formats';
 
 /** Tokens and time a strategy spent (core's `Spend`: tokens added up, replies at once overlapping in time). */
 export type Cost = Spend;
@@ -28,6 +29,8 @@ export interface QuestionRun {
   changedWithoutReason: number;
   /** Which seat each response letter stood for in the council (its plan's letters, by letter). */
   letters: Record<string, string>;
+  /** Every reply the council and its dispute rounds asked for: whether its format was read, else why not. */
+  formats: StepFormat[];
   /** Why it could not be run (the message was refused), when it could not. */
   error?: string;
 }
@@ -132,6 +135,7 @@ async function runQuestion(orchestrator: Orchestrator, question: EvalQuestion): 
         }
       }
     }
+    const plans = [council, ...thread().plans.filter((p) => p.kind === 'disputes')];
     return {
       id: question.id,
       seats,
@@ -141,6 +145,7 @@ async function runQuestion(orchestrator: Orchestrator, question: EvalQuestion): 
       positions,
       changedWithoutReason,
       letters: Object.fromEntries(Object.entries(council.letters ?? {}).map(([seat, letter]) => [letter, seat])),
+      formats: stepFormats(thread().messages, plans),
     };
   } finally {
     lease.dispose();
@@ -158,6 +163,7 @@ function failed(id: string, error: string): QuestionRun {
     positions: {},
     changedWithoutReason: 0,
     letters: {},
+    formats: [],
     error,
   };
 }

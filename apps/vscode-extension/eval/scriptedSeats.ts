@@ -42,19 +42,20 @@ export class ScriptedTable {
     if (!question) return 'I do not know which question this is.';
     const state = this.stateOf(question.id);
     const task = texts.at(-1) ?? '';
-    if (task.includes('[Roundtable] Review ')) return this.review(texts);
+    const leftOut = new Set(this.seat(seat).unformatted ?? []);
+    if (task.includes('[Roundtable] Review ')) return this.review(texts, leftOut.has('verdict'));
     if (task.includes("The answers to the user's question disagree on the claims below")) {
       const round = (state.positionsServed.get(seat) ?? 0) + 1;
       state.positionsServed.set(seat, round);
-      return this.position(question, seat, round, task);
+      return this.position(question, seat, round, task, leftOut.has('positions'));
     }
     if (task.includes('[Roundtable] You chair this discussion. The answers disagreed')) {
       state.chairsServed += 1;
-      return this.chair(question, seat, state.chairsServed);
+      return this.chair(question, seat, state.chairsServed, leftOut.has('ledger'));
     }
     if (task.includes('[Roundtable] You chair this discussion.')) {
       this.learnLetters(question, texts, state);
-      return this.chair(question, seat, 0);
+      return this.chair(question, seat, 0, leftOut.has('ledger'));
     }
     return this.seat(seat).answers[question.id] ?? '';
   }
@@ -113,17 +114,21 @@ export class ScriptedTable {
     return answers;
   }
 
-  /** A review: its verdict names the answers the responses give. */
-  private review(texts: readonly string[]): string {
+  /** A review: its verdict names the answers the responses give (on a line of its own, unlabelled when `bare`). */
+  private review(texts: readonly string[], bare: boolean): string {
     const given = texts.flatMap((t) => {
       const quoted = /^\[Response ([A-P])\]: ([\s\S]*)$/.exec(t);
       return quoted ? [`Response ${quoted[1]} answers ${answerIn(quoted[2] ?? '') ?? 'nothing short'}`] : [];
     });
-    return `Verdict: ${given.join('; ') || 'nothing to compare'}.\n\nEach response was checked against the question.`;
+    const verdict = `${given.join('; ') || 'nothing to compare'}.`;
+    return `${bare ? 'In short: ' : 'Verdict: '}${verdict}\n\nEach response was checked against the question.`;
   }
 
-  /** A dispute round's position: the answer its policy gives, and a reason only when it kept its own. */
-  private position(question: EvalQuestion, seat: string, round: number, task: string): string {
+  /**
+   * A dispute round's position: the answer its policy gives, and a reason only when it kept its own; its positions
+   * block is left out when `bare`.
+   */
+  private position(question: EvalQuestion, seat: string, round: number, task: string, bare: boolean): string {
     const before = this.answersAfter(question, round - 1).get(seat);
     const now = this.answersAfter(question, round).get(seat);
     const claims = [...task.matchAll(/^Claim (\d+): (.*)$/gm)];
@@ -133,14 +138,16 @@ export class ScriptedTable {
       const argument = now === before ? `My own working gives ${now ?? 'no short answer'}.` : '';
       return { claim: Number(n), position: holds ? 'supported' : 'disputed', argument };
     });
-    return `My answer stands.\n\nAnswer: ${now ?? 'none'}\n\n${fence('positions', { positions })}`;
+    const said = `My answer stands.\n\nAnswer: ${now ?? 'none'}`;
+    return bare ? said : `${said}\n\n${fence('positions', { positions })}`;
   }
 
   /**
    * A synthesis after round `round` (0: the council's own): the majority's answer, else the chair's own; its ledger
-   * gives each response's answer and one claim, that the answer is right, marked by each response's answer.
+   * gives each response's answer and one claim, that the answer is right, marked by each response's answer (and is
+   * left out when `bare`).
    */
-  private chair(question: EvalQuestion, chair: string, round: number): string {
+  private chair(question: EvalQuestion, chair: string, round: number, bare: boolean): string {
     const answers = this.answersAfter(question, round);
     const known = Object.fromEntries([...answers].filter(([, a]) => a !== undefined) as [string, string][]);
     const final = tallyOf({ answers: known }).majority ?? answers.get(chair);
@@ -155,7 +162,8 @@ export class ScriptedTable {
       answers: Object.fromEntries(byLetter.map(([l, s]) => [l, answers.get(s) ?? ''])),
       claims: [claim],
     };
-    return `The council's answer, weighing the responses.\n\nAnswer: ${final ?? 'unknown'}\n\n${fence('ledger', ledger)}`;
+    const said = `The council's answer, weighing the responses.\n\nAnswer: ${final ?? 'unknown'}`;
+    return bare ? said : `${said}\n\n${fence('ledger', ledger)}`;
   }
 }
 
