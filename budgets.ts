@@ -127,8 +127,9 @@ export const host: SideBudgets = {
       after: ['apps/vscode-extension/src/storage/threadContents.ts'],
     },
     // Reads and parses every thread file (an upgrade, a lost index): it carries the thread-reading code since that
-    // left the first state (2 KiB before, when the first state held it).
-    'apps/vscode-extension/src/storage/rebuildIndex.ts': { raw: 17 * KiB, gzip: 7.5 * KiB },
+    // left the first state (2 KiB before, when the first state held it); measured 17.0 KiB, 7.3 KiB gzip with a reply's
+    // mark for stopping at its length limit.
+    'apps/vscode-extension/src/storage/rebuildIndex.ts': { raw: 19 * KiB, gzip: 8 * KiB },
     'apps/vscode-extension/src/storage/threadWrites.ts': {
       raw: 2 * KiB,
       gzip: 1 * KiB,

@@ -123,6 +123,14 @@ export function MessageBubble({
         ) : (
           <p class="message-note">(stopped)</p>
         ))}
+      {status === 'complete' && message.cutAtLength && (
+        <p class="message-note" data-testid="cut-at-length">
+          Cut at the seat’s length limit.{' '}
+          <button type="button" class="link-button" onClick={() => actions.continueReply(id)}>
+            Continue
+          </button>
+        </p>
+      )}
       {status === 'error' && (
         <p class="message-error" data-testid="message-error">
           {message.error?.trim() || 'The reply failed without an error message.'}

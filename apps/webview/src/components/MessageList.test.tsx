@@ -95,6 +95,17 @@ describe('MessageList streaming', () => {
     expect(messageEl('s1').querySelector('[data-testid="cut-off"]')).toBeNull();
   });
 
+  it('a reply cut at its seat’s length limit says so, and its Continue asks the host to go on from there', () => {
+    h.emit(h.host.appended('s1', 'p, and then', 3));
+    h.emit(h.host.send('message/patched', { messageId: 's1', status: 'complete', cutAtLength: true }));
+    const note = messageEl('s1').querySelector('[data-testid="cut-at-length"]');
+    expect(note?.textContent).toBe('Cut at the seat’s length limit. Continue');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(h.lastIntent()).toEqual({ type: 'message/continue', payload: { threadId: 'thread-1', messageId: 's1' } });
+    h.emit(h.host.send('message/patched', { messageId: 's1', cutAtLength: null }));
+    expect(messageEl('s1').querySelector('[data-testid="cut-at-length"]')).toBeNull();
+  });
+
   it('reflects status changes: cancelled, error text, deleted', () => {
     h.emit(h.host.status('s1', 'cancelled'));
     expect(messageEl('s1').dataset.status).toBe('cancelled');

@@ -4,6 +4,8 @@ import { type Choice, ChoiceRow } from './ChoiceRow';
 
 export interface MessageActions {
   retry(messageId: string): void;
+  /** Asks the seat of a reply cut at its length limit to go on from there. */
+  continueReply(messageId: string): void;
   deleteMessage(messageId: string): void;
   /** Shows the prompt a reply was sent (the host opens it in an editor). */
   showPrompt(messageId: string): void;

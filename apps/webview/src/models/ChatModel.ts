@@ -225,6 +225,11 @@ export class ChatModel {
     this.onShown((threadId) => this.intent('message/retry', { threadId, messageId }));
   }
 
+  /** Asks the seat of a reply cut at its length limit to go on from there. */
+  continueReply(messageId: string): void {
+    this.onShown((threadId) => this.intent('message/continue', { threadId, messageId }));
+  }
+
   deleteMessage(messageId: string): void {
     this.onShown((threadId) => this.intent('message/delete', { threadId, messageId }));
   }

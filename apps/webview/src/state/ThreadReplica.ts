@@ -246,6 +246,8 @@ export function applyPatch(m: ViewMessage, patch: MessagePatchPayload): ViewMess
   else if (patch.positions !== undefined) next.positions = patch.positions;
   if (patch.cutOff === null) delete next.cutOff;
   else if (patch.cutOff !== undefined) next.cutOff = patch.cutOff;
+  if (patch.cutAtLength === null) delete next.cutAtLength;
+  else if (patch.cutAtLength !== undefined) next.cutAtLength = patch.cutAtLength;
   return next;
 }
 

@@ -108,7 +108,7 @@ export class Orchestrator extends Disposable {
     explicitTargets?: string[],
     contextBlocks: ContextBlock[] = [],
     images: ImageRef[] = [],
-    options: { stances?: boolean } = {},
+    options: { stances?: boolean; mode?: DiscussionMode } = {},
   ): Promise<IntentResult> {
     const { sendMessage } = await this.code();
     if (!this.store.isLoaded(threadId)) return refuse('That thread is not open any more.');
@@ -124,7 +124,14 @@ export class Orchestrator extends Disposable {
       speakingTo: this.speakingTo(threadId),
       lastAssistantSpeaker: this.lastAssistantSpeaker(threadId),
       ...(options.stances ? { stances: true } : {}),
+      ...(options.mode ? { mode: options.mode } : {}),
     });
+  }
+
+  /** Continue after a reply that stopped at its seat's length limit: its seat alone goes on (`askToContinue`). */
+  async continueReply(threadId: string, messageId: string): Promise<IntentResult> {
+    const ask = (await this.code()).askToContinue(this.store.transcript(threadId), messageId);
+    return typeof ask === 'string' ? this.send(threadId, ask, undefined, [], [], { mode: 'discuss' }) : ask;
   }
 
   /** Stops the reply in flight on that thread; its partial text is kept as `cancelled`. */

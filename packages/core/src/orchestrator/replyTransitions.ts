@@ -17,6 +17,8 @@ export interface Ended {
   synthesis?: SynthesisReading;
   /** A dispute round's position that ended with text: the positions it took, read (`readPositions`). */
   positions?: PositionsReading;
+  /** The server stopped it at the seat's length limit (`finish_reason` `length`, or Gemini's `max_tokens`). */
+  cutAtLength?: boolean;
 }
 
 /** The reply's message with the count of older messages its prompt left out (none: the field goes). */
@@ -29,7 +31,17 @@ export function withLeftOut(m: Message, omitted: number): Message {
 /** A retry: the same message, emptied (what was read of it goes with its text), streaming again as the next attempt. */
 export function restart(m: Message): Message {
   if (m.role !== 'assistant' || (m.status !== 'error' && m.status !== 'cancelled')) return m;
-  const { error: _e, usage: _u, leftOut: _l, timing: _t, synthesis: _s, positions: _p, cutOff: _c, ...rest } = m;
+  const {
+    error: _e,
+    usage: _u,
+    leftOut: _l,
+    timing: _t,
+    synthesis: _s,
+    positions: _p,
+    cutOff: _c,
+    cutAtLength: _a,
+    ...rest
+  } = m;
   return { ...rest, content: '', status: 'streaming', attempt: (m.attempt ?? 1) + 1 };
 }
 
@@ -47,6 +59,7 @@ export function withEnding(m: Message, ended: Ended): Message {
     ...(timing ? { timing } : {}),
     ...(synthesis ? { synthesis } : {}),
     ...(positions ? { positions } : {}),
+    ...(status === 'complete' && ended.cutAtLength ? { cutAtLength: true as const } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { planForMessage } from '../council/plans';
 import { describeRouting } from '../router/describeRouting';
 import { route } from '../router/route';
 import { unroutedOf } from '../router/unroutedOf';
+import type { DiscussionMode } from '../transcript/plan';
 import type { ContextBlock, ImageRef, Message } from '../transcript/schema';
 import { refuseAbsent, splitSeats } from './absentSeats';
 import { type IntentResult, refuse } from './result';
@@ -20,6 +21,8 @@ export interface MessageInput {
   lastAssistantSpeaker: string | null;
   /** A Council whose seats argue sides: one for, one against, the others both (ignored in other modes). */
   stances?: boolean;
+  /** The mode of this message alone, whatever the thread's (a continuation is one seat going on, in Discuss). */
+  mode?: DiscussionMode;
 }
 
 const GONE = 'That thread is not open any more.';
@@ -55,7 +58,7 @@ export function sendMessage(ctx: TurnContext, threadId: string, input: MessageIn
     return refuse('No participant can answer: enable or unmute one in the setting roundtable.participants.');
   }
   const group = decision.groups.length === 1 ? groups.find((g) => g.id === decision.groups[0]) : undefined;
-  const mode = group?.mode ?? ctx.store.choices(threadId)?.mode ?? 'discuss';
+  const mode = input.mode ?? group?.mode ?? ctx.store.choices(threadId)?.mode ?? 'discuss';
   if (mode === 'council' && decision.targets.length === 1 && decision.absent.length > 0) {
     const only = ctx.table.participant(decision.targets[0] ?? '')?.displayName ?? decision.targets[0];
     return refuseAbsent(

@@ -70,8 +70,10 @@ export async function streamReply(
         received ||= event.text !== '';
         batcher.append(label.push(event.text));
       } else if (event.type === 'usage') ended.usage = event.usage;
-      else if (event.type === 'finish') finished = true;
-      else ended.failure = event.error;
+      else if (event.type === 'finish') {
+        finished = true;
+        if (event.reason === 'length' || event.reason === 'max_tokens') ended.cutAtLength = true;
+      } else ended.failure = event.error;
     }
     if (!ended.failure && !finished) {
       ended.failure = { kind: 'stream', message: 'The reply ended without a finish signal.' };

@@ -2,6 +2,7 @@
 // plans of each way of taking a turn, Continue, another round, reviews, retries and alternatives, prompt inspection,
 // and the reading of an older thread's syntheses. A window that only shows threads never parses any of it.
 export { assembleStepPrompt } from '../council/assembleStepPrompt';
+export { askToContinue } from './continueReply';
 export { inspectPrompt } from './inspectPrompt';
 export { regenerateAs, retryReply } from './replyIntents';
 export { sendMessage } from './sendMessage';

@@ -105,6 +105,7 @@ export const MessagePatchPayload = v.strictObject({
   synthesis: v.optional(v.nullable(SynthesisReading)),
   positions: v.optional(v.nullable(PositionsReading)),
   cutOff: v.optional(v.nullable(v.literal(true))),
+  cutAtLength: v.optional(v.nullable(v.literal(true))),
 });
 export type MessagePatchPayload = v.InferOutput<typeof MessagePatchPayload>;
 

@@ -85,6 +85,8 @@ export const WebviewToHost = aMessage(
     intent('message/review', v.strictObject({ threadId: id, messageId: id, groupId: v.optional(id) })),
     /** Show the prompt a reply was sent, as that participant received it (and compare it with the others'). */
     intent('message/prompt', v.strictObject({ threadId: id, messageId: id })),
+    /** Ask the seat whose reply stopped at its length limit to go on from there. */
+    intent('message/continue', v.strictObject({ threadId: id, messageId: id })),
     /** Try a failed save again now. */
     intent('storage/retry', v.strictObject({ threadId: id })),
     /** Show a thread's file (or an unreadable file of the list) in the operating system's file manager. */

@@ -17,6 +17,7 @@ export interface MessagePatch {
   synthesis?: SynthesisReading | null;
   positions?: PositionsReading | null;
   cutOff?: true | null;
+  cutAtLength?: true | null;
 }
 
 /** The fields a patch carries whole when they change, `null` when they are gone. */
@@ -29,6 +30,7 @@ export const REPLACED_FIELDS = [
   'synthesis',
   'positions',
   'cutOff',
+  'cutAtLength',
 ] as const;
 
 /** The fields of `after` that differ from `before`, as a patch (content as a whole, never as an append). */

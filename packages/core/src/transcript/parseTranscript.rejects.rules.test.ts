@@ -85,6 +85,11 @@ describe('parseTranscript rejects, naming the field or invariant', () => {
       expected: ['messages[1].cutOff: only a stopped reply was cut off'],
     },
     {
+      name: 'a failed reply marked cut at its length limit',
+      edit: set('messages.2.cutAtLength', true),
+      expected: ['messages[2].cutAtLength: only a complete reply stops at its length limit'],
+    },
+    {
       name: 'error without its text',
       edit: remove('messages.2.error'),
       expected: ['messages[2].error: a message with status "error" needs its error text'],

@@ -176,6 +176,9 @@ export function findInvariantViolation(transcript: Transcript): string | undefin
     if (m.cutOff !== undefined && (m.role !== 'assistant' || m.status !== 'cancelled')) {
       return `${at}.cutOff: only a stopped reply was cut off`;
     }
+    if (m.cutAtLength !== undefined && (m.role !== 'assistant' || m.status !== 'complete')) {
+      return `${at}.cutAtLength: only a complete reply stops at its length limit`;
+    }
     switch (m.role) {
       case 'user':
         if (m.speaker !== USER_SPEAKER) return `${at}.speaker: a user message must be spoken by "user"`;

@@ -178,6 +178,8 @@ export const Message = v.strictObject({
   positions: v.optional(PositionsReading),
   /** On a reply ended `cancelled` because its window stopped in the middle of it (a crash): its text so far kept. */
   cutOff: v.optional(v.literal(true)),
+  /** On a complete reply that stopped at its seat's length limit (`maxTokens`): its text ends where the limit fell. */
+  cutAtLength: v.optional(v.literal(true)),
   createdAt: isoDateTime,
 });
 export type Message = v.InferOutput<typeof Message>;

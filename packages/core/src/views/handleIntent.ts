@@ -85,6 +85,8 @@ export async function handleIntent(intent: WebviewIntent, view: IntentView, deps
       return view.newThread();
     case 'thread/open':
       return view.openThread(intent.payload.threadId);
+    case 'message/continue':
+      return onShown(view, intent.payload.threadId, (t) => orchestrator.continueReply(t, intent.payload.messageId));
     case 'message/retry':
       return onShown(view, intent.payload.threadId, (t) => orchestrator.retry(t, intent.payload.messageId));
     case 'message/regenerateAs':

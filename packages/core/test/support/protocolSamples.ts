@@ -54,6 +54,7 @@ export const intents: { [K in WebviewMessageType]: Extract<WebviewToHost, { type
     payload: { threadId: T, messageId: 'm1', participantId: 'gpt' },
   },
   'message/prompt': { v: 2, type: 'message/prompt', requestId: 'r', payload: { threadId: T, messageId: 'm1' } },
+  'message/continue': { v: 2, type: 'message/continue', requestId: 'r', payload: { threadId: T, messageId: 'm1' } },
   'storage/retry': { v: 2, type: 'storage/retry', requestId: 'r', payload: { threadId: T } },
   'storage/reveal': { v: 2, type: 'storage/reveal', requestId: 'r', payload: { threadId: T } },
   'link/open': { v: 2, type: 'link/open', requestId: 'r', payload: { url: 'https://example.com' } },
