@@ -126,11 +126,13 @@ describe('a council turn', () => {
     h.emit(h.host.state(councilState(malformed, { malformed: 'it needs a "claims" list, each with a "claim"' })));
     expect(screen.queryByTestId('ledger-table')).toBeNull();
     expect(screen.getByTestId('ledger-note').textContent).toBe(
-      'The ledger could not be read (it needs a "claims" list, each with a "claim"); it is shown as the model wrote it.',
+      'The ledger could not be read (it needs a "claims" list, each with a "claim"); it is shown as the model wrote it. Retry',
     );
     expect(contentOf('s1').querySelector('pre code')?.textContent).toContain('claimz');
+    fireEvent.click(within(screen.getByTestId('ledger-note')).getByRole('button', { name: 'Retry' }));
+    expect(h.lastIntent()).toEqual({ type: 'message/retry', payload: { threadId: 'thread-1', messageId: 's1' } });
     h.emit(h.host.state(councilState('Just **an answer**.', {})));
-    expect(screen.getByTestId('ledger-note').textContent).toBe(NO_LEDGER_NOTE);
+    expect(screen.getByTestId('ledger-note').textContent).toBe(`${NO_LEDGER_NOTE} Retry`);
     expect(contentOf('s1').querySelector('strong')?.textContent).toBe('an answer');
     expect(screen.queryByTestId('synthesis-missing')).toBeNull();
   });

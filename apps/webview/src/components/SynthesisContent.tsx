@@ -33,7 +33,7 @@ export function SynthesisContent({
   plan: TurnPlan;
   participants: ReadonlyMap<string, Participant>;
   views: PlanViews;
-  actions: Pick<MessageActions, 'discussDisputes'>;
+  actions: Pick<MessageActions, 'discussDisputes' | 'retry'>;
 }) {
   const reading = message.synthesis;
   const name = (seat: string) => participants.get(seat)?.displayName ?? seat;
@@ -55,7 +55,10 @@ export function SynthesisContent({
       {reading?.claims && <LedgerTable claims={reading.claims} columns={columns} />}
       {note && (
         <p class="message-note" data-testid="ledger-note">
-          {note}
+          {note}{' '}
+          <button type="button" class="link-button" onClick={() => actions.retry(message.id)}>
+            Retry
+          </button>
         </p>
       )}
       {without && (

@@ -137,6 +137,23 @@ describe('a synthesis is read as it ends', () => {
     });
   });
 
+  test('a synthesis whose ledger could not be read is retried in place; one whose ledger was read is not', async () => {
+    const { orchestrator, chat, idle, t, letter, synthesis, messages } = await upToTheSynthesis();
+    await chat.reply(6, 'Answer.\n```ledger\n{claims: [}\n```');
+    await idle(t);
+    expect(synthesis()).toMatchObject({ status: 'complete', synthesis: { malformed: 'it is not JSON' } });
+    const review = messages(t).find((m) => m.step?.index === 1) as Message;
+    expect(await orchestrator.retry(t, review.id)).toEqual({
+      ok: false,
+      reason: 'Only a failed or stopped reply, or a synthesis whose ledger could not be read, can be retried.',
+    });
+    expect(await orchestrator.retry(t, synthesis().id)).toEqual({ ok: true });
+    await chat.reply(7, ledger([{ claim: 'read now', [letter('gpt')]: 'supported' }]));
+    await idle(t);
+    expect(synthesis()).toMatchObject({ attempt: 2, synthesis: { claims: [{ claim: 'read now' }] } });
+    expect(await orchestrator.retry(t, synthesis().id)).toMatchObject({ ok: false });
+  });
+
   test('a reply of any other step is never read as one', async () => {
     const { chat, idle, t, messages } = await upToTheSynthesis();
     await chat.reply(6, 'Final.');

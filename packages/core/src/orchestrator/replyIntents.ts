@@ -1,4 +1,5 @@
 import { isRoutable } from '../participants/participant';
+import { retriable } from './replyTransitions';
 import { type IntentResult, refuse } from './result';
 import { startReply, type TurnContext } from './turnIntents';
 
@@ -12,8 +13,8 @@ export function retryReply(ctx: TurnContext, threadId: string, messageId: string
   if (ctx.runner.isBusy(threadId)) return refuse('A reply is still streaming in this thread.');
   const message = ctx.store.message(threadId, messageId);
   if (message?.role !== 'assistant') return refuse('Only a reply can be retried.');
-  if (message.status !== 'error' && message.status !== 'cancelled') {
-    return refuse('Only a failed or stopped reply can be retried.');
+  if (!retriable(message)) {
+    return refuse('Only a failed or stopped reply, or a synthesis whose ledger could not be read, can be retried.');
   }
   const participant = ctx.table.participant(message.speaker);
   if (!participant?.enabled) return refuse(`"${message.speaker}" is no longer an enabled participant.`);

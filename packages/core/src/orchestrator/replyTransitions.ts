@@ -28,9 +28,23 @@ export function withLeftOut(m: Message, omitted: number): Message {
   return omitted > 0 ? { ...rest, leftOut: omitted } : rest;
 }
 
+/**
+ * What Retry runs again: a reply that failed or was stopped, and a synthesis whose ledger could not be read (its text
+ * is whole; the step is what did not give what was asked of it).
+ */
+export function retriable(m: Message): boolean {
+  if (m.role !== 'assistant') return false;
+  return m.status === 'error' || m.status === 'cancelled' || (m.status === 'complete' && unreadLedger(m));
+}
+
+/** A synthesis that ended with text whose ledger was not read (none written, or one that could not be read). */
+export function unreadLedger(m: Message): boolean {
+  return m.synthesis !== undefined && m.synthesis.claims === undefined;
+}
+
 /** A retry: the same message, emptied (what was read of it goes with its text), streaming again as the next attempt. */
 export function restart(m: Message): Message {
-  if (m.role !== 'assistant' || (m.status !== 'error' && m.status !== 'cancelled')) return m;
+  if (!retriable(m)) return m;
   const {
     error: _e,
     usage: _u,
