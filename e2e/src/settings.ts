@@ -8,7 +8,8 @@ export interface ParticipantSetting {
   /** A `roundtable.providers` entry to reach it through (CLIProxyAPI when absent). */
   readonly provider?: string;
   /** Whether the seat is sent images (absent: as its model is known to read them). */
-  readonly vision?: boolean;
+  readonly vision?: boolean /** The seat's length limit (`max_tokens`); a local llama.cpp server has none of its own. */;
+  readonly maxTokens?: number;
 }
 
 /**

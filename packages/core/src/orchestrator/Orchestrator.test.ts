@@ -39,7 +39,7 @@ describe('a turn', () => {
     expect(busy).toEqual([`${t}:true`, `${t}:false`]);
   });
 
-  test('batches deltas: text arriving within one interval is one change, with the right offsets', async () => {
+  test('batches deltas: the first text goes at once, then what arrives within one interval is one change', async () => {
     const { orchestrator, chat, changes, clock, openThread, idle } = setup();
     const t = await openThread();
     await orchestrator.send(t, 'hello');
@@ -48,16 +48,20 @@ describe('a turn', () => {
       changes.flatMap((c) => (c.kind === 'messageChanged' && c.patch.append ? [c.patch.append] : []));
     call.emit({ type: 'delta', text: 'one ' });
     call.emit({ type: 'delta', text: 'two ' });
+    call.emit({ type: 'delta', text: 'three ' });
     await vi.waitFor(() => expect(call.queued).toBe(0));
-    expect(appends()).toEqual([]);
+    expect(appends()).toEqual([{ text: 'one ', offset: 0 }]);
     clock.advance(50);
-    expect(appends()).toEqual([{ text: 'one two ', offset: 0 }]);
-    call.emit({ type: 'delta', text: 'three' });
+    expect(appends()).toEqual([
+      { text: 'one ', offset: 0 },
+      { text: 'two three ', offset: 4 },
+    ]);
+    call.emit({ type: 'delta', text: 'four' });
     call.emit({ type: 'finish', reason: 'stop' });
     call.end();
     await idle(t);
     // The tail is flushed when the reply ends, without waiting for the timer.
-    expect(appends().at(-1)).toEqual({ text: 'three', offset: 8 });
+    expect(appends().at(-1)).toEqual({ text: 'four', offset: 14 });
   });
 
   test('an error event ends the reply as error, keeps the partial text and reports the failure', async () => {
