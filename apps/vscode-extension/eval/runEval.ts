@@ -8,6 +8,7 @@ import { DEFAULT_ORCHESTRATOR_SETTINGS } from '@roundtable/core/orchestrator/set
 import type { ParticipantConfig } from '@roundtable/core/participants/participant';
 import { silentLogger, systemClock } from '@roundtable/core/ports';
 import { MemoryThreadRepository } from '@roundtable/core/testing';
+import type { TurnPlan } from '@roundtable/core/transcript/plan';
 import type { Message } from '@roundtable/core/transcript/schema';
 import { answerIn } from './answers';
 import type { EvalQuestion } from './evalSets';
@@ -42,6 +43,14 @@ export interface EvalRun {
   maxDisputeRounds: number;
   /** Told as each question ends (progress on stderr). */
   onQuestion?: (run: QuestionRun, index: number) => void;
+  /** Given each question's thread as it ended, before it is let go (`pnpm corpus` writes its replies out). */
+  onThread?: (question: EvalQuestion, thread: EvalThread) => void;
+}
+
+/** A question's thread as its run left it: every message, and its plans (the Council, then its dispute rounds). */
+export interface EvalThread {
+  messages: readonly Message[];
+  plans: readonly TurnPlan[];
 }
 
 const NO_COST: Cost = NO_SPEND;
@@ -72,7 +81,7 @@ export async function runEval(run: EvalRun): Promise<QuestionRun[]> {
   const runs: QuestionRun[] = [];
   try {
     for (const [index, question] of run.questions.entries()) {
-      const result = await runQuestion(orchestrator, question);
+      const result = await runQuestion(orchestrator, question, run.onThread);
       runs.push(result);
       run.onQuestion?.(result, index);
     }
@@ -82,7 +91,11 @@ export async function runEval(run: EvalRun): Promise<QuestionRun[]> {
   return runs;
 }
 
-async function runQuestion(orchestrator: Orchestrator, question: EvalQuestion): Promise<QuestionRun> {
+async function runQuestion(
+  orchestrator: Orchestrator,
+  question: EvalQuestion,
+  onThread: EvalRun['onThread'],
+): Promise<QuestionRun> {
   const lease = await orchestrator.newThread();
   const t = lease.threadId;
   try {
@@ -136,6 +149,7 @@ async function runQuestion(orchestrator: Orchestrator, question: EvalQuestion): 
       }
     }
     const plans = [council, ...thread().plans.filter((p) => p.kind === 'disputes')];
+    onThread?.(question, { messages: thread().messages, plans });
     return {
       id: question.id,
       seats,
