@@ -158,7 +158,29 @@ describe('chooseLaunch', () => {
     expect(await chooseLaunch({ ...linux(bin('b', []), ['--demo']), arch: 'ia32' })).toMatchObject({ kind: 'none' });
   });
 
-  test.each([[['--both']], [['--demo', '--vscode']]])('%j: the usage, nothing started', async (args) => {
+  test('--scripted picks the demo with scripted replies, even with VS Code; not where the demo cannot run', async () => {
+    const withCode = bin('a', ['code']);
+    expect(await chooseLaunch(linux(withCode, ['--scripted']))).toEqual({ kind: 'demo', scripted: true });
+    expect(await chooseLaunch(other('darwin', 'arm64', [], {}, ['--scripted']))).toEqual({
+      kind: 'demo',
+      scripted: true,
+    });
+    expect(await chooseLaunch(other('win32', 'x64', [], {}, ['--scripted']))).toMatchObject({ kind: 'none' });
+  });
+
+  test('pnpm’s `--` (`pnpm start -- --scripted` reaches the script as `-- --scripted`) is skipped', async () => {
+    const withCode = bin('a', ['code']);
+    expect(await chooseLaunch(linux(withCode, ['--', '--scripted']))).toEqual({ kind: 'demo', scripted: true });
+    expect(await chooseLaunch(linux(withCode, ['--', '--demo']))).toEqual({ kind: 'demo' });
+    expect(await chooseLaunch(linux(withCode, ['--']))).toMatchObject({ kind: 'vscode' });
+  });
+
+  test.each([
+    [['--both']],
+    [['--demo', '--vscode']],
+    [['--vscode', '--scripted']],
+    [['--', '--scripted', '--scripted']],
+  ])('%j: the usage, nothing started', async (args) => {
     expect(await chooseLaunch(linux(bin('a', ['code']), args))).toMatchObject({
       kind: 'usage',
       reason: expect.stringContaining(USAGE),

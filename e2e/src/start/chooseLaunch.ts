@@ -8,7 +8,8 @@ import { findOnPath } from '@roundtable/sidecar/cli';
 export type Launch =
   /** `onPath`: found on PATH (so its bare name runs in a terminal), not in an install folder. */
   | { readonly kind: 'vscode'; readonly cli: string; readonly onPath: boolean }
-  | { readonly kind: 'demo' }
+  /** `scripted`: `--scripted` was given, so the demo seats the fake proxy's scripted replies, not the local model. */
+  | { readonly kind: 'demo'; readonly scripted?: true }
   /** Neither is possible here: the .vsix is still built, for the Extensions view's Install from VSIX. */
   | { readonly kind: 'none'; readonly reason: string }
   | { readonly kind: 'usage'; readonly reason: string };
@@ -27,7 +28,10 @@ export interface LaunchContext {
   readonly isExecutable: (file: string) => Promise<boolean>;
 }
 
-export const USAGE = 'usage: pnpm start [--demo | --vscode]';
+export const USAGE = 'usage: pnpm start [-- --demo | --vscode | --scripted]';
+
+/** `--scripted`: the browser demo with the scripted replies; it means nothing for VS Code, so it picks the demo. */
+const FLAGS = ['--demo', '--vscode', '--scripted'];
 
 /** The app folders VS Code, Insiders and VSCodium install into, with the command-line tool inside each. */
 const MAC_APPS = [
@@ -60,14 +64,17 @@ export function installedEditorClis(context: Pick<LaunchContext, 'platform' | 'e
 }
 
 export async function chooseLaunch(context: LaunchContext): Promise<Launch> {
-  const unknown = context.args.filter((arg) => arg !== '--demo' && arg !== '--vscode');
-  if (unknown.length > 0 || context.args.length > 1) {
+  // pnpm passes a `--` on to the script (`pnpm start -- --scripted` arrives as `-- --scripted`).
+  const args = context.args.filter((arg) => arg !== '--');
+  const unknown = args.filter((arg) => !FLAGS.includes(arg));
+  if (unknown.length > 0 || args.length > 1) {
     return { kind: 'usage', reason: `${unknown.length > 0 ? `unknown: ${unknown.join(' ')}; ` : ''}${USAGE}` };
   }
   const demoRuns =
     (context.platform === 'linux' || context.platform === 'darwin') && ['x64', 'arm64'].includes(context.arch);
-  if (context.args[0] === '--demo') {
-    return demoRuns ? { kind: 'demo' } : { kind: 'none', reason: noDemoHere(context) };
+  if (args[0] === '--demo' || args[0] === '--scripted') {
+    if (!demoRuns) return { kind: 'none', reason: noDemoHere(context) };
+    return args[0] === '--scripted' ? { kind: 'demo', scripted: true } : { kind: 'demo' };
   }
   for (const name of EDITOR_CLIS) {
     const cli = await findOnPath(name, context);
@@ -76,7 +83,7 @@ export async function chooseLaunch(context: LaunchContext): Promise<Launch> {
   for (const cli of installedEditorClis(context)) {
     if (await context.isExecutable(cli)) return { kind: 'vscode', cli, onPath: false };
   }
-  if (context.args[0] === '--vscode' || !demoRuns) {
+  if (args[0] === '--vscode' || !demoRuns) {
     const where = context.platform === 'win32' ? ' or where VS Code installs it' : '';
     return {
       kind: 'none',

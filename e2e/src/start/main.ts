@@ -2,13 +2,16 @@
  * `pnpm start`: the README's first command ends here, in a running Roundtable. It builds the .vsix (`pnpm package`,
  * cached by turbo, so a second run is quick), then installs it into VS Code with its `code` command (on PATH, or in
  * VS Code's install folder on macOS and Windows), or, with none, starts the browser demo (`pnpm demo`) and leaves it
- * running until Ctrl+C. Every step is idempotent: run it again at any time. `--demo` or `--vscode` picks one instead of the choice (chooseLaunch.ts).
+ * running until Ctrl+C. Every step is idempotent: run it again at any time. `--demo` or `--vscode` picks one instead of
+ * the choice (chooseLaunch.ts); `--scripted` picks the demo with scripted replies instead of the local model (demoTable.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { nodeCommandHost, resolveCommand, type SpawnTarget, spawnOf } from '@roundtable/sidecar/cli';
+import { demoTableHere } from '../demoModel';
+import { runDemo } from '../demoRun';
 import { repoRoot } from '../repoPaths';
 import { resolveToolchain } from '../toolchain';
 import { locateBuiltExtension } from '../vsix';
@@ -60,6 +63,11 @@ if (launch.kind === 'usage') {
   process.exit(2);
 }
 
+// The demo says first which table it seats: decided before the build, so the first line is not a minute late.
+const table =
+  launch.kind === 'demo' ? await demoTableHere(launch.scripted === true, 'pnpm start -- --scripted') : undefined;
+if (table) console.log(table.firstLine);
+
 console.log('Building the .vsix (pnpm package)…');
 // turbo's own lines only when something fails: the output that matters here is what to open.
 run(await pnpm(), ['package', '--output-logs=errors-only']);
@@ -84,12 +92,12 @@ if (launch.kind === 'vscode') {
       '',
     ].join('\n'),
   );
-} else {
+} else if (table) {
   const { codeServerBin, cacheDir } = resolveToolchain();
+  const chosen = process.argv.slice(2).some((arg) => arg === '--demo' || arg === '--scripted');
   console.log(
     [
-      'No VS Code found (no `code` command): starting the browser demo instead, VS Code (code-server) with Roundtable',
-      'and a fake CLIProxyAPI whose replies echo what each model received.',
+      `${chosen ? 'Starting' : 'No VS Code found (no `code` command): starting'} the browser demo, VS Code (code-server) with Roundtable.`,
       ...(existsSync(codeServerBin)
         ? []
         : [`First, Node 24 and code-server go into ${cacheDir} (a few minutes, once).`]),
@@ -100,5 +108,5 @@ if (launch.kind === 'vscode') {
   // What `pnpm demo` runs, in this process: one layer fewer for Ctrl+C to cross, so the demo's own cleanup is all
   // that happens (a `pnpm demo` in between reports the interrupted run as a failure).
   run(await startable('bash'), [path.join('scripts', 'e2e', 'install-toolchain.sh'), '--without-browser']);
-  await import('../demo');
+  await runDemo(table);
 }
