@@ -1,6 +1,7 @@
-import type { StepKind as PlanStepKind, TurnPlan } from '@roundtable/core/transcript/plan';
+import type { StepKind as PlanStepKind } from '@roundtable/core/transcript/plan';
 import type { Message } from '@roundtable/core/transcript/schema';
 import type { EvalQuestion } from './evalSets';
+import { replyOf } from './formats';
 import type { EvalThread } from './runEval';
 
 // `pnpm corpus`: one question's thread, as `runEval` leaves it, written out as fixtures of
@@ -83,18 +84,6 @@ export function corpusFiles(
     }
   }
   return { files, skipped };
-}
-
-/** The reply a step asked of a seat: not a retry's alternative, not deleted (as the eval's formats find it). */
-function replyOf(messages: readonly Message[], plan: TurnPlan, index: number, seat: string): Message | undefined {
-  return messages.find(
-    (m) =>
-      m.step?.plan === plan.id &&
-      m.step.index === index &&
-      m.speaker === seat &&
-      m.alternativeOf === undefined &&
-      m.status !== 'deleted',
-  );
 }
 
 /** Why a reply gives no fixture: only what a model wrote, and finished writing, is the corpus's. */

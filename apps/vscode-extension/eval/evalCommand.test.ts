@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { type FakeProxy, startFakeProxy } from '@roundtable/testkit';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { answerIn, isCorrect } from './answers';
-import { type EvalIo, evalCommand } from './evalCommand';
+import { evalCommand } from './evalCommand';
 import { type EvalQuestion, readQuestions, readSeats, type ScriptedSeat } from './evalSets';
 import { vscodeUserDir } from './liveSeats';
 import type { Report } from './report';
+import { recordingIo } from './testIo';
 
 // `pnpm eval` on the shipped question set and its two scripted seat files, through the real pipeline. The expected
 // figures are worked out here from the seat files alone (each seat's answers and policy), never from the run; only
@@ -18,27 +19,7 @@ const questions = readQuestions(join(sets, 'questions.jsonl'));
 const work = mkdtempSync(join(tmpdir(), 'roundtable-eval-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function io(answers: boolean[] = []): EvalIo & { output: string; errors: string; asked: string[] } {
-  const result = {
-    output: '',
-    errors: '',
-    asked: [] as string[],
-    out: (text: string) => {
-      result.output += text;
-    },
-    err: (text: string) => {
-      result.errors += text;
-    },
-    confirm: async (question: string) => {
-      result.asked.push(question);
-      return answers.shift() ?? false;
-    },
-    env: {},
-    platform: 'linux' as NodeJS.Platform,
-    home: work,
-  };
-  return result;
-}
+const io = (answers: boolean[] = []) => recordingIo(work, answers);
 
 /** What the scripted seats imply for one question: each strategy's answer, by the rules the seat file states. */
 function expected(question: EvalQuestion, seats: readonly ScriptedSeat[], letterA: string | undefined, cap: number) {

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeRealModel } from '@roundtable/testkit';
 import { afterAll, expect, test } from 'vitest';
-import { type EvalIo, evalCommand } from './evalCommand';
+import { evalCommand } from './evalCommand';
 import { FORMAT_KINDS } from './formats';
 import type { Report } from './report';
+import { recordingIo } from './testIo';
 
 // `pnpm eval --live --settings FILE` on a real model: llama.cpp serving SmolLM2-135M under three names, every seat on
 // a `roundtable.providers` entry, so no CLIProxyAPI and no VS Code. A 135M model's text and accuracy mean nothing:
@@ -14,24 +15,7 @@ import type { Report } from './report';
 const work = mkdtempSync(join(tmpdir(), 'roundtable-eval-live-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function quietIo(): EvalIo & { errors: string; asked: string[] } {
-  const io = {
-    errors: '',
-    asked: [] as string[],
-    out: () => {},
-    err: (text: string) => {
-      io.errors += text;
-    },
-    confirm: async (question: string) => {
-      io.asked.push(question);
-      return false;
-    },
-    env: {},
-    platform: 'linux' as NodeJS.Platform,
-    home: work,
-  };
-  return io;
-}
+const quietIo = () => recordingIo(work);
 
 describeRealModel('pnpm eval --live on local seats alone', (model) => {
   test('runs with no proxy, and every step of every question is read or has its reason', async () => {

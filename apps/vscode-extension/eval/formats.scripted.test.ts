@@ -2,10 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { type EvalIo, evalCommand } from './evalCommand';
+import { evalCommand } from './evalCommand';
 import type { ScriptedSeat } from './evalSets';
 import { textFormat } from './formats';
 import type { Report } from './report';
+import { recordingIo } from './testIo';
 
 // Format adherence through the whole pipeline, on scripted seats told which formats to leave out: the report counts
 // exactly the replies that left theirs out as unread, each with the reason the pipeline's reading gave.
@@ -23,26 +24,13 @@ async function run(seats: ScriptedSeat[]): Promise<{ report: Report; summary: st
   const file = join(work, `seats-${seats.map((s) => s.id).join('')}.json`);
   writeFileSync(file, JSON.stringify({ seats }));
   const out = join(work, 'report.json');
-  let summary = '';
-  let errors = '';
-  const io: EvalIo = {
-    out: (text) => {
-      summary += text;
-    },
-    err: (text) => {
-      errors += text;
-    },
-    confirm: async () => false,
-    env: {},
-    platform: 'linux',
-    home: work,
-  };
+  const io = recordingIo(work);
   const code = await evalCommand(
     ['--questions', questions, '--seats', file, '--out', out, '--max-dispute-rounds', '1'],
     io,
   );
-  expect(code, errors).toBe(0);
-  return { report: JSON.parse(readFileSync(out, 'utf8')) as Report, summary };
+  expect(code, io.errors).toBe(0);
+  return { report: JSON.parse(readFileSync(out, 'utf8')) as Report, summary: io.output };
 }
 
 const seat = (id: string, said: (n: string) => string, extra: Partial<ScriptedSeat> = {}): ScriptedSeat => ({

@@ -27,6 +27,23 @@ export type StepFormat = { kind: FormatKind; seat: string; round: number } & (
 );
 
 /** Why a reply has no text to read (it failed, was stopped, said nothing); undefined when it has text. */
+/** The reply a step asked of a seat: not a retry's alternative, not deleted. */
+export function replyOf(
+  messages: readonly Message[],
+  plan: TurnPlan,
+  index: number,
+  seat: string,
+): Message | undefined {
+  return messages.find(
+    (m) =>
+      m.step?.plan === plan.id &&
+      m.step.index === index &&
+      m.speaker === seat &&
+      m.alternativeOf === undefined &&
+      m.status !== 'deleted',
+  );
+}
+
 function missingText(reply: Message | undefined): string | undefined {
   if (!reply) return 'it never replied';
   if (reply.status === 'error') return `it failed: ${reply.error?.trim() || 'no error given'}`;
@@ -79,14 +96,7 @@ export function stepFormats(messages: readonly Message[], plans: readonly TurnPl
     for (const [index, step] of plan.steps.entries()) {
       const kind = KIND_OF_STEP[step.kind];
       for (const seat of step.seats) {
-        const reply = messages.find(
-          (m) =>
-            m.step?.plan === plan.id &&
-            m.step.index === index &&
-            m.speaker === seat &&
-            m.alternativeOf === undefined &&
-            m.status !== 'deleted',
-        );
+        const reply = replyOf(messages, plan, index, seat);
         const reason = missingText(reply) ?? reasonFor(kind, reply as Message);
         formats.push(
           reason === undefined ? { kind, seat, round, read: true } : { kind, seat, round, read: false, reason },

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FakeProxy, startFakeProxy } from '@roundtable/testkit';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
-import { type EvalIo, evalCommand } from './evalCommand';
+import { evalCommand } from './evalCommand';
 import type { Report } from './report';
+import { recordingIo } from './testIo';
 
 // `pnpm eval --live` on seats that sit on `roundtable.providers` entries: the proxy is looked for only when a seat
 // sits on it. An OpenAI-compatible fake stands in for a local server (llama.cpp, Ollama) here; the real one is in
@@ -21,24 +22,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-function io(answers: boolean[]): EvalIo & { errors: string; asked: string[] } {
-  const result = {
-    errors: '',
-    asked: [] as string[],
-    out: () => {},
-    err: (text: string) => {
-      result.errors += text;
-    },
-    confirm: async (question: string) => {
-      result.asked.push(question);
-      return answers.shift() ?? false;
-    },
-    env: {},
-    platform: 'linux' as NodeJS.Platform,
-    home: work,
-  };
-  return result;
-}
+const io = (answers: boolean[] = []) => recordingIo(work, answers);
 
 async function live(participants: object[], providers: object[], answers: boolean[]) {
   const settings = join(work, 'settings.json');
