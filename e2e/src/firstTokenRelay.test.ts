@@ -14,6 +14,8 @@ afterEach(async () => {
 async function upstream(): Promise<string> {
   const server = createServer((req, res) => {
     if (req.method === 'GET') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[]}');
+    if (req.headers['x-fail'])
+      return void res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"no"}');
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     res.write('data: {"choices":[{"delta":{"role":"assistant","content":null}}]}\n\n');
     setTimeout(() => res.write('data: {"choices":[{"delta":{"content":"Hi"}}]}\n\n'), 30);
@@ -35,9 +37,30 @@ test('a GET passes through whole; a stream passes through whole, its first text 
   expect(body).toContain('"content":"Hi"');
   expect(body.endsWith('data: [DONE]\n\n')).toBe(true);
   expect(relay.replies).toEqual([
-    { model: 'smol-b', startedAt: expect.any(Number), firstTextAt: expect.any(Number), serverPromptMs: 12.5 },
+    {
+      model: 'smol-b',
+      startedAt: expect.any(Number),
+      firstTextAt: expect.any(Number),
+      serverPromptMs: 12.5,
+      status: 200,
+    },
   ]);
   const [reply] = relay.replies;
   expect(reply?.startedAt).toBeGreaterThanOrEqual(before);
   expect((reply?.firstTextAt ?? 0) - (reply?.startedAt ?? 0)).toBeGreaterThanOrEqual(20);
+});
+
+test('an answer that is no stream is passed on, and its status and the start of its body are noted', async () => {
+  const relay = await startFirstTokenRelay(await upstream());
+  closers.push(() => relay.close());
+  const res = await fetch(`${relay.baseUrl}/chat/completions`, {
+    method: 'POST',
+    headers: { 'x-fail': '1' },
+    body: JSON.stringify({ model: 'smol-c' }),
+  });
+  expect(res.status).toBe(400);
+  expect(await res.text()).toBe('{"error":"no"}');
+  expect(relay.replies).toEqual([
+    { model: 'smol-c', startedAt: expect.any(Number), status: 400, errorBody: '{"error":"no"}' },
+  ]);
 });

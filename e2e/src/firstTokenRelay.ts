@@ -10,6 +10,10 @@ export interface RelayedReply {
   firstTextAt?: number;
   /** The server's own `timings.prompt_ms` (llama.cpp): its time to the first token, prompt processing. */
   serverPromptMs?: number;
+  /** The server's HTTP status, once it answered. */
+  status?: number;
+  /** The start of an answer that was no stream (an error's body), for the log. */
+  errorBody?: string;
 }
 
 export interface FirstTokenRelay {
@@ -36,13 +40,26 @@ export async function startFirstTokenRelay(target: string): Promise<FirstTokenRe
         ? { model: modelOf(body), startedAt: Date.now() }
         : undefined;
       if (reply) replies.push(reply);
+      // A connection of its own for each request (`agent: false`): a kept-alive one that the server closes as it
+      // idles (llama.cpp after 5 s) could be taken for the next request at that moment and reset it, an error the
+      // extension would show on a reply though the server never saw it.
       const out = httpRequest(
-        { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers },
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          path: req.url,
+          method: req.method,
+          headers: { ...req.headers, connection: 'close' },
+          agent: false,
+        },
         (answer: IncomingMessage) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
+          if (reply) reply.status = answer.statusCode;
+          const streamed = (answer.headers['content-type'] ?? '').startsWith('text/event-stream');
           let tail = '';
           answer.on('data', (c: Buffer) => {
-            if (reply) tail = note(reply, tail + c.toString('utf8'));
+            if (reply && streamed) tail = note(reply, tail + c.toString('utf8'));
+            else if (reply) reply.errorBody = `${reply.errorBody ?? ''}${c.toString('utf8')}`.slice(0, 400);
             res.write(c);
           });
           answer.on('end', () => res.end());

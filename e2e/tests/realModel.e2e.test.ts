@@ -97,7 +97,8 @@ const title = `a real model at the table (llama.cpp, SmolLM2-135M)${installed.ok
   function logFirstTokens() {
     const lines = (relay?.replies ?? []).map((r) => {
       const server = r.firstTextAt === undefined ? '?' : `${r.firstTextAt - r.startedAt} ms`;
-      return `  ${r.model}: server's first text after ${server} (its prompt_ms ${r.serverPromptMs?.toFixed(0) ?? '?'})`;
+      const answered = r.status === 200 ? '' : `; HTTP ${r.status ?? 'none'} ${r.errorBody ?? ''}`;
+      return `  ${r.model}: server's first text after ${server} (its prompt_ms ${r.serverPromptMs?.toFixed(0) ?? '?'})${answered}`;
     });
     console.info(['time to first token, at the relay in front of llama.cpp:', ...lines].join('\n'));
     if (shownTimes.length > 0) {
@@ -129,7 +130,9 @@ const title = `a real model at the table (llama.cpp, SmolLM2-135M)${installed.ok
     const replies = chat.frame.locator('[data-testid="message"]:not([data-speaker="user"])');
     expect(await replies.count()).toBe(count);
     for (const reply of await replies.all()) {
-      expect(await reply.getAttribute('data-status')).toBe('complete');
+      // A failed reply names its error here, so a run that fails says why.
+      const error = await reply.locator('[data-testid="message-error"]').allTextContents();
+      expect(await reply.getAttribute('data-status'), error.join(' ')).toBe('complete');
       // A review is folded to its verdict: opened, it shows its text and cost like any reply.
       const folded = reply.locator('.review-toggle[aria-expanded="false"]');
       if ((await folded.count()) > 0) await folded.click();
