@@ -102,7 +102,9 @@ export const host: SideBudgets = {
     // Add a Local Model Server: probing the usual ports, the pickers, and the settings change it writes, with the
     // model-list reading it shares with the providers' health check (measured 8.6 KiB, 3.9 KiB gzip).
     'apps/vscode-extension/src/localServers/addLocalModelServer.ts': { raw: 9.5 * KiB, gzip: 4.5 * KiB },
-    'apps/vscode-extension/src/proxy/providerHealth.ts': { raw: 2 * KiB, gzip: 2 * KiB },
+    // Every name a server answers to (llama.cpp's aliases), and the words for a server that cannot be reached, shared
+    // with Add a Local Model Server (measured 2.1 KiB, 1.3 KiB gzip).
+    'apps/vscode-extension/src/proxy/providerHealth.ts': { raw: 2.75 * KiB, gzip: 2 * KiB },
     'apps/vscode-extension/src/proxy/providerSeatMap.ts': { raw: 2 * KiB, gzip: 1 * KiB },
     // With the secret redaction it shares with the proxy's check, which left the first state.
     'apps/vscode-extension/src/proxy/proxyCheck.ts': { raw: 13 * KiB, gzip: 6 * KiB },

@@ -1,6 +1,7 @@
 import { modelIdsOf } from '@roundtable/core/llm/modelIds';
 import type { FetchLike } from '@roundtable/core/ports';
 import { loopbackApiBase } from '../adapters/readProviders';
+import { parseJson, unreachable } from '../proxy/modelListFailures';
 
 // Finding OpenAI-compatible model servers on this machine, for **Roundtable: Add a Local Model Server**. No vscode
 // here: the command's picker (addLocalModelServer.ts) calls these, and tests run them against real sockets.
@@ -105,11 +106,7 @@ export async function probeServer(apiBase: string, options: ProbeOptions = {}): 
     const seatable = models.filter((m) => m === m.trim() && m.length <= 200);
     return { ok: true, server: { kind, label: `${KIND_NAMES[kind]} at ${where}`, apiBase, models: seatable } };
   } catch (error) {
-    // Node's fetch says only "fetch failed"; the reason (ECONNREFUSED, a bad port) is in `cause`.
-    const { name, message, cause } = error as Error & { cause?: { code?: unknown; message?: unknown } };
-    if (cause?.code === 'ECONNREFUSED') return failed(`nothing is listening at ${where}`);
-    if (name === 'TimeoutError') return failed(`${where} did not answer within ${timeoutMs / 1000} s`);
-    return failed(`${where} cannot be reached (${String(cause?.code ?? cause?.message ?? message)})`);
+    return failed(unreachable(error, { listening: where, asked: where, timeoutMs }));
   }
 }
 
@@ -130,12 +127,4 @@ function kindOf(port: string, server: string | null, answer: unknown): ServerKin
 function hostOf(apiBase: string): string {
   const url = new URL(apiBase);
   return url.pathname === '/v1' ? url.host : `${url.host}${url.pathname}`;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

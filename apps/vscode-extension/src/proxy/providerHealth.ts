@@ -2,6 +2,7 @@ import { modelIdsOf } from '@roundtable/core/llm/modelIds';
 import type { FetchLike } from '@roundtable/core/ports';
 import type { CliDetection } from '@roundtable/sidecar/cli/detectCli';
 import type { CliProviderConfig, ProviderConfig } from '../adapters/readProviders';
+import { parseJson, unreachable } from './modelListFailures';
 
 /** How long a provider may take to list its models before it counts as unreachable. */
 export const PROVIDER_CHECK_TIMEOUT_MS = 5_000;
@@ -32,11 +33,7 @@ export async function checkProvider(
     }
     return { ok: true, models };
   } catch (error) {
-    // Node's fetch says only "fetch failed"; the reason (ECONNREFUSED, "bad port") is in `cause`.
-    const { name, message, cause } = error as Error & { cause?: { code?: unknown; message?: unknown } };
-    if (cause?.code === 'ECONNREFUSED') return { ok: false, reason: `nothing is listening at ${baseUrl}` };
-    if (name === 'TimeoutError') return { ok: false, reason: `${url} did not answer within ${timeoutMs / 1000} s` };
-    return { ok: false, reason: `${url} cannot be reached (${cause?.code ?? cause?.message ?? message})` };
+    return { ok: false, reason: unreachable(error, { listening: baseUrl, asked: url, timeoutMs }) };
   }
 }
 
@@ -79,12 +76,4 @@ export async function providerReport(
     }),
   );
   return reports.flat();
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
