@@ -46,12 +46,22 @@ export function checkSide(side: string, budgets: SideBudgets, graph: ChunkGraph,
     }
     measure('moment', name, files, moment);
   }
+  // What loading a feature brings: its files, and those of the features it always comes after (and theirs in turn).
+  const loadedWith = (feature: string, seen = new Set<string>()): Set<string> => {
+    const files = new Set(featureFiles(feature));
+    if (seen.has(feature)) return files;
+    seen.add(feature);
+    for (const earlier of budgets.features[feature]?.after ?? []) {
+      for (const file of loadedWith(earlier, seen)) files.add(file);
+    }
+    return files;
+  };
   for (const [source, budget] of Object.entries(budgets.features)) {
     const before = new Set(entry);
     for (const earlier of budget.after ?? []) {
       if (!budgets.features[earlier])
         problems.push(`${side} feature "${source}" comes after ${earlier}, which has no line`);
-      const loaded = featureFiles(earlier);
+      const loaded = loadedWith(earlier);
       // The claim holds only if nothing else imports it: every chunk that does is part of what `earlier` loads.
       const importers = Object.entries(graph.chunks)
         .filter(([, chunk]) => chunk.dynamicImports.includes(chunkOf(graph, source)))

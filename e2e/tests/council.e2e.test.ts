@@ -1,7 +1,9 @@
+import { type FakeProxy, startFakeProxy } from '@roundtable/testkit';
 import { describe, expect, it } from 'vitest';
 import { blockingViolations, formatViolations, runAxe } from '../src/axe';
 import { contentOf } from '../src/chatView';
 import { layoutProblems, measureLayout } from '../src/layout';
+import { roundtableSettings } from '../src/settings';
 import { setSidebarWidth } from '../src/sidebar';
 import { expectNoUnexpectedErrors, useSuite } from '../src/suite';
 import { readThreadFiles } from '../src/threadFiles';
@@ -26,7 +28,13 @@ interface StoredReply {
 }
 
 describe('the council in a real VS Code (code-server + Chromium)', () => {
-  const suite = useSuite({ participants: SEATS });
+  const suite = useSuite<FakeProxy>({
+    participants: SEATS,
+    startProxy: () => startFakeProxy(),
+    // The whole plan is what this file tests: the fake's echo ends every Council answer "Answer: 42", which would end a
+    // Council at its vote (councilUnanimous.e2e.test.ts tests that).
+    settings: (proxy) => ({ ...roundtableSettings(proxy.url, SEATS), 'roundtable.council.skipWhenUnanimous': false }),
+  });
 
   /** The speakers of the shown messages, in the order the panel shows them. */
   const speakers = () =>

@@ -100,6 +100,11 @@ run(`Roundtable reaches nothing but loopback (managed mode, every connection rec
   it('starts a sign-in, whose page only the browser is offered, and cancels it', async () => {
     const { page, shot } = suite;
     await seat().getByRole('button', { name: 'Sign in' }).click();
+    // Claude through the proxy: the account risk is said, and asked about, before the login starts.
+    const question = page.locator('.monaco-dialog-box', { hasText: 'forbid using a Claude Free, Pro or Max login' });
+    await question.waitFor();
+    await shot('claude-account-question');
+    await question.locator('.monaco-button', { hasText: 'Sign In Through the Proxy Anyway' }).click();
     const dialog = page.locator('.monaco-dialog-box', { hasText: 'claude.ai' });
     await dialog.waitFor();
     await shot('egress-sign-in');

@@ -71,6 +71,11 @@ run(`Roundtable running CLIProxyAPI itself (managed mode)${title}`, () => {
     expect(await seat.textContent()).toContain('needs a Claude login');
     await shot('managed-seat-needs-login');
     await seat.getByRole('button', { name: 'Sign in' }).click();
+    // Claude through the proxy: the account risk first, asked once (remembered on this machine from then on).
+    const question = page.locator('.monaco-dialog-box', { hasText: 'forbid using a Claude Free, Pro or Max login' });
+    await question.waitFor();
+    await shot('managed-claude-question');
+    await question.locator('.monaco-button', { hasText: 'Sign In Through the Proxy Anyway' }).click();
     // VS Code asks before opening an external page: the page is the provider's, over https.
     const dialog = page.locator('.monaco-dialog-box', { hasText: 'claude.ai' });
     await dialog.waitFor();

@@ -1,5 +1,6 @@
 import { DEFAULT_MODELS, type FakeProxy, startFakeProxy } from '@roundtable/testkit';
 import { describe, expect, it } from 'vitest';
+import { roundtableSettings } from '../src/settings';
 import { expectNoUnexpectedErrors, useSuite } from '../src/suite';
 
 // A partial table in a real VS Code: three seats configured, the proxy serving only two of their models (as for a
@@ -18,6 +19,9 @@ describe('a partial table in a real VS Code (code-server + Chromium)', () => {
   const suite = useSuite<FakeProxy>({
     participants: SEATS,
     startProxy: () => startFakeProxy({ models: DEFAULT_MODELS.filter((m) => m !== MISSING) }),
+    // The whole plan is what this file tests: the fake's echo ends every Council answer "Answer: 42", which would end a
+    // Council at its vote (councilUnanimous.e2e.test.ts tests that).
+    settings: (proxy) => ({ ...roundtableSettings(proxy.url, SEATS), 'roundtable.council.skipWhenUnanimous': false }),
   });
 
   const chatModels = () =>

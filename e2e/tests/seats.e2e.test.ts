@@ -94,7 +94,7 @@ run(`Roundtable showing a seat the provider paused (managed mode, real proxy)${t
     development: true,
   });
 
-  it('counts down a paused seat, says the reset time in the thread, and Reset lets the next message through', async () => {
+  it('counts down a paused seat, sends it nothing until its reset time, and Reset lets the next message through', async () => {
     const { proxy, page, chat, session, shot } = suite;
     const authDir = path.join(managedRoot(session), 'auth');
     await mkdir(authDir, { recursive: true, mode: 0o700 });
@@ -115,11 +115,13 @@ run(`Roundtable showing a seat the provider paused (managed mode, real proxy)${t
     expect(await seat.getByTestId('seat-countdown').textContent()).toMatch(/^, (1 day|23 h 59 min) left$/);
     await shot('seat-cooling');
 
-    // Asking again reaches no provider: the proxy answers for it, with when the pause ends.
+    // Asking again asks nobody: the seat is out until the stated time, so the message is not sent; it stays in the box.
     await chat.send('@grok are you there?');
-    const paused = chat.messages({ speaker: 'grok', status: 'error' }).nth(1);
-    await paused.waitFor({ timeout: 30_000 });
-    expect(await paused.locator('[data-testid="message-error"]').textContent()).toMatch(/1 day|23 h 59 min/);
+    const notice = chat.frame.locator('[data-testid="notice"]', { hasText: 'Not sent: Grok is' });
+    await notice.waitFor({ timeout: 30_000 });
+    expect(await notice.textContent()).toMatch(/Not sent: Grok is .+ until /);
+    expect(await chat.composer.inputValue()).toBe('@grok are you there?');
+    expect(await chat.messages({ speaker: 'grok' }).count()).toBe(1);
     expect(proxy.xai.paths).toHaveLength(1);
 
     await seat.getByRole('button', { name: 'Reset' }).click();

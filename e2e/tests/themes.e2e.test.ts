@@ -1,10 +1,11 @@
-import { fakeErrors } from '@roundtable/testkit';
+import { type FakeProxy, fakeErrors, startFakeProxy } from '@roundtable/testkit';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatViolations, pageBackground, runAxe } from '../src/axe';
 import { type FocusSample, focusProblems, sampleFocus, tabThroughPanel } from '../src/focus';
 import { layoutProblems, measureLayout } from '../src/layout';
 import { movingElements } from '../src/motion';
+import { roundtableSettings } from '../src/settings';
 import { setSidebarWidth, sidebarBackground } from '../src/sidebar';
 import { expectNoUnexpectedErrors, type Suite, useSuite } from '../src/suite';
 import { showsTheme, switchColorTheme, THEMES, type ThemeCase, themeClasses } from '../src/themes';
@@ -47,12 +48,17 @@ const RICH_REPLY = [
 ].join('\n');
 
 describe('the chat panel in light, dark and high-contrast themes', () => {
-  const suite = useSuite({
-    participants: [
-      { id: 'claude', displayName: 'Claude', color: '#D97706', model: CLAUDE, enabled: true },
-      { id: 'gpt', displayName: 'GPT', color: '#10A37F', model: 'gpt-5.5', enabled: true },
-      { id: 'gemini', displayName: 'Gemini', color: '#4285F4', model: GEMINI, enabled: true },
-    ],
+  const seats = [
+    { id: 'claude', displayName: 'Claude', color: '#D97706', model: CLAUDE, enabled: true },
+    { id: 'gpt', displayName: 'GPT', color: '#10A37F', model: 'gpt-5.5', enabled: true },
+    { id: 'gemini', displayName: 'Gemini', color: '#4285F4', model: GEMINI, enabled: true },
+  ];
+  const suite = useSuite<FakeProxy>({
+    participants: seats,
+    startProxy: () => startFakeProxy(),
+    // The Council's reviews, synthesis and ledger are what this file shows in every theme: the fake's echo ends
+    // every Council answer "Answer: 42", which would end it at its vote (councilUnanimous.e2e.test.ts tests that).
+    settings: (proxy) => ({ ...roundtableSettings(proxy.url, seats), 'roundtable.council.skipWhenUnanimous': false }),
   });
 
   it('shows a thread with three participants, rich Markdown, a failed, a stopped and a deleted message', async () => {

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { expectNoUnexpectedErrors, useSuite } from '../src/suite';
 import { runCommand } from '../src/workbench';
 
-// The Getting Started walkthrough in a real VS Code: it lists its four steps, its buttons run Roundtable's
+// The Getting Started walkthrough in a real VS Code: it lists its five steps, its buttons run Roundtable's
 // commands, and running a step's command marks the step done (its completion event).
 
 describe('the Getting Started walkthrough in a real VS Code (code-server + Chromium)', () => {
   const suite = useSuite();
   const stepId = (name: string) => `roundtable.roundtable#gettingStarted#${name}`;
 
-  it('opens from Welcome: Open Walkthrough… with its four steps', async () => {
+  it('opens from Welcome: Open Walkthrough… with its five steps', async () => {
     const { page, shot } = suite;
     await runCommand(page, 'Welcome: Open Walkthrough...');
     const input = page.locator('.quick-input-widget input');
@@ -19,7 +19,7 @@ describe('the Getting Started walkthrough in a real VS Code (code-server + Chrom
     const steps = page.locator('button.getting-started-step');
     await steps.first().waitFor();
     expect(await steps.evaluateAll((all) => all.map((s) => (s as HTMLElement).dataset.stepId))).toEqual(
-      ['chooseProxy', 'localModel', 'signIn', 'firstMessage'].map(stepId),
+      ['chooseProxy', 'localModel', 'claudeCode', 'signIn', 'firstMessage'].map(stepId),
     );
     // The first step's markdown is shown beside it, in a webview of its own (the packaged file, rendered).
     const media = page.frameLocator('.getting-started-media iframe.webview').frameLocator('iframe#active-frame');

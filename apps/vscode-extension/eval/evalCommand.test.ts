@@ -59,7 +59,10 @@ function expected(question: EvalQuestion, seats: readonly ScriptedSeat[], letter
     }
   }
   const disputes = rounds === 0 ? council : (majority(now) ?? now.get(chair));
-  return { first, vote, council, disputes, rounds };
+  // Skipping when unanimous: every seat's first answer the same (each seat file states its answers), else the synthesis.
+  const unanimous = agreed(first) && vote !== undefined;
+  const skipWhenUnanimous = unanimous ? vote : council;
+  return { first, vote, council, skipWhenUnanimous, unanimous, disputes, rounds };
 }
 
 async function run(seatsFile: string): Promise<Report> {
@@ -79,7 +82,8 @@ describe('pnpm eval on the shipped sets (scripted seats)', () => {
     async (file) => {
       const seats = readSeats(join(sets, file), questions);
       const report = await run(file);
-      const score = { vote: 0, council: 0, disputes: 0 } as Record<string, number>;
+      const score = { vote: 0, council: 0, skipWhenUnanimous: 0, disputes: 0 } as Record<string, number>;
+      let skipped = 0;
       const seatScore = Object.fromEntries(seats.map((s) => [s.id, 0]));
       const flips = { correctToWrong: 0, wrongToCorrect: 0 };
       for (const [i, question] of questions.entries()) {
@@ -87,8 +91,10 @@ describe('pnpm eval on the shipped sets (scripted seats)', () => {
         const want = expected(question, seats, letters.A, 2);
         for (const s of seats)
           if (isCorrect(question, want.first.get(s.id))) seatScore[s.id] = (seatScore[s.id] ?? 0) + 1;
-        for (const k of ['vote', 'council', 'disputes'] as const)
+        for (const k of ['vote', 'council', 'skipWhenUnanimous', 'disputes'] as const)
           if (isCorrect(question, want[k])) score[k] = (score[k] ?? 0) + 1;
+        if (want.unanimous) skipped += 1;
+        expect(report.questions[i]?.skipWhenUnanimous.skipped, question.id).toBe(want.unanimous);
         expect(report.questions[i]?.disputes.rounds, question.id).toBe(want.rounds);
         if (want.rounds > 0) {
           if (isCorrect(question, want.vote) && !isCorrect(question, want.disputes)) flips.correctToWrong += 1;
@@ -97,9 +103,11 @@ describe('pnpm eval on the shipped sets (scripted seats)', () => {
       }
       const total = questions.length;
       for (const s of seats) expect(report.strategies[`seat:${s.id}`]).toEqual({ correct: seatScore[s.id], total });
-      for (const k of ['vote', 'council', 'disputes'])
+      for (const k of ['vote', 'council', 'skipWhenUnanimous', 'disputes'])
         expect(report.strategies[k], k).toEqual({ correct: score[k], total });
       expect(report.flips).toEqual(flips);
+      // Each skip saves a review per seat and the synthesis.
+      expect(report.skips).toEqual({ councils: skipped, requestsSaved: skipped * (seats.length + 1) });
     },
     60_000,
   );
@@ -109,6 +117,18 @@ describe('pnpm eval on the shipped sets (scripted seats)', () => {
     expect(report.flips.wrongToCorrect).toBeGreaterThan(0);
     expect(report.strategies.disputes?.correct).toBeGreaterThan(report.strategies.vote?.correct ?? 0);
     expect(report.strategies.disputes?.correct).toBeGreaterThan(report.strategies.council?.correct ?? 0);
+  }, 60_000);
+
+  test('skipping when unanimous: the shipped set shows the saving, at no cost in right answers', async () => {
+    const report = await run('disputes-help.json');
+    // q21 to q30: all four seats give the right answer, so those ten Councils end at their vote.
+    expect(report.skips).toEqual({ councils: 10, requestsSaved: 50 });
+    expect(report.strategies.skipWhenUnanimous).toEqual(report.strategies.council);
+    const tokens = (name: string) => (report.cost[name]?.inputTokens ?? 0) + (report.cost[name]?.outputTokens ?? 0);
+    expect(tokens('skipWhenUnanimous')).toBeLessThan(tokens('council'));
+    expect(report.tokensPerCorrect.skipWhenUnanimous).toBeLessThan(report.tokensPerCorrect.council ?? 0);
+    const { correct } = report.strategies.council ?? { correct: 0 };
+    expect(report.tokensPerCorrect.council).toBe(Math.round(tokens('council') / correct));
   }, 60_000);
 
   test('a "majority" seat gives up its correct answer, and the rounds end below the best single seat', async () => {
@@ -217,7 +237,14 @@ describe('pnpm eval --live', () => {
         .sort(),
     ).toEqual(['claude-live', 'gpt-live']);
     const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
-    expect(Object.keys(report.strategies)).toEqual(['seat:claude', 'seat:gpt', 'vote', 'council', 'disputes']);
+    expect(Object.keys(report.strategies)).toEqual([
+      'seat:claude',
+      'seat:gpt',
+      'vote',
+      'council',
+      'skipWhenUnanimous',
+      'disputes',
+    ]);
     expect(report.strategies.council?.total).toBe(1);
   }, 30_000);
 });

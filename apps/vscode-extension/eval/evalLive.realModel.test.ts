@@ -45,7 +45,15 @@ describeRealModel('pnpm eval --live on local seats alone', (model) => {
     expect(io.errors).not.toMatch(/CLIProxyAPI|Left out|Settings:/);
 
     const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
-    expect(Object.keys(report.strategies)).toEqual(['seat:a', 'seat:b', 'seat:c', 'vote', 'council', 'disputes']);
+    expect(Object.keys(report.strategies)).toEqual([
+      'seat:a',
+      'seat:b',
+      'seat:c',
+      'vote',
+      'council',
+      'skipWhenUnanimous',
+      'disputes',
+    ]);
     expect(Object.keys(report.formats)).toEqual([...FORMAT_KINDS]);
     expect(report.questions.map((q) => [q.id, q.error])).toEqual([['s1', undefined]]);
     for (const question of report.questions) {

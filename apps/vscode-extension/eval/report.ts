@@ -15,12 +15,19 @@ export interface Flips {
   wrongToCorrect: number;
 }
 
+/** How often skipping when unanimous would have ended the Council at its vote, and the requests that saved. */
+export interface Skips {
+  councils: number;
+  requestsSaved: number;
+}
+
 /**
  * What `pnpm eval` reports (the field names are fixed; more may be added): each strategy's score (`seat:<id>`, `vote`,
- * `council`, `disputes`), how often dispute rounds turned the vote's correct majority wrong or fixed a wrong (or no)
- * majority (`flips`), the same per seat (`seatFlips`), positions changed without a reason, each strategy's cost, and
- * per kind of step how many of the models' replies were read in the format asked for (`formats`), each unread one with
- * its reason.
+ * `council`, `skipWhenUnanimous`, `disputes`), how often dispute rounds turned the vote's correct majority wrong or
+ * fixed a wrong (or no) majority (`flips`), the same per seat (`seatFlips`), positions changed without a reason, each
+ * strategy's cost and its tokens (in and out) per right answer (`tokensPerCorrect`, null when none was right), how
+ * often skipping when unanimous ended the Council at its vote (`skips`), and per kind of step how many of the models'
+ * replies were read in the format asked for (`formats`), each unread one with its reason.
  */
 export interface Report {
   strategies: Record<string, Score>;
@@ -28,6 +35,8 @@ export interface Report {
   seatFlips: Record<string, Flips>;
   changedWithoutReason: number;
   cost: Record<string, Cost>;
+  tokensPerCorrect: Record<string, number | null>;
+  skips: Skips;
   formats: Formats;
   questions: (QuestionRun & { correct: Record<string, boolean> })[];
 }
@@ -40,7 +49,7 @@ export function buildReport(
   runs: readonly QuestionRun[],
   seats: readonly string[],
 ): Report {
-  const names = [...seats.map((s) => `seat:${s}`), 'vote', 'council', 'disputes'];
+  const names = [...seats.map((s) => `seat:${s}`), 'vote', 'council', 'skipWhenUnanimous', 'disputes'];
   const strategies = Object.fromEntries(names.map((n) => [n, { correct: 0, total: 0 }]));
   const cost: Record<string, Cost> = Object.fromEntries(names.map((n) => [n, NO_COST]));
   const flips: Flips = { correctToWrong: 0, wrongToCorrect: 0 };
@@ -48,6 +57,7 @@ export function buildReport(
     seats.map((s) => [s, { correctToWrong: 0, wrongToCorrect: 0 }]),
   );
   let changedWithoutReason = 0;
+  const skips: Skips = { councils: 0, requestsSaved: 0 };
   const reported: Report['questions'] = [];
   for (const [i, question] of questions.entries()) {
     const run = runs[i];
@@ -56,6 +66,7 @@ export function buildReport(
       ...Object.fromEntries(seats.map((s) => [`seat:${s}`, run.seats[s] ?? { answer: undefined, cost: NO_COST }])),
       vote: run.vote,
       council: run.council,
+      skipWhenUnanimous: run.skipWhenUnanimous,
       disputes: run.disputes,
     };
     const correct: Record<string, boolean> = {};
@@ -82,6 +93,10 @@ export function buildReport(
       }
     }
     changedWithoutReason += run.changedWithoutReason;
+    if (run.skipWhenUnanimous.skipped) {
+      skips.councils += 1;
+      skips.requestsSaved += run.skipWhenUnanimous.requestsSaved;
+    }
     reported.push({ ...run, correct });
   }
   return {
@@ -90,9 +105,18 @@ export function buildReport(
     seatFlips,
     changedWithoutReason,
     cost,
+    tokensPerCorrect: Object.fromEntries(
+      names.map((n) => [n, tokensPerCorrect(strategies[n] as Score, cost[n] ?? NO_COST)]),
+    ),
+    skips,
     formats: countFormats(reported),
     questions: reported,
   };
+}
+
+/** Tokens read and written per right answer, whole; null when none was right (no price buys nothing). */
+function tokensPerCorrect(score: Score, cost: Cost): number | null {
+  return score.correct === 0 ? null : Math.round((cost.inputTokens + cost.outputTokens) / score.correct);
 }
 
 const percent = (s: Score) => (s.total === 0 ? '–' : `${Math.round((100 * s.correct) / s.total)}%`);
@@ -105,7 +129,8 @@ const tokens = new Intl.NumberFormat('en-US');
 export function markdownSummary(report: Report): string {
   const rows = Object.entries(report.strategies).map(([name, score]) => {
     const c = report.cost[name] ?? NO_COST;
-    return `| ${name} | ${score.correct}/${score.total} | ${percent(score)} | ${tokens.format(c.inputTokens)} | ${tokens.format(c.outputTokens)} | ${(c.ms / 1000).toFixed(1)} s |`;
+    const per = report.tokensPerCorrect[name];
+    return `| ${name} | ${score.correct}/${score.total} | ${percent(score)} | ${tokens.format(c.inputTokens)} | ${tokens.format(c.outputTokens)} | ${per == null ? '–' : tokens.format(per)} | ${(c.ms / 1000).toFixed(1)} s |`;
   });
   const seats = Object.entries(report.strategies).filter(([name]) => name.startsWith('seat:'));
   const best = seats.reduce<[string, Score] | undefined>(
@@ -115,8 +140,8 @@ export function markdownSummary(report: Report): string {
   const council = report.strategies.council as Score;
   const disputes = report.strategies.disputes as Score;
   const lines = [
-    '| strategy | correct | accuracy | tokens in | tokens out | time |',
-    '| --- | --- | --- | --- | --- | --- |',
+    '| strategy | correct | accuracy | tokens in | tokens out | tokens per right answer | time |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
   ];
@@ -127,6 +152,7 @@ export function markdownSummary(report: Report): string {
       `The council ${beat(council)} the best single seat (${best[0]}, ${percent(best[1])}); with dispute rounds it ${beat(disputes)} it (${percent(disputes)}).`,
     );
   }
+  lines.push(skipLine(report));
   const { correctToWrong, wrongToCorrect } = report.flips;
   lines.push(
     `Dispute rounds turned a correct majority wrong ${correctToWrong} time${correctToWrong === 1 ? '' : 's'}, and fixed a wrong one ${wrongToCorrect} time${wrongToCorrect === 1 ? '' : 's'}.`,
@@ -139,4 +165,20 @@ export function markdownSummary(report: Report): string {
   }
   lines.push('', ...formatsSummary(report.formats));
   return `${lines.join('\n')}\n`;
+}
+
+/** What skipping when unanimous saved against the whole Council, and what it cost in right answers. */
+function skipLine(report: Report): string {
+  const { councils, requestsSaved } = report.skips;
+  const total = report.strategies.council?.total ?? 0;
+  const whole = report.cost.council ?? NO_COST;
+  const skipping = report.cost.skipWhenUnanimous ?? NO_COST;
+  const all = (c: Cost) => c.inputTokens + c.outputTokens;
+  const fewer = all(whole) === 0 ? 0 : Math.round((100 * (all(whole) - all(skipping))) / all(whole));
+  const right = (name: string) => report.strategies[name]?.correct ?? 0;
+  return (
+    `Skipping when unanimous ended ${councils} of ${total} councils at their vote (${tokens.format(requestsSaved)} ` +
+    `request${requestsSaved === 1 ? '' : 's'} saved, ${fewer}% fewer tokens than the whole council), ` +
+    `${right('skipWhenUnanimous')} right against the council's ${right('council')}.`
+  );
 }

@@ -2,6 +2,7 @@ import { roundSynthesis } from '@roundtable/core/council/disputes';
 import { disputesOffered } from '@roundtable/core/council/disputeText';
 import { addSpend, NO_SPEND, planSpend, type Spend, spendOf, stepReplies } from '@roundtable/core/council/strategies';
 import { tallyOf } from '@roundtable/core/council/tally';
+import { unanimousVote } from '@roundtable/core/council/unanimous';
 import { Orchestrator } from '@roundtable/core/orchestrator/Orchestrator';
 import type { ChatBackend } from '@roundtable/core/orchestrator/ports';
 import { DEFAULT_ORCHESTRATOR_SETTINGS } from '@roundtable/core/orchestrator/settings';
@@ -23,6 +24,12 @@ export interface QuestionRun {
   seats: Record<string, { answer: string | undefined; cost: Cost }>;
   vote: { answer: string | undefined; cost: Cost };
   council: { answer: string | undefined; cost: Cost };
+  /**
+   * Skip when unanimous (`roundtable.council.skipWhenUnanimous`): the vote when every seat stated the same short
+   * answer (the Council would have ended there: its answers' cost, and the requests its reviews and synthesis would
+   * have taken saved), else the synthesis (the whole Council's cost).
+   */
+  skipWhenUnanimous: { answer: string | undefined; cost: Cost; skipped: boolean; requestsSaved: number };
   disputes: { answer: string | undefined; cost: Cost; rounds: number };
   /** Each seat's answer after each dispute round (from its positions), for who changed and how. */
   positions: Record<string, (string | undefined)[]>;
@@ -59,7 +66,8 @@ const NO_COST: Cost = NO_SPEND;
  * Runs each question through the real pipeline, in a thread of its own: a Council of every seat (its plan, prompts,
  * anonymised reviews, the chair's synthesis and its ledger and vote read as the extension reads them), then, when the
  * synthesis disputes something, Discuss disputes until its rounds stop. Each strategy's answer is read from the same
- * turn: each seat alone (its first answer), the vote of those answers, the synthesis, and the last dispute round's.
+ * turn: each seat alone (its first answer), the vote of those answers, the synthesis, skipping when unanimous (the vote
+ * when every seat stated the same short answer, else the synthesis), and the last dispute round's.
  */
 export async function runEval(run: EvalRun): Promise<QuestionRun[]> {
   let n = 0;
@@ -76,6 +84,9 @@ export async function runEval(run: EvalRun): Promise<QuestionRun[]> {
       maxRespondersPerTurn: run.participants.length,
       maxConcurrent: run.participants.length,
       maxDisputeRounds: run.maxDisputeRounds,
+      // Every Council runs whole, so the synthesis is measured on every question; what skipping when unanimous would
+      // have answered and spent is read from the same turn (`skipWhenUnanimous` below).
+      skipWhenUnanimous: false,
     },
   });
   const runs: QuestionRun[] = [];
@@ -123,6 +134,11 @@ async function runQuestion(
     const synthesis = roundSynthesis(thread(), council) as Message | undefined;
     const councilCost = planSpend(thread().messages, council);
     const councilAnswer = synthesis ? answerIn(synthesis.content) : undefined;
+    // The rule the extension applies (`unanimousVote`): the same stated short answer from every seat.
+    const agreed = unanimousVote(council, thread().messages);
+    const skipWhenUnanimous = agreed
+      ? { answer: agreed.answer, cost: vote.cost, skipped: true, requestsSaved: agreed.saved }
+      : { answer: councilAnswer, cost: councilCost, skipped: false, requestsSaved: 0 };
     let disputes = { answer: councilAnswer, cost: councilCost, rounds: 0 };
     const positions: Record<string, (string | undefined)[]> = {};
     let changedWithoutReason = 0;
@@ -155,6 +171,7 @@ async function runQuestion(
       seats,
       vote,
       council: { answer: councilAnswer, cost: councilCost },
+      skipWhenUnanimous,
       disputes,
       positions,
       changedWithoutReason,
@@ -173,6 +190,7 @@ function failed(id: string, error: string): QuestionRun {
     seats: {},
     vote: none,
     council: none,
+    skipWhenUnanimous: { ...none, skipped: false, requestsSaved: 0 },
     disputes: { ...none, rounds: 0 },
     positions: {},
     changedWithoutReason: 0,

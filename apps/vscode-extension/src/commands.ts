@@ -62,6 +62,9 @@ export function registerCommands(store: DisposableStore, deps: CommandDeps): voi
     (await import('./localServers/addLocalModelServer')).addLocalModelServer(deps.logger),
   );
   register('roundtable.sidecar.login', () => deps.signIn());
+  register('roundtable.seatClaudeCode', async () =>
+    (await import('./claude/seatClaudeCode')).seatClaudeCode(deps.logger),
+  );
   register('roundtable.sidecar.check', () => deps.checkSidecar());
   register('roundtable.sidecar.actions', () => deps.showSidecarActions());
   register('roundtable.showDiagnostics', () => deps.showDiagnostics());

@@ -21,6 +21,7 @@ import { AfterFirstState } from './lifecycle/AfterFirstState';
 import { ShutdownOrder } from './lifecycle/ShutdownOrder';
 import { lazyChatBackend } from './proxy/lazyChatBackend';
 import { lazyProviderSeatMap } from './proxy/lazyProviderSeatMap';
+import { lazyBench } from './proxy/lazySeatBench';
 import { JoinedSeats, ProviderSeats } from './proxy/providerSeats';
 import { effectiveMode } from './sidecar/effectiveMode';
 import { managedEndpoint } from './sidecar/managedEndpoint';
@@ -144,6 +145,8 @@ export function activate(context: vscode.ExtensionContext): void {
   afterFirstState.run(() => void providerSeats.refresh());
   disposables.add(
     orchestrator.runner.onDidFailReply((failure) => {
+      // A limit with a stated end benches the seat until then, in every mode (proxy, endpoint, CLI).
+      bench.noteFailure(failure.participant.id, failure.error);
       if (failure.error.kind === 'proxy-auth') offerAccessKey();
       if (!failure.participant.provider) return;
       void cliSeats.noteFailure(failure).then(() => providerSeats.refresh());
@@ -176,8 +179,20 @@ export function activate(context: vscode.ExtensionContext): void {
   const ui = vscodeHostUi(logger, () => lastEditor.current(), prompts);
   const terms = disposables.add(new TermsNoticeState(context.globalState));
   // The one seat map every turn and view reads: the proxy's logins and models (managed), or the models it serves (an
-  // external one), and the seats on other providers and CLIs.
-  const seats = disposables.add(new JoinedSeats([managed ? managed.seats : monitor.seats, providerSeats]));
+  // external one), and the seats on other providers and CLIs; with the seats benched by a limit until its end.
+  const joinedSeats = disposables.add(new JoinedSeats([managed ? managed.seats : monitor.seats, providerSeats]));
+  // The bench (`SeatBench`: a seat whose reply failed on a limit that states its end is left out until then, in every
+  // mode) joins the map once its code is in, after the first state: a window starts with nothing benched, and a reply
+  // can fail only after a message, long after.
+  const seats = disposables.add(new JoinedSeats([joinedSeats]));
+  const bench = lazyBench(() =>
+    import('@roundtable/core/bench/SeatBench').then(({ SeatBench }) => {
+      const loaded = disposables.add(new SeatBench({ source: joinedSeats, clock: systemClock, logger }));
+      seats.add(loaded);
+      return loaded;
+    }),
+  );
+  afterFirstState.run(() => void bench.load());
   const viewDeps: ChatViewDeps = {
     orchestrator,
     terms,
@@ -193,6 +208,7 @@ export function activate(context: vscode.ExtensionContext): void {
         cliSeats,
         settings: () => settings,
         owner: disposables,
+        memory: context.globalState,
       }),
     ),
     logger,
@@ -232,7 +248,7 @@ export function activate(context: vscode.ExtensionContext): void {
     orchestrator,
     storageRoot,
     restartSidecar: () => (managed ? managed.restart() : monitor.check()),
-    signIn: () => signIn(managed, logger),
+    signIn: () => signIn(managed, logger, context.globalState),
     checkSidecar: () => monitor.check(),
     showSidecarActions: async () =>
       (await import('./sidecar/pickSidecarAction')).pickSidecarAction(

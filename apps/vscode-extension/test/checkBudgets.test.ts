@@ -47,6 +47,55 @@ describe('checkSide', () => {
     expect(raw('src/turn.ts')).toBe(300);
   });
 
+  test('`after` holds in turn: a feature after one that is itself after another is charged for neither’s files', () => {
+    file('turnOnly.js', 400);
+    file('upkeep.js', 150);
+    file('compaction.js', 120);
+    const chunk = (c: Partial<ChunkGraph['chunks'][string]> & { modules: string[] }) => ({
+      imports: [],
+      dynamicImports: [],
+      ...c,
+    });
+    const chain: ChunkGraph = {
+      chunks: {
+        'entry.js': chunk({
+          entry: true,
+          source: 'src/entry.ts',
+          imports: ['shared.js'],
+          dynamicImports: ['turn.js'],
+          modules: ['src/entry.ts'],
+        }),
+        'shared.js': chunk({ modules: ['src/shared.ts'] }),
+        // The thread code: it imports a chunk of its own, and loads the upkeep.
+        'turn.js': chunk({
+          source: 'src/turn.ts',
+          imports: ['turnOnly.js'],
+          dynamicImports: ['upkeep.js'],
+          modules: ['src/turn.ts'],
+        }),
+        'turnOnly.js': chunk({ modules: ['src/turnOnly.ts'] }),
+        'upkeep.js': chunk({ source: 'src/upkeep.ts', dynamicImports: ['compaction.js'], modules: ['src/upkeep.ts'] }),
+        // The compaction imports the thread code's own chunk too: that was loaded two features before it.
+        'compaction.js': chunk({
+          source: 'src/compaction.ts',
+          imports: ['turnOnly.js'],
+          modules: ['src/compaction.ts'],
+        }),
+      },
+    };
+    const lines = budgets({
+      moments: {},
+      features: {
+        'src/turn.ts': roomy,
+        'src/upkeep.ts': { ...roomy, after: ['src/turn.ts'] },
+        'src/compaction.ts': { ...roomy, after: ['src/upkeep.ts'] },
+      },
+    });
+    const { rows, problems } = checkSide('host', lines, chain, folder);
+    expect(problems).toEqual([]);
+    expect(rows.find((r) => r.name === 'src/compaction.ts')?.raw).toBe(120);
+  });
+
   test('names a moment over its budget, by a single byte', () => {
     const tight = budgets({ moments: { 'first state': { loads: [], raw: 1499, gzip: 10_000 } } });
     expect(checkSide('host', tight, graph, folder).problems).toEqual([

@@ -107,8 +107,8 @@ describe('the packaged .vsix', async () => {
       ['You chair this discussion', 'Earlier reply'],
     ],
     [
-      'a view’s intent handler',
-      'packages/core/src/views/handleIntent.ts',
+      'a view’s intent handler (and the intents’ schemas)',
+      'packages/core/src/views/receiveIntent.ts',
       ['That seat can answer now: there is nothing to fix.'],
     ],
     [

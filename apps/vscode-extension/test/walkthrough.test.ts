@@ -38,11 +38,12 @@ describe('the Getting Started walkthrough', async () => {
   const walkthroughs = manifest.contributes.walkthroughs ?? [];
   const steps = walkthroughs.flatMap((w) => w.steps);
 
-  test('takes a new user from choosing the proxy (or a local model server), through signing in, to the first message', () => {
+  test('takes a new user from choosing the proxy (or a local model server), through seating Claude on its CLI and signing in, to the first message', () => {
     expect(walkthroughs.map((w) => w.id)).toEqual(['gettingStarted']);
     expect(steps.map((s) => commandLinks(s.description)[0])).toEqual([
       'roundtable.chooseProxyMode',
       'roundtable.addLocalModelServer',
+      'roundtable.seatClaudeCode',
       'roundtable.sidecar.login',
       'roundtable.focusComposer',
     ]);

@@ -5,6 +5,7 @@ import { App } from './components/App';
 import { markdownViews } from './components/lazyMarkdown';
 import { ChatModel } from './models/ChatModel';
 import { ComposerModel } from './models/ComposerModel';
+import { watchTurnCost } from './models/costWatch';
 import { MarkdownModel } from './models/MarkdownModel';
 import { watchCspViolations } from './transport/cspViolations';
 import { VsCodeHostTransport, VsCodeUiStateStore } from './transport/VsCodeHostTransport';
@@ -21,6 +22,7 @@ if (root && api) {
   const markdown = new MarkdownModel(() => markdownViews.load().then((m) => m.rendererFor(chat.replica)));
   connectCspReports(chat);
   const composer = new ComposerModel(chat, new VsCodeUiStateStore(api));
+  watchTurnCost(chat, composer);
   render(<App chat={chat} composer={composer} markdown={markdown} />, root);
 } else if (root) {
   root.textContent = 'The Roundtable chat runs inside a VS Code webview.';

@@ -2,7 +2,7 @@ import { type ErrorScenario, fakeErrors } from './errorScenarios';
 
 /** How a streamed reply is written; every streaming scenario accepts these. */
 export interface ReplyOptions {
-  /** The reply text. Default: `buildEchoReply(model, messages)`. */
+  /** The reply text. Default: `buildEchoReply(model, messages)`. Empty: no content and zero tokens, finish `stop`. */
   text?: string;
   /** Default `stop`. Gemini reports truncation as `max_tokens`, Claude and Codex as `length`. */
   finishReason?: string;

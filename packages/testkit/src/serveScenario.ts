@@ -135,7 +135,8 @@ function replyShape(exchange: ChatExchange, options: ReplyOptions): ReplyShape {
     pieces: splitIntoPieces(text),
     finishReason: options.finishReason ?? 'stop',
     promptTokens: Math.ceil(promptChars / 4) + 3 * exchange.messages.length,
-    completionTokens: Math.max(1, Math.ceil(text.length / 4)),
+    // An empty text counts no tokens: what a provider that answers a spent quota with an empty 200 sends.
+    completionTokens: text === '' ? 0 : Math.max(1, Math.ceil(text.length / 4)),
     usageOnlyChunk: options.usageOnlyChunk === true,
   };
 }

@@ -24,6 +24,7 @@ describe('readSettings', () => {
       maxConcurrent: 3,
       chair: null,
       anonymiseReviews: true,
+      skipWhenUnanimous: true,
       maxDisputeRounds: 2,
       groups: [],
     });
@@ -45,6 +46,7 @@ describe('readSettings', () => {
       'council.maxConcurrent',
       'council.chair',
       'council.anonymiseReviews',
+      'council.skipWhenUnanimous',
       'council.maxDisputeRounds',
       'groups',
     ];
@@ -53,13 +55,14 @@ describe('readSettings', () => {
     }
   });
 
-  test('reads the council: speaking order, how many at once, the chair, anonymous reviews and groups', () => {
+  test('reads the council: speaking order, how many at once, the chair, anonymous reviews, skipping when unanimous and groups', () => {
     const s = readSettings(
       config({
         'router.order': 'rotating',
         'council.maxConcurrent': 2,
         'council.chair': 'gpt',
         'council.anonymiseReviews': false,
+        'council.skipWhenUnanimous': false,
         'council.maxDisputeRounds': 3,
         groups: [{ id: 'reviewers', members: ['claude', 'gpt'], mode: 'council' }],
       }),
@@ -69,6 +72,7 @@ describe('readSettings', () => {
       maxConcurrent: 2,
       chair: 'gpt',
       anonymiseReviews: false,
+      skipWhenUnanimous: false,
       maxDisputeRounds: 3,
       groups: [{ id: 'reviewers', displayName: '@reviewers', members: ['claude', 'gpt'], mode: 'council' }],
     });

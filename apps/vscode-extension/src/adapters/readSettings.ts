@@ -56,6 +56,7 @@ export function readSettings(config: ConfigurationLike): RoundtableSettings {
     maxConcurrent: read.integer('council.maxConcurrent', 1, MAX_PARTICIPANTS, d.maxConcurrent),
     chair: chairOf(read.text('council.chair', 32, '', { allowEmpty: true }), participants, problems),
     anonymiseReviews: read.flag('council.anonymiseReviews', d.anonymiseReviews),
+    skipWhenUnanimous: read.flag('council.skipWhenUnanimous', d.skipWhenUnanimous),
     maxDisputeRounds: read.integer('council.maxDisputeRounds', 1, 5, d.maxDisputeRounds),
     askForDiffs: read.flag('context.askForDiffs', d.askForDiffs),
     groups,

@@ -1,5 +1,6 @@
 import type { Logger } from '@roundtable/core/ports';
 import * as vscode from 'vscode';
+import { writeSeatLists } from '../adapters/writeSeatLists';
 import {
   type LocalServer,
   parseServerAddress,
@@ -49,17 +50,7 @@ export async function addLocalModelServer(logger: Logger): Promise<void> {
     return;
   }
   const { plan } = planned;
-  // The provider first: a seat written before its provider would be reported as on an unknown one meanwhile.
-  const global = vscode.ConfigurationTarget.Global;
-  try {
-    if (!plan.reusedProvider) await config.update('providers', plan.providers, global);
-    await config.update('participants', plan.participants, global);
-  } catch (error) {
-    // E.g. a user settings.json VS Code cannot parse: it refuses to write, and says why.
-    logger.warn(`Add a Local Model Server could not write the user settings: ${(error as Error).message}`);
-    void vscode.window.showErrorMessage(`Roundtable could not write your user settings: ${(error as Error).message}`);
-    return;
-  }
+  if (!(await writeSeatLists(plan, 'Add a Local Model Server', logger))) return;
   const names = plan.seats.map((s) => `@${s.id}`);
   logger.info(`Seated ${names.join(', ')} on ${server.label} (provider "${plan.providerId}").`);
   // The workspace's list, when it has one, is the one in effect: say so rather than let the seats seem missing.

@@ -153,7 +153,7 @@ function baseName(model: string): string {
 }
 
 /** `base`, or `base-2`, `base-3`… : the first not in `taken`. */
-function unique(base: string, taken: ReadonlySet<string>): string {
+export function unique(base: string, taken: ReadonlySet<string>): string {
   if (!taken.has(base)) return base;
   let n = 2;
   while (taken.has(`${base}-${n}`)) n++;
@@ -161,7 +161,7 @@ function unique(base: string, taken: ReadonlySet<string>): string {
 }
 
 /** The `id` of each entry that has a string one, lower-cased as @-mentions are matched. */
-function idsOf(list: unknown): string[] {
+export function idsOf(list: unknown): string[] {
   if (!Array.isArray(list)) return [];
   return list.flatMap((e) => {
     const id = (e as { id?: unknown } | null)?.id;
@@ -170,7 +170,7 @@ function idsOf(list: unknown): string[] {
 }
 
 /** Every @-name the entries hold, valid or not: ids and aliases. */
-function namesOf(list: readonly unknown[]): string[] {
+export function namesOf(list: readonly unknown[]): string[] {
   const aliases = list.flatMap((e) => {
     const a = (e as { aliases?: unknown } | null)?.aliases;
     return Array.isArray(a) ? a.filter((x): x is string => typeof x === 'string').map((x) => x.toLowerCase()) : [];

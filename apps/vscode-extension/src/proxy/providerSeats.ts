@@ -72,8 +72,15 @@ export class JoinedSeats implements StatusSource<SeatMap>, IDisposable {
   readonly onDidChange = this.emitter.event;
   private readonly listening: IDisposable[];
 
-  constructor(private readonly sources: readonly StatusSource<SeatMap>[]) {
+  constructor(private readonly sources: StatusSource<SeatMap>[]) {
     this.listening = sources.map((s) => s.onDidChange(() => this.emitter.fire(this.current)));
+  }
+
+  /** A source that came later (its code loaded after the first state); where two name a seat, the later one wins. */
+  add(source: StatusSource<SeatMap>): void {
+    this.sources.push(source);
+    this.listening.push(source.onDidChange(() => this.emitter.fire(this.current)));
+    this.emitter.fire(this.current);
   }
 
   get current(): SeatMap {

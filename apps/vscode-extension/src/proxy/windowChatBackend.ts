@@ -1,6 +1,6 @@
+import type { ImageLoader } from '@roundtable/core/llm/types';
 import type { ChatBackend } from '@roundtable/core/orchestrator/ports';
 import type { ProviderConfig } from '../adapters/readProviders';
-import { imageLoader } from '../images/imageAssets';
 import { imageFolder } from '../images/imageFolder';
 import { type CliChat, createChatBackend } from './createChatBackend';
 
@@ -15,8 +15,14 @@ export interface WindowChatBackendOptions {
   storageRoot: string;
 }
 
-/** The chat backend of a window: CLIProxyAPI, the `roundtable.providers` endpoints and the CLIs, with the images. */
+/**
+ * The chat backend of a window: CLIProxyAPI, the `roundtable.providers` endpoints and the CLIs, with the images. The
+ * images' code (reading a stored image, checking its hash) loads with the first prompt that has one: most turns have
+ * none.
+ */
 export function windowChatBackend(options: WindowChatBackendOptions): ChatBackend {
+  const folder = imageFolder(options.storageRoot);
+  const loadImage: ImageLoader = async (image) => (await import('../images/imageAssets')).imageLoader(folder)(image);
   return createChatBackend(
     options.endpoint,
     options.accessKey,
@@ -24,6 +30,6 @@ export function windowChatBackend(options: WindowChatBackendOptions): ChatBacken
     options.providers,
     {},
     options.cli,
-    imageLoader(imageFolder(options.storageRoot)),
+    loadImage,
   );
 }

@@ -7,7 +7,7 @@ import { parseTranscript } from '@roundtable/core/transcript/parseTranscript';
 import { TRANSCRIPT_VERSION, type Transcript } from '@roundtable/core/transcript/schema';
 import { summarize } from '@roundtable/core/transcript/summary';
 import { withFileLock } from '@roundtable/sidecar/fs/fileLock';
-import { JournalUpkeep } from './journalUpkeep';
+import type { JournalUpkeep } from './journalUpkeep';
 import type { ListedThreads } from './listedThreads';
 import { SummaryUpdates } from './summaryUpdates';
 import type { ThreadIndexStore } from './ThreadIndexStore';
@@ -38,25 +38,41 @@ export interface ThreadContentsDeps {
 export class ThreadContents implements IDisposable {
   private readonly states = new ThreadStates();
   readonly summaries: SummaryUpdates;
-  private readonly upkeep: JournalUpkeep;
+  /**
+   * The journals' upkeep (compaction, keeping a bad journal aside), loaded with the first write, or the first read of a
+   * journal with a bad line: showing a thread needs none of it.
+   */
+  private upkeeping: Promise<JournalUpkeep> | undefined;
+  private disposed = false;
   /** The code that writes a thread, loaded by the first write: opening a thread only reads. */
   private writing: Promise<ThreadWrites> | undefined;
 
   constructor(private readonly deps: ThreadContentsDeps) {
     this.summaries = new SummaryUpdates(deps.fs, deps.index, deps.logger);
-    this.upkeep = new JournalUpkeep({
-      fs: deps.fs,
-      index: deps.index,
-      states: this.states,
-      known: deps.known,
-      logger: deps.logger,
-      now: deps.now,
-      ...(deps.compactWhenIdleMs === undefined ? {} : { compactWhenIdleMs: deps.compactWhenIdleMs }),
+  }
+
+  private upkeep(): Promise<JournalUpkeep> {
+    const { deps } = this;
+    this.upkeeping ??= import('./journalUpkeep').then(({ JournalUpkeep }) => {
+      const upkeep = new JournalUpkeep({
+        fs: deps.fs,
+        index: deps.index,
+        states: this.states,
+        known: deps.known,
+        logger: deps.logger,
+        now: deps.now,
+        ...(deps.compactWhenIdleMs === undefined ? {} : { compactWhenIdleMs: deps.compactWhenIdleMs }),
+      });
+      if (this.disposed) upkeep.dispose();
+      return upkeep;
     });
+    return this.upkeeping;
   }
 
   private writes(): Promise<ThreadWrites> {
     const { fs, index } = this.deps;
+    // The upkeep follows writes: it loads beside the code that writes, not after the first write.
+    void this.upkeep();
     this.writing ??= import('./threadWrites').then((m) => new m.ThreadWrites(fs, index, this.summaries));
     return this.writing;
   }
@@ -107,7 +123,7 @@ export class ThreadContents implements IDisposable {
         if (!entry) return { ok: true, revision: current };
         const next = await (await this.writes()).append(stored, entry, transcript, this.deps.listed.summaryOf(id));
         this.wrote(id, next);
-        this.upkeep.appended(id, next);
+        (await this.upkeep()).appended(id, next);
         return { ok: true, revision: next.revision };
       }
       // Never write what could not be read back: a bug upstream must not turn into a file that gets set aside.
@@ -126,17 +142,18 @@ export class ThreadContents implements IDisposable {
 
   /** Folds a thread's journal into its base now (tests, benchmarks); compactions due meanwhile run first. */
   compactNow(threadId: string): Promise<void> {
-    return this.upkeep.compactNow(threadId);
+    return this.upkeep().then((upkeep) => upkeep.compactNow(threadId));
   }
 
   /** Resolves once the background work started so far (compactions, index summaries) is done. */
   async settled(): Promise<void> {
-    await this.upkeep.settled();
+    await (await this.upkeeping)?.settled();
     await this.summaries.flush();
   }
 
   dispose(): void {
-    this.upkeep.dispose();
+    this.disposed = true;
+    void this.upkeeping?.then((upkeep) => upkeep.dispose());
     this.summaries.dispose();
   }
 
@@ -147,7 +164,7 @@ export class ThreadContents implements IDisposable {
     if (file.kind !== 'ok') return file;
     this.deps.known.set(threadId, file.stored.revision);
     this.states.set(threadId, file.stored);
-    await this.upkeep.rejected(threadId, file.stored, file.rejected);
+    if (file.rejected.length > 0) await (await this.upkeep()).rejected(threadId, file.stored, file.rejected);
     return file;
   }
 

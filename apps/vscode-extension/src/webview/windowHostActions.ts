@@ -3,6 +3,7 @@ import type { Logger } from '@roundtable/core/ports';
 import type { HostActions } from '@roundtable/core/views/viewPorts';
 import * as vscode from 'vscode';
 import type { ProviderConfig } from '../adapters/readProviders';
+import type { RiskMemory } from '../claude/claudeAccountRisk';
 import type { CliSeats } from '../clis/CliSeats';
 import { seatFixes } from '../clis/seatFixes';
 import type { DeferredManaged } from '../sidecar/DeferredManaged';
@@ -23,6 +24,8 @@ export interface WindowHostActionsDeps {
     orchestrator: { participants: readonly { id: string; provider?: string }[] };
   };
   owner: DisposableStore;
+  /** Where the answer to the Claude account question is remembered (VS Code's global state). */
+  memory: RiskMemory;
 }
 
 /**
@@ -39,8 +42,8 @@ export function windowHostActions(deps: WindowHostActionsDeps): HostActions {
     ...(managed
       ? {
           seats: {
-            signIn: async (id: string) => (await managedSeats(managed, logger)).signIn(id),
-            reset: async (id: string) => (await managedSeats(managed, logger)).reset(id),
+            signIn: async (id: string) => (await managedSeats(managed, logger, deps.memory)).signIn(id),
+            reset: async (id: string) => (await managedSeats(managed, logger, deps.memory)).reset(id),
           },
         }
       : {}),
@@ -54,7 +57,7 @@ export function windowHostActions(deps: WindowHostActionsDeps): HostActions {
 }
 
 /** The managed proxy's seat actions (sign in, reset), with its sign-in code, loaded by the first of them. */
-async function managedSeats(managed: DeferredManaged, logger: Logger) {
+async function managedSeats(managed: DeferredManaged, logger: Logger, memory: RiskMemory) {
   const [{ seatActions }, inner] = await Promise.all([import('../sidecar/managedSignIn'), managed.loaded()]);
-  return seatActions(inner, logger);
+  return seatActions(inner, logger, memory);
 }

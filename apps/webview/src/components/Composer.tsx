@@ -6,6 +6,7 @@ import { Icon } from './icons';
 import { AttachImage, acceptDrops, ImageChips, takeImages } from './lazyImages';
 import { MentionMenu } from './MentionMenu';
 import { TargetChip } from './TargetChip';
+import { TurnCostLine } from './TurnCostLine';
 import './Composer.css';
 
 /**
@@ -154,6 +155,7 @@ export function Composer({ chat, composer }: { chat: ChatModel; composer: Compos
           </button>
         )}
       </div>
+      <TurnCostLine chat={chat} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useMemo } from 'preact/hooks';
 import type { ChatModel } from '../models/ChatModel';
 import type { ComposerModel } from '../models/ComposerModel';
 import { groupLabel } from '../models/groups';
+import { seatSpendLines } from '../models/seatSpendLines';
 import { Icon } from './icons';
 import { ModeChip, StancesToggle } from './ModeChip';
 import './TargetChip.css';
@@ -38,10 +39,18 @@ export function TargetChip({ chat, composer }: { chat: ChatModel; composer: Comp
   // A narrow row cuts the chosen name short (the word To goes first): the tooltip has it whole.
   const group = groups.find((g) => g.id === target);
   const chosen = enabled.find((p) => p.id === target)?.displayName ?? (group && groupLabel(group, names));
+  // Below: what each seat that can be chosen spent today and in the last 5 hours, over every thread.
+  const spent = seatSpendLines(enabled, replica.spending.value);
   return (
     <div class="composer-target">
       <div class="composer-chips">
-        <label class="chip" title={`${chosen ? `To: ${chosen}. ` : ''}Who answers a message that @-mentions nobody`}>
+        <label
+          class="chip"
+          data-testid="target-chip"
+          title={[`${chosen ? `To: ${chosen}. ` : ''}Who answers a message that @-mentions nobody`, ...spent].join(
+            '\n',
+          )}
+        >
           <span class="chip-word">To</span>
           <select
             aria-label="To"

@@ -3,6 +3,7 @@ import { fireEvent, screen } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppHarness } from '../testing/AppHarness';
 import { viewState } from '../testing/fixtures';
+import { councilViews } from './lazyViews';
 import { turnLine } from './TurnStatus';
 
 // Where the turn stands, above the composer: the queue while several participants answer one after another, the mode
@@ -202,6 +203,35 @@ describe('another round', () => {
     h.emit(h.host.state(viewState({ ...table, turn: answered(1, mode) })));
     expect(screen.getByTestId('turn-round').textContent).toBe('Round 1 of 3Another round');
     expect(screen.getByTestId('turn-another-round').title).toMatch(/^A reveal round: each of them reads every answer/);
+  });
+});
+
+describe('a Council that ended at its unanimous vote', () => {
+  beforeAll(() => councilViews.load());
+  const agreed: TurnView = {
+    state: 'answered',
+    speakers: ALL,
+    round: 1,
+    maxRounds: 3,
+    mode: 'council',
+    agreed: { plan: 'plan-1', answer: '42', seats: 3, saved: 4 },
+  };
+
+  it('says the vote above the round, and Review anyway asks for the rest of that plan', () => {
+    h.mount();
+    h.emit(h.host.state(viewState({ ...table, turn: agreed })));
+    const line = screen.getByTestId('turn-agreed');
+    expect(line.textContent).toBe('All 3 agree: 42. Reviews and synthesis skipped (4 requests saved)Review anyway');
+    expect(screen.getByTestId('turn-round').textContent).toBe('Round 1 of 3Another round');
+    fireEvent.click(screen.getByTestId('turn-review-anyway'));
+    expect(h.lastIntent()).toEqual({
+      type: 'turn/reviewAnyway',
+      payload: { threadId: 'thread-1', planId: 'plan-1' },
+    });
+    // The reviews running, the line goes with the turn that replaces it.
+    const { agreed: _, ...plain } = agreed;
+    h.emit(turn(plain));
+    expect(screen.queryByTestId('turn-agreed')).toBeNull();
   });
 });
 

@@ -1,17 +1,9 @@
-import { computed, signal } from '@preact/signals';
+import { computed } from '@preact/signals';
 import { MAX_CODE_CHARS, MAX_CODE_LANGUAGE_CHARS, MAX_LINK_CHARS, MAX_USER_TEXT_CHARS } from '@roundtable/core/limits';
 import { isRoutable } from '@roundtable/core/present';
-import {
-  type DiscussionMode,
-  type HostToWebview,
-  type ProposedChange,
-  viewSignal,
-  type WebviewToHost,
-} from '@roundtable/core/protocol';
-import { type ParticipantView, ThreadReplica } from '../state/ThreadReplica';
-import type { HostTransport } from '../transport/HostTransport';
-import { type Done, type IntentPayload, IntentRequests, type IntentType } from './intentRequests';
-import { Notices } from './Notices';
+import type { DiscussionMode, ProposedChange } from '@roundtable/core/protocol';
+import type { ParticipantView } from '../state/ThreadReplica';
+import { HostLink } from './HostLink';
 import { PlanViews } from './PlanViews';
 
 export type { Notice } from './Notices';
@@ -22,29 +14,11 @@ export type Participant = ParticipantView;
 export type SendResult = 'sent' | 'empty' | 'busy' | 'tooLong';
 
 /**
- * The webview's side of the conversation with the host: the replica of what it shows (`replica`), and the intents
- * the user can send.
- *
- * Invariants:
- * - the replica is only ever what host messages made of it; actions never edit it optimistically (the host
- *   answers every intent with patches or a state, and a `request/done`);
- * - `view/ready` is posted once the listener is attached; `view/resync` whenever the replica loses track, and then
- *   only once until the full state arrives;
- * - every intent gets a request id; a refusal (`request/done` with ok false) becomes the `notice` of the thread
- *   it was made in (`Notices`), and a refused send gives its text back through `onRefused`.
+ * The webview's side of the conversation with the host: the replica of what it shows (`replica`, kept by `HostLink`,
+ * whose invariants hold here), what the panel derives from it, and the intents the user can send. A refused send gives
+ * its text back through `onRefused`.
  */
-export class ChatModel {
-  readonly replica = new ThreadReplica();
-  private readonly notices = new Notices(
-    computed(() => this.replica.thread.value?.id),
-    this.replica.seats,
-  );
-  /** The host's answer the user should read now (see `Notices` for when it goes away). */
-  readonly notice = this.notices.current;
-  /** The host's answer for the `#name` asked about last; the composer shows it only while that name is typed. */
-  readonly files = signal<{ query: string; files: string[] } | undefined>(undefined);
-  /** Goes up each time the host asks to focus the message box. */
-  readonly focusRequests = signal(0);
+export class ChatModel extends HostLink {
   readonly ready = computed(() => this.replica.thread.value !== undefined);
   readonly busy = computed(() => this.replica.thread.value?.busy ?? false);
   readonly enabledParticipants = computed(() => this.replica.participants.value.filter((p) => p.enabled));
@@ -60,17 +34,6 @@ export class ChatModel {
     const routable = new Set(this.routableParticipants.value.map((p) => p.id));
     return this.replica.groups.value.filter((g) => g.members.some((id) => routable.has(id)));
   });
-
-  private readonly unsubscribe: () => void;
-  private readonly requests = new IntentRequests();
-  /** The last `#name` asked about: an answer to an earlier one comes late and must not replace its answer. */
-  private asked: string | undefined;
-  private resyncAsked = false;
-
-  constructor(private readonly transport: HostTransport) {
-    this.unsubscribe = transport.onMessage((message) => this.receive(message));
-    this.post(viewSignal('view/ready'));
-  }
 
   /**
    * Posts the text to the shown thread unless it is blank, too long, or a reply is streaming there (one turn per
@@ -113,12 +76,6 @@ export class ChatModel {
     this.intent('context/remove', { id });
   }
 
-  /** Asks the host for the workspace files that match a `#name` (answered with `files/found`). */
-  findFiles(query: string): void {
-    this.asked = query;
-    this.intent('files/find', { query });
-  }
-
   /** Asks the host to add a workspace file the `#` list offered as a chip; a refusal says why (binary, gone). */
   addFile(path: string): void {
     this.intent('context/addFile', { path });
@@ -132,6 +89,11 @@ export class ChatModel {
   /** Everyone who took part in the discussion answers again, having read the whole last round. */
   anotherRound(): void {
     this.onShown((threadId) => this.intent('turn/anotherRound', { threadId }));
+  }
+
+  /** A Council that ended at its unanimous vote runs its reviews and synthesis after all. */
+  reviewAnyway(planId: string): void {
+    this.onShown((threadId) => this.intent('turn/reviewAnyway', { threadId, planId }));
   }
 
   /** Discuss disputes on a Council's synthesis: rounds that argue only its disputed claims (the host checks it). */
@@ -246,48 +208,5 @@ export class ChatModel {
   /** Tells the host the page's Content Security Policy blocked something (see `watchCspViolations`). */
   reportCspViolation(directive: string, blocked: string, sample: string): void {
     this.intent('view/cspViolation', { directive, blocked, sample });
-  }
-
-  dismissNotice(): void {
-    this.notices.dismiss();
-  }
-
-  dispose(): void {
-    this.unsubscribe();
-  }
-
-  private onShown(fn: (threadId: string) => void): void {
-    const thread = this.replica.thread.peek();
-    if (thread) fn(thread.id);
-  }
-
-  private intent<T extends IntentType>(type: T, payload: IntentPayload<T>, onDone?: Done): void {
-    this.post(this.requests.make(type, payload, this.replica.thread.peek()?.id, onDone));
-  }
-
-  private receive(message: HostToWebview): void {
-    const result = this.replica.apply(message);
-    if (message.type === 'view/state') {
-      this.resyncAsked = false;
-      this.notices.threadShown(this.replica.thread.peek()?.id);
-    }
-    if (result === 'resync' && !this.resyncAsked) {
-      this.resyncAsked = true;
-      this.post(viewSignal('view/resync'));
-    }
-    if (message.type === 'composer/focus') this.focusRequests.value += 1;
-    if (message.type === 'files/found' && message.payload.query === this.asked) this.files.value = message.payload;
-    // An answer counts even when the replica lost track: the request is over either way.
-    if (message.type === 'request/done') {
-      const { requestId, ...answer } = message.payload;
-      const request = this.requests.settle(requestId);
-      request?.onDone?.(answer);
-      // An answer to a request this page never made (a previous page's) has no thread or kind to belong to.
-      if (request) this.notices.answered(request.intent, request.threadId, answer);
-    }
-  }
-
-  private post(message: WebviewToHost): void {
-    this.transport.post(message);
   }
 }

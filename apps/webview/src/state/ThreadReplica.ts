@@ -9,6 +9,7 @@ import {
   type SaveProblem,
   type SeatGroup,
   type SeatMap,
+  type SeatSpending,
   type SidecarStatus,
   type TermsNoticeForm,
   type ThreadListEntry,
@@ -59,6 +60,8 @@ export class ThreadReplica {
   readonly sidecar = signal<SidecarStatus>(NO_SIDECAR);
   /** Seats that are not simply ready, by participant id (managed mode only). */
   readonly seats = signal<SeatMap>({});
+  /** What each seat spent today and in the last 5 hours, by participant id (a seat absent spent nothing lately). */
+  readonly spending = signal<SeatSpending>({});
   readonly saveProblems = signal<readonly SaveProblem[]>([]);
   /** How the Terms-of-Service notice shows: in full, as its line, or (a host with none to give) not at all. */
   readonly termsNotice = signal<TermsNoticeForm | undefined>(undefined);
@@ -157,6 +160,9 @@ export class ThreadReplica {
       case 'storage/changed':
         this.saveProblems.value = message.payload.saveProblems;
         return true;
+      case 'spending/changed':
+        this.spending.value = message.payload.seats;
+        return true;
       case 'terms/changed':
         this.termsNotice.value = message.payload.notice;
         return true;
@@ -170,6 +176,7 @@ export class ThreadReplica {
       case 'request/done':
       case 'composer/focus':
       case 'files/found':
+      case 'cost/estimated':
         return true; // acted on by the model; it only has to be in sequence
       default:
         return assertNever(message);
@@ -204,6 +211,7 @@ export class ThreadReplica {
       update(this.defaultTarget, state.defaultTarget);
       update(this.sidecar, state.sidecar);
       update(this.seats, state.seats ?? {});
+      update(this.spending, state.spending ?? {});
       update(this.saveProblems, state.saveProblems);
       update(this.termsNotice, state.termsNotice);
       update(this.turn, state.turn);

@@ -48,6 +48,12 @@ export class AppHarness {
     this.emit(this.host.added(viewMessage({ id: LIVE, content: '', status: 'streaming' }), prior));
   }
 
+  /** The mounted composer's model. */
+  get composer(): ComposerModel {
+    if (!this.models) throw new Error('not mounted');
+    return this.models.composer;
+  }
+
   /** Plays the host: raw data goes through the transport's validation, then Preact re-renders. */
   emit(message: unknown): void {
     act(() => this.transport.emit(message));

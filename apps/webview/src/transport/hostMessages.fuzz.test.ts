@@ -97,9 +97,21 @@ const next: { [K in HostMessageType]: HostToWebview } = {
   'storage/changed': hostMessage('storage/changed', 1, THREAD, {
     saveProblems: [{ threadId: THREAD, title: 't', reason: 'disk full' }],
   }),
+  'spending/changed': hostMessage('spending/changed', 1, THREAD, {
+    seats: {
+      claude: {
+        today: { requests: 2, inputTokens: 9, outputTokens: 1, estimated: true },
+        last5h: { requests: 1, inputTokens: 4, outputTokens: 1 },
+      },
+    },
+  }),
   'terms/changed': hostMessage('terms/changed', 1, THREAD, { notice: 'line' }),
   'composer/focus': hostMessage('composer/focus', 1, THREAD, {}),
   'files/found': hostMessage('files/found', 1, THREAD, { query: 'retr', files: ['src/retry.ts'] }),
+  'cost/estimated': hostMessage('cost/estimated', 1, THREAD, {
+    requestId: 'q2',
+    cost: { kind: 'sends', mode: 'council', seats: ['claude'], requests: 1 },
+  }),
   'request/done': hostMessage('request/done', 1, THREAD, { requestId: 'q1', ok: false, reason: 'refused' }),
 };
 

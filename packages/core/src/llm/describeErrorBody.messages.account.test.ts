@@ -14,6 +14,7 @@ const accountRows: HttpRow[] = [
     body: json({ error: { message: 'auth_unavailable: no auth available (providers= claude , model=x)' } }),
     error: {
       kind: 'account',
+      code: 'auth_unavailable',
       status: 503,
       message:
         'CLIProxyAPI has no usable account for this model (auth_unavailable: no auth available (providers= claude , ' +
@@ -26,6 +27,7 @@ const accountRows: HttpRow[] = [
     body: json({ error: { message: 'auth_unavailable: no auth available' } }),
     error: {
       kind: 'account',
+      code: 'auth_unavailable',
       status: 503,
       message:
         'CLIProxyAPI has no usable account for this model (auth_unavailable: no auth available). To fix it, log in ' +
@@ -82,6 +84,7 @@ const limitRows: HttpRow[] = [
     body: json({ error: { code: 'usage_limit_reached', message: 'Usage limit reached' } }),
     error: {
       kind: 'rate-limit',
+      code: 'usage_limit_reached',
       status: 400,
       message: 'The provider account has reached its usage limit: Usage limit reached. Try again later.',
     },
@@ -92,6 +95,7 @@ const limitRows: HttpRow[] = [
     body: json({ error: { type: 'usage_limit_reached', message: 'Limit hit', resets_in_seconds: 60 } }),
     error: {
       kind: 'rate-limit',
+      code: 'usage_limit_reached',
       status: 400,
       retryAfterSeconds: 60,
       message: 'The provider account has reached its usage limit: Limit hit. Try again in 1 min.',

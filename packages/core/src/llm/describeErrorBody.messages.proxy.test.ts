@@ -81,13 +81,15 @@ const proxyKeyRows: HttpRow[] = [
 
 const cooldownRows: HttpRow[] = [
   {
-    name: 'a cooldown with only reset_time says that time',
+    name: 'a cooldown with only reset_time reads that time as the wait',
     status: 429,
     body: json({ error: { code: 'model_cooldown', message: 'Model m is cooling down', reset_time: '1m30s' } }),
     error: {
       kind: 'rate-limit',
+      code: 'model_cooldown',
       status: 429,
-      message: 'CLIProxyAPI is holding this model back: Model m is cooling down. Try again in 1m30s.',
+      retryAfterSeconds: 90,
+      message: 'CLIProxyAPI is holding this model back: Model m is cooling down. Try again in 1 min 30 s.',
     },
   },
   {
@@ -96,6 +98,7 @@ const cooldownRows: HttpRow[] = [
     body: json({ error: { code: 'model_cooldown', message: 'cooling down' } }),
     error: {
       kind: 'rate-limit',
+      code: 'model_cooldown',
       status: 429,
       message: 'CLIProxyAPI is holding this model back: cooling down. Try again later.',
     },
@@ -106,6 +109,7 @@ const cooldownRows: HttpRow[] = [
     body: json({ error: { code: 'model_cooldown', message: 'Cooling down, try again soon' } }),
     error: {
       kind: 'rate-limit',
+      code: 'model_cooldown',
       status: 429,
       message: 'CLIProxyAPI is holding this model back: Cooling down, try again soon.',
     },
@@ -116,6 +120,7 @@ const cooldownRows: HttpRow[] = [
     body: json({ error: { code: 'model_cooldown', message: 'cooling down', reset_seconds: 90, reset_time: '1m30s' } }),
     error: {
       kind: 'rate-limit',
+      code: 'model_cooldown',
       status: 429,
       retryAfterSeconds: 90,
       message: 'CLIProxyAPI is holding this model back: cooling down. Try again in 1 min 30 s.',
@@ -127,6 +132,7 @@ const cooldownRows: HttpRow[] = [
     body: json({ error: { code: 'model_cooldown', message: 'cooling down' } }),
     error: {
       kind: 'rate-limit',
+      code: 'model_cooldown',
       status: 400,
       message: 'CLIProxyAPI is holding this model back: cooling down. Try again later.',
     },

@@ -77,6 +77,7 @@ describe('describeStreamErrorPayload, word for word', () => {
       payload: { error: { code: 'model_cooldown', message: 'cooling down', reset_seconds: 5 } },
       error: {
         kind: 'rate-limit',
+        code: 'model_cooldown',
         retryAfterSeconds: 5,
         message: 'CLIProxyAPI is holding this model back: cooling down. Try again in 5 s.',
       },

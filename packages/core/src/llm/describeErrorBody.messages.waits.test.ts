@@ -12,6 +12,7 @@ const cooling = (extra: Record<string, unknown>) =>
   json({ error: { code: 'model_cooldown', message: 'cooling down', ...extra } });
 const holdingBack = (status: number, when: string, retryAfterSeconds?: number): ChatError => ({
   kind: 'rate-limit',
+  code: 'model_cooldown',
   status,
   ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
   message: `CLIProxyAPI is holding this model back: cooling down. ${when}`,

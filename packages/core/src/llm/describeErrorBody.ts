@@ -3,6 +3,7 @@ import {
   googleRetryDelay,
   isRecord,
   numberField,
+  parseGoDuration,
   parseJsonObject,
   parseRetryAfter,
   stringField,
@@ -71,6 +72,8 @@ interface ErrorFacts {
   /** A reset hint in the body: `reset_seconds`, Codex `resets_in_seconds`, Google `RetryInfo.retryDelay`. */
   bodyRetry: number | undefined;
   resetTime: string | undefined;
+  /** Codex's `resets_at`: the moment its usage limit ends, in seconds since the epoch. */
+  resetsAt?: number | undefined;
   /** A context overflow's sizes, in tokens, when the server gives them (llama.cpp's `n_prompt_tokens`, `n_ctx`). */
   promptTokens?: number | undefined;
   contextTokens?: number | undefined;
@@ -99,8 +102,12 @@ function readFacts(payload: Record<string, unknown>): ErrorFacts {
       code: stringField(error, 'code'),
       googleStatus: stringField(error, 'status'),
       bodyRetry:
-        numberField(error, 'reset_seconds') ?? numberField(error, 'resets_in_seconds') ?? googleRetryDelay(error),
+        numberField(error, 'reset_seconds') ??
+        numberField(error, 'resets_in_seconds') ??
+        googleRetryDelay(error) ??
+        parseGoDuration(stringField(error, 'reset_time')),
       resetTime: stringField(error, 'reset_time'),
+      resetsAt: numberField(error, 'resets_at'),
       promptTokens: numberField(error, 'n_prompt_tokens'),
       contextTokens: numberField(error, 'n_ctx'),
     };
@@ -147,6 +154,7 @@ function classify(facts: ErrorFacts, context: Context): ChatError {
     return withRetry(
       {
         kind: 'rate-limit',
+        code: 'model_cooldown',
         message: `CLIProxyAPI is holding this model back: ${sentence(text)}${when ? ` Try again in ${when}.` : tryAgain(text, undefined)}`,
       },
       retryAfterSeconds,
@@ -157,13 +165,17 @@ function classify(facts: ErrorFacts, context: Context): ChatError {
     const who = providers ? `log in to ${providers} in CLIProxyAPI` : 'log in to that provider in CLIProxyAPI';
     return {
       kind: 'account',
+      code: 'auth_unavailable',
       message: `CLIProxyAPI has no usable account for this model (${text}). To fix it, ${who}, or wait if the account is cooling down.`,
     };
   }
   if (type === 'usage_limit_reached' || code === 'usage_limit_reached') {
+    const resetAt = facts.resetsAt === undefined ? {} : { resetAt: facts.resetsAt * 1000 };
     return withRetry(
       {
         kind: 'rate-limit',
+        code: 'usage_limit_reached',
+        ...resetAt,
         message: `The provider account has reached its usage limit: ${sentence(text)}${tryAgain(text, retryAfterSeconds)}`,
       },
       retryAfterSeconds,

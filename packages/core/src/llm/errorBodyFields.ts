@@ -42,3 +42,10 @@ export function numberField(record: Record<string, unknown>, key: string): numbe
   const value = record[key];
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
+
+/** Go's `time.Duration.String()` as CLIProxyAPI writes `reset_time` ("24h0m0s", "1m30s", "45s"), in whole seconds. */
+export function parseGoDuration(text: string | undefined): number | undefined {
+  const match = text ? /^(?:(\d+)h)?(?:(\d+)m(?!s))?(?:(\d+(?:\.\d+)?)s)?$/.exec(text) : null;
+  if (!match || (match[1] === undefined && match[2] === undefined && match[3] === undefined)) return undefined;
+  return Number(match[1] ?? 0) * 3600 + Number(match[2] ?? 0) * 60 + Math.ceil(Number(match[3] ?? 0));
+}

@@ -101,7 +101,7 @@ describe('the retry, on a fake clock', () => {
 
   test('without retryDelayMs the retry waits 500 ms', async () => {
     useFakeClock();
-    const { fetch, calls } = fakeFetch(jsonError(502, 'bad gateway'), sse([DONE]));
+    const { fetch, calls } = fakeFetch(jsonError(502, 'bad gateway'), sse([chunk('ok'), DONE]));
     const { retryDelayMs: _, ...withoutDelay } = request(fetch);
     const run = collect(streamChatCompletion(withoutDelay, never()));
     await flush();
@@ -109,7 +109,10 @@ describe('the retry, on a fake clock', () => {
     await flush();
     expect(calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(await run).toEqual([{ type: 'finish', reason: null }]);
+    expect(await run).toEqual([
+      { type: 'delta', text: 'ok' },
+      { type: 'finish', reason: null },
+    ]);
     expect(calls).toHaveLength(2);
   });
 

@@ -7,6 +7,7 @@ import { type ReadObserver, SseReader } from './sseReader';
 import {
   brokenStream,
   coolingAfterEarlierFailure,
+  emptyReply,
   endedWithoutDone,
   firstByteTimeout,
   notAnEventStream,
@@ -48,7 +49,9 @@ type Opened = { ok: true; body: ReadableStream<Uint8Array> } | { ok: false; erro
  * them during a provider's stall forever, and counting them would leave the user waiting forever too. Time the
  * caller spends between pulling events does not count.
  *
- * A status >= 500 before any stream byte is retried once, after `retryDelayMs`; 429 and other 4xx never are. The
+ * A status >= 500 before any stream byte is retried once, after `retryDelayMs`; 429 and other 4xx never are, nor
+ * is the proxy's cooling 503 (`auth_unavailable`): a limit is reported once, with its time, and never waited out here.
+ * A clean end with no text and no output tokens is an error (`emptyReply`), not an empty reply. The
  * proxy pauses a model for about a minute after a failure (503 `auth_unavailable`, its cooling), so a retry usually
  * meets that pause: then, and whenever the retry fails, the user reads the first error, with the pause explained.
  * Failures are noted in `request.failures`, so a cooling 503 on a later request is explained too, not taken for a
@@ -149,6 +152,12 @@ export async function* streamChatCompletion(
         }
         if (text) yield { type: 'delta', text };
         if (outcome.type === 'done') {
+          // Nothing said and nothing counted: a failure, never an empty reply (a reply that thought but said nothing
+          // still counts its tokens, and keeps its finish).
+          if (replyChars + text.length === 0 && (usage === undefined || usage.outputTokens === 0)) {
+            yield redact(emptyReply(finishReason));
+            return;
+          }
           if (usage) yield { type: 'usage', usage };
           yield { type: 'finish', reason: finishReason };
           return;

@@ -18,6 +18,7 @@ export function coolingAfterEarlierFailure(model: string, sinceMs: number): Chat
   const left = Math.max(5, 60 - Math.round(sinceMs / 1000));
   return {
     kind: 'rate-limit',
+    code: 'auth_unavailable',
     status: 503,
     retryAfterSeconds: left,
     message: `CLIProxyAPI is pausing ${model} for about a minute after its last failure (${formatMilliseconds(sinceMs)} ago). Try again in about ${formatSeconds(left)}.`,
@@ -68,6 +69,18 @@ export function endedWithoutDone(finishReason: string | null): ChatError {
   return {
     kind: 'stream',
     message: `The stream from CLIProxyAPI ended without [DONE]${last}; the reply may be incomplete.`,
+  };
+}
+
+/**
+ * A clean end (`[DONE]`) with no text and no output tokens: nothing was answered. Some providers behind the proxy
+ * answer a spent quota or a refused request like that, so it is a failure the user can see, not an empty reply.
+ */
+export function emptyReply(finishReason: string | null): ChatError {
+  const said = finishReason ? ` (finish_reason “${finishReason}”)` : '';
+  return {
+    kind: 'stream',
+    message: `The model answered with nothing: no text and no tokens${said}. The provider may have refused the request without saying why (a spent quota often looks like this); try again later, or check the provider's status.`,
   };
 }
 

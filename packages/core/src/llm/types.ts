@@ -72,12 +72,23 @@ export interface ChatCompletionRequest {
  */
 export type ChatErrorKind = 'proxy-auth' | 'account' | 'rate-limit' | 'http' | 'timeout' | 'stream' | 'network';
 
+/**
+ * What kind of limit held a request back, when the answer names one: the proxy's `model_cooldown` (every login of the
+ * model is paused for quota), a plan's usage limit (Codex's `usage_limit_reached`, a CLI's "usage limit" words), or
+ * the proxy's `auth_unavailable` (no login of the model can be used now: paused after failures, or none at all).
+ */
+export type LimitCode = 'model_cooldown' | 'usage_limit_reached' | 'auth_unavailable';
+
 export interface ChatError {
   kind: ChatErrorKind;
   /** Human-readable, one or two sentences, keeping the provider's own text. */
   message: string;
   status?: number;
+  /** How long the provider or proxy said to wait, from when the answer came. */
   retryAfterSeconds?: number;
+  /** When the limit ends (ms since the epoch), when the answer gave a moment rather than a wait. */
+  resetAt?: number;
+  code?: LimitCode;
 }
 
 export interface TokenUsage {

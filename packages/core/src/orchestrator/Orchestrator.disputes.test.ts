@@ -200,6 +200,8 @@ describe('Discuss disputes', () => {
 
   test('is refused on a synthesis with nothing disputed, on a reply that is no synthesis, and while a turn runs', async () => {
     const s = setup({ participants: [claude, gpt] });
+    // Both answer 4: a unanimous table would end at its vote, and this needs the synthesis.
+    s.orchestrator.table.update({ ...s.orchestrator.table.settings, skipWhenUnanimous: false });
     const t = await s.openThread();
     s.orchestrator.setMode(t, 'council');
     await s.orchestrator.send(t, '@all 2+2?');

@@ -8,6 +8,7 @@ import type { DiscussionMode } from '../transcript/plan';
 import type { ContextBlock, ImageRef } from '../transcript/schema';
 import type { LeaseOwner } from '../transcript/turnLease';
 import type { PromptInspection } from './inspectPrompt';
+import { lastAssistantSpeaker } from './lastSpeaker';
 import type { ChatBackend } from './ports';
 import { type IntentResult, OK, refuse } from './result';
 import type { OrchestratorSettings } from './settings';
@@ -122,7 +123,7 @@ export class Orchestrator extends Disposable {
       contextBlocks,
       images,
       speakingTo: this.speakingTo(threadId),
-      lastAssistantSpeaker: this.lastAssistantSpeaker(threadId),
+      lastAssistantSpeaker: lastAssistantSpeaker(this.store.transcript(threadId)?.messages ?? []),
       ...(options.stances ? { stances: true } : {}),
       ...(options.mode ? { mode: options.mode } : {}),
     });
@@ -169,6 +170,11 @@ export class Orchestrator extends Disposable {
    */
   async discussDisputes(threadId: string, messageId: string): Promise<IntentResult> {
     return (await this.code()).startDisputes(this.turns, threadId, messageId);
+  }
+
+  /** Review anyway: a Council that ended at its unanimous vote runs its reviews and synthesis (`reviewAnyway`). */
+  async reviewAnyway(threadId: string, planId: string): Promise<IntentResult> {
+    return (await this.code()).reviewAnyway(this.turns, threadId, planId);
   }
 
   /** How several seats take a message in this thread: Discuss, Independent or Council (remembered per thread). */
@@ -278,15 +284,6 @@ export class Orchestrator extends Disposable {
   async shutdown(): Promise<void> {
     await this.runner.stopAll();
     await this.store.flush();
-  }
-
-  private lastAssistantSpeaker(threadId: string): string | null {
-    const messages = this.store.transcript(threadId)?.messages ?? [];
-    for (let i = messages.length - 1; i >= 0; i--) {
-      const m = messages[i];
-      if (m?.role === 'assistant') return m.speaker;
-    }
-    return null;
   }
 }
 

@@ -3,7 +3,9 @@ import { Disposable } from '../base/lifecycle';
 import { assembleStepPrompt } from '../council/assembleStepPrompt';
 import { nextDisputeRound } from '../council/disputeRounds';
 import { pendingWork, stepSlots } from '../council/pending';
+import { endedAtVote, type UnanimousVote } from '../council/unanimous';
 import type { TurnPlan } from '../transcript/plan';
+import type { Transcript } from '../transcript/schema';
 import { HeldTurnLease } from './heldTurnLease';
 import type { PromptLog } from './PromptLog';
 import { ReplyRunner, type ReplyRunnerDeps, type ReplyTarget, type TurnFailure } from './ReplyRunner';
@@ -62,6 +64,9 @@ export class TurnEngine extends Disposable {
       let stopped = false;
       for (let index = from; index < current.steps.length && !signal.aborted && !stopped; index++) {
         stopped = (await this.runStep(threadId, current, index, signal)) === 'stopped';
+        // A unanimous table ends a Council at its vote. Only right after its answers ran in this turn: Review anyway
+        // (and Continue after it) starts at the reviews, so it is never stopped here.
+        if (!stopped && index === 0 && this.endsAtVote(threadId, current)) break;
       }
       if (stopped || signal.aborted || current.kind !== 'disputes') break;
       const next = this.nextRound(threadId, current);
@@ -165,12 +170,33 @@ export class TurnEngine extends Disposable {
     this.progress(threadId, { state: 'running', ...where, responders, answering, done, concurrent });
   }
 
-  /** After a plan's turn: who still owes a reply (a Stop, or a reply removed elsewhere), or nothing. */
+  /**
+   * After a plan's turn: who still owes a reply (a Stop, or a reply removed elsewhere), or nothing; nothing for a
+   * Council that ended at its vote (its reviews are Review anyway's, not Continue's).
+   */
   leftOver(threadId: string, plan: TurnPlan): TurnProgress | undefined {
     const messages = this.deps.store.transcript(threadId)?.messages ?? [];
+    if (endedAtVote(plan, messages)) return undefined;
     const pending = pendingWork(plan, messages, (seat) => this.canAnswer(seat));
     const step = pending ? plan.steps[pending.from] : undefined;
     return pending && step ? { state: 'stopped', planId: plan.id, step: step.kind, skipped: pending.seats } : undefined;
+  }
+
+  /**
+   * The vote the thread's newest plan ended at (`endedAtVote`), read now: what the turn line says of it, with Review
+   * anyway. This code reads it because it holds the vote's readers (the first state does not).
+   */
+  agreedVote(transcript: Pick<Transcript, 'messages' | 'plans'>): UnanimousVote | undefined {
+    const plan = transcript.plans?.at(-1);
+    return plan && endedAtVote(plan, transcript.messages);
+  }
+
+  /** Whether the plan's answers just ended it at a unanimous vote, as `skipWhenUnanimous` asks. */
+  private endsAtVote(threadId: string, plan: TurnPlan): boolean {
+    const messages = this.deps.store.transcript(threadId)?.messages;
+    return (
+      this.deps.settings().skipWhenUnanimous && messages !== undefined && endedAtVote(plan, messages) !== undefined
+    );
   }
 
   private canAnswer(seat: string): boolean {

@@ -1,6 +1,7 @@
 import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
+import type { UnanimousVote } from '../council/unanimous';
 import type { ThreadLease } from '../store/ThreadStore';
 import type { HeldTurnLease } from './heldTurnLease';
 import { PromptLog } from './PromptLog';
@@ -49,7 +50,9 @@ const TAKEN_OVER = 'Another window found this turn silent and ended it';
  *   after another, a reply removed elsewhere (or stopped) ends the turn;
  * - Stop (or a removed thread) ends every reply in flight as `cancelled`, a kept place that never began as
  *   `cancelled` and empty, and skips the steps after; the progress then says who still owes a reply
- *   (`pendingWork`), which `Continue` runs.
+ *   (`pendingWork`), which `Continue` runs;
+ * - a Council whose answers, just run, all state the same short answer ends there when `skipWhenUnanimous` is on
+ *   (`endedAtVote`): it owes nothing, and Review anyway runs its reviews and synthesis.
  */
 export class TurnRunner extends Disposable {
   private readonly busyEmitter = this._register(
@@ -119,6 +122,25 @@ export class TurnRunner extends Disposable {
   /** Whether the offer to continue this plan was dismissed in this window. */
   isDismissed(planId: string): boolean {
     return this.dismissed.has(planId);
+  }
+
+  /**
+   * The vote the thread's last Council ended at (`endedAtVote`), for the turn line; undefined when it did not, or
+   * while the vote's readers (the turn loop's code) are not loaded: a window that shows such a thread before it ran a
+   * turn loads them, then says its progress again, so views look afresh.
+   */
+  agreedVote(threadId: string): UnanimousVote | undefined {
+    const transcript = this.deps.store.transcript(threadId);
+    const plan = transcript?.plans?.at(-1);
+    if (!transcript || plan?.mode !== 'council' || plan.kind !== 'message') return undefined;
+    if (this.turnEngine) return this.turnEngine.agreedVote(transcript);
+    // Only a Council none of whose later steps began may have ended at its vote: no other loads the code for it.
+    if (this.isDisposed || transcript.messages.some((m) => m.step?.plan === plan.id && m.step.index > 0)) return;
+    this.engine().then(
+      () => this.progress.announce(threadId),
+      (error: unknown) => this.logListenerError(error),
+    );
+    return undefined;
   }
 
   isBusy(threadId: string): boolean {

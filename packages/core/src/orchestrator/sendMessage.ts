@@ -1,11 +1,8 @@
-import { planForMessage } from '../council/plans';
-import { describeRouting } from '../router/describeRouting';
-import { route } from '../router/route';
 import { unroutedOf } from '../router/unroutedOf';
 import type { DiscussionMode } from '../transcript/plan';
 import type { ContextBlock, ImageRef, Message } from '../transcript/schema';
-import { refuseAbsent, splitSeats } from './absentSeats';
 import { type IntentResult, refuse } from './result';
+import { isRefused, messagePlan, routeMessage } from './routeMessage';
 import { runPlan, type TurnContext } from './turnIntents';
 
 // A user message: who it goes to, the plan it starts, and the message itself. Part of the turns' code.
@@ -28,45 +25,13 @@ export interface MessageInput {
 const GONE = 'That thread is not open any more.';
 
 /**
- * Routes a user message and starts the turn it asks for, with the seats that can answer now: a seat that needs a
- * login or cannot be reached is left out (the view names it once, with its fix, above the message box), and the
- * message is refused whole only when none of those it addresses can answer. A Council that would be left with one
- * seat is refused with why: one seat cannot review another. A refused message is neither stored nor sent.
+ * Routes a user message (`routeMessage`: the seats that can answer now, or a refusal with why) and starts the turn it
+ * asks for. A refused message is neither stored nor sent.
  */
 export function sendMessage(ctx: TurnContext, threadId: string, input: MessageInput): IntentResult {
-  const { settings } = ctx.table;
-  const { participants, routerMode, maxRespondersPerTurn, groups } = settings;
-  const decision = route({
-    text: input.text,
-    participants,
-    groups,
-    mode: routerMode,
-    defaultTarget: input.speakingTo,
-    lastAssistantSpeaker: input.lastAssistantSpeaker,
-    maxResponders: maxRespondersPerTurn,
-    absent: splitSeats(
-      participants.map((p) => p.id),
-      ctx.table,
-    ).absent.map((a) => a.id),
-    ...(input.explicitTargets ? { explicitTargets: input.explicitTargets } : {}),
-  });
-  if (decision.reason === 'unroutable') {
-    return refuse(describeRouting(decision, participants, maxRespondersPerTurn) ?? 'Nobody named can answer.');
-  }
-  if (decision.reason === 'absent') return refuseAbsent(splitSeats(decision.absent, ctx.table).absent, ctx.table);
-  if (decision.targets.length === 0) {
-    return refuse('No participant can answer: enable or unmute one in the setting roundtable.participants.');
-  }
-  const group = decision.groups.length === 1 ? groups.find((g) => g.id === decision.groups[0]) : undefined;
-  const mode = input.mode ?? group?.mode ?? ctx.store.choices(threadId)?.mode ?? 'discuss';
-  if (mode === 'council' && decision.targets.length === 1 && decision.absent.length > 0) {
-    const only = ctx.table.participant(decision.targets[0] ?? '')?.displayName ?? decision.targets[0];
-    return refuseAbsent(
-      splitSeats(decision.absent, ctx.table).absent,
-      ctx.table,
-      `Not sent: a Council needs two seats that can answer, and only ${only} can now`,
-    );
-  }
+  const routed = routeMessage(ctx, threadId, input);
+  if (isRefused(routed)) return routed;
+  const { decision } = routed;
   const unrouted = unroutedOf(decision);
   const question: Message | undefined = ctx.store.append(
     threadId,
@@ -90,17 +55,12 @@ export function sendMessage(ctx: TurnContext, threadId: string, input: MessageIn
     ctx.table.setDefaultTarget(lastMentioned);
     ctx.store.setSpeakingTo(threadId, lastMentioned);
   }
-  const previous = (ctx.store.transcript(threadId)?.plans ?? []).findLast((p) => p.kind === 'message');
-  const draft = planForMessage({
-    id: ctx.ids.next(),
-    question: question.id,
-    mode,
-    seats: decision.targets,
-    ordered: (decision.reason === 'mentions' && decision.groups.length === 0) || decision.reason === 'explicit',
-    previousFirst: previous?.steps[0]?.seats[0],
-    settings,
-    canChair: (id) => ctx.table.canAnswer(id),
-    ...(input.stances && mode === 'council' ? { stances: true } : {}),
-  });
+  const draft = messagePlan(
+    ctx,
+    threadId,
+    routed,
+    { id: ctx.ids.next(), question: question.id },
+    input.stances === true,
+  );
   return runPlan(ctx, threadId, draft);
 }

@@ -27,6 +27,11 @@ export interface OrchestratorSettings {
   maxDisputeRounds: number;
   /** Whether "Ask the table to review" hides who wrote the reviewed reply. */
   anonymiseReviews: boolean;
+  /**
+   * Whether a Council whose blind answers all state the same short answer ends at that vote, its reviews and synthesis
+   * skipped (`endedAtVote`); Review anyway runs them.
+   */
+  skipWhenUnanimous: boolean;
   /** Whether a seat that reads code from the editor is asked to propose changes as unified diffs (`DIFF_REQUEST`). */
   askForDiffs: boolean;
   /**
@@ -50,5 +55,6 @@ export const DEFAULT_ORCHESTRATOR_SETTINGS: Omit<OrchestratorSettings, 'particip
   groups: [],
   maxDisputeRounds: 2,
   anonymiseReviews: true,
+  skipWhenUnanimous: true,
   askForDiffs: true,
 };

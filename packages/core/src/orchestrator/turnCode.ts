@@ -5,6 +5,7 @@ export { assembleStepPrompt } from '../council/assembleStepPrompt';
 export { askToContinue } from './continueReply';
 export { inspectPrompt } from './inspectPrompt';
 export { regenerateAs, retryReply } from './replyIntents';
+export { reviewAnyway } from './reviewAnyway';
 export { sendMessage } from './sendMessage';
 export { readOlderSyntheses } from './synthesisReadings';
 export { continueTurn, startAnotherRound, startDisputes, startReview } from './turnIntents';

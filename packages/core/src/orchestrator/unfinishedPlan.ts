@@ -20,11 +20,12 @@ export interface UnfinishedPlan {
  * thread's last user message, when it still owes replies that someone can give now. A plan found in the thread
  * counts only when its turn is known to have ended: a reply of it stopped (what Stop and a closing window leave), or
  * its lease ended as interrupted (a crash, found by `LeasedThreads`). Never one another window's live lease holds: it
- * runs there, and offering to continue it would be a lie.
+ * runs there, and offering to continue it would be a lie. Nor a Council that ended at its unanimous vote
+ * (`TurnRunner.agreedVote`).
  */
 export function unfinishedPlan(
   transcript: Transcript,
-  runner: Pick<TurnRunner, 'progressOf' | 'isDismissed' | 'heldElsewhere'>,
+  runner: Pick<TurnRunner, 'progressOf' | 'isDismissed' | 'heldElsewhere' | 'agreedVote'>,
   table: Pick<Table, 'canAnswer'>,
   canAnswer: (seat: string) => boolean = (seat) => table.canAnswer(seat),
 ): UnfinishedPlan | undefined {
@@ -43,6 +44,9 @@ export function unfinishedPlan(
   ) {
     return undefined;
   }
+  // A Council that ended at its vote owes nothing, even when a crash cut its turn off right after the answers: its
+  // reviews are Review anyway's.
+  if (runner.agreedVote(transcript.id)?.plan === plan.id) return undefined;
   const pending = pendingWork(plan, transcript.messages, canAnswer);
   return pending ? { plan, ...pending, cutOff: cutOff && !remembered } : undefined;
 }

@@ -1,34 +1,22 @@
-import type { SeatFix, SeatView } from './proxyStatus';
+import type { SeatView } from './proxyStatus';
 
-// What a seat that cannot answer is, and what fixes it: pure words and rules over the seat map, with no schema, so
-// the turns' code and the page read them without the protocol's validators.
+// Which seats cannot answer: a pure rule over the seat map, with no schema, so the turns' code and the page read it
+// without the protocol's validators. What fixes such a seat, and how it is said, is `absenceWords.ts` (loaded by what
+// says it: a refusal, the page), so a window's first state carries the rule alone.
 
-/** A seat left out of turns until it is fixed (not a paused one). */
-export type AbsentSeatView = Extract<SeatView, { kind: 'needs-login' | 'unavailable' }>;
+/** A seat cooling until a stated time: absent while that time is ahead. */
+export type BenchedSeatView = Extract<SeatView, { kind: 'cooling' }> & { until: number };
 
-/** Whether a seat in this state is left out of the turns that would ask it. */
-export function isAbsent(seat: SeatView | undefined): seat is AbsentSeatView {
-  return seat?.kind === 'needs-login' || seat?.kind === 'unavailable';
-}
-
-/** The action that fixes an absent seat, if any. */
-export function fixOf(seat: AbsentSeatView): SeatFix | undefined {
-  return seat.kind === 'needs-login' ? 'signIn' : seat.fix;
-}
-
-/** What the button that fixes a seat says. */
-export const FIX_LABELS: Readonly<Record<SeatFix, string>> = {
-  signIn: 'Sign in',
-  install: 'Install',
-  update: 'Update',
-  enable: 'Enable',
-  settings: 'Settings',
-};
+/** A seat left out of turns: until it is fixed, or (cooling) until its stated time. */
+export type AbsentSeatView = Extract<SeatView, { kind: 'needs-login' | 'unavailable' }> | BenchedSeatView;
 
 /**
- * Why a seat is away, as a clause that names it ("GPT needs a ChatGPT login", "Gemini: Gemini CLI is not
- * installed"): the words of a refusal and of the line that names the absent seats above the message box.
+ * Whether a seat in this state is left out of the turns that would ask it: one that needs a login or cannot be
+ * reached, or one cooling until a time still ahead of `now`. A cooling seat with no stated time answers (its pause
+ * may end at any moment, and the proxy answers it at once, with the time).
  */
-export function absenceClause(name: string, seat: AbsentSeatView): string {
-  return seat.kind === 'needs-login' ? `${name} needs a ${seat.provider} login` : `${name}: ${seat.reason}`;
+export function isAbsent(seat: SeatView | undefined, now: number = Date.now()): seat is AbsentSeatView {
+  if (seat === undefined) return false;
+  if (seat.kind === 'cooling') return seat.until !== undefined && seat.until > now;
+  return true;
 }

@@ -17,6 +17,8 @@ import {
 } from './common';
 import { PendingContextList, PendingImageList } from './pendingContext';
 import { SeatFix, SeatMap, SidecarStatus } from './proxyStatus';
+import { SeatSpending } from './seatSpending';
+import { TurnCost } from './turnCost';
 import { TurnView } from './turnView';
 
 // ---- host -> webview ---------------------------------------------------------------------------------------
@@ -87,6 +89,8 @@ export const ViewState = v.strictObject({
   context: v.optional(PendingContextList),
   /** Images waiting in this view's composer; absent when there are none. */
   images: v.optional(PendingImageList),
+  /** What each seat spent today and in the last 5 hours (`SeatSpending`); absent where the host has none to give. */
+  spending: v.optional(SeatSpending),
 });
 export type ViewState = v.InferOutput<typeof ViewState>;
 
@@ -170,9 +174,16 @@ export const HostToWebview = aMessage(
         files: v.pipe(v.array(relativePath), v.maxLength(MAX_FOUND_FILES)),
       }),
     ),
+    /**
+     * What the draft a `chat/estimate` asked about would cost (`TurnCost`). It echoes the request: the page shows only
+     * the answer to the draft it asked about last (an answer to an earlier one comes late and is ignored).
+     */
+    update('cost/estimated', v.strictObject({ requestId, cost: TurnCost })),
     /** The shown thread's turn moved on to its next responder, ended early, or is over. */
     update('turn/changed', v.strictObject({ turn: v.nullable(TurnView) })),
     update('storage/changed', v.strictObject({ saveProblems: v.array(SaveProblem) })),
+    /** What each seat spent changed: a reply ended (here or in another window), or time moved a bucket out. */
+    update('spending/changed', v.strictObject({ seats: SeatSpending })),
     /** The Terms-of-Service notice folded to its line (dismissed, or a first message sent, in any view). */
     update('terms/changed', v.strictObject({ notice: TermsNoticeForm })),
     /** The user asked (a command, a keybinding) to type: focus the message box. */

@@ -54,3 +54,5 @@ export {
   WebviewToHost,
   webviewIntent,
 } from './messages';
+export type { SeatSpend, SeatSpending, SpendWindow } from './seatSpending';
+export type { TurnCost } from './turnCost';

@@ -14,7 +14,8 @@
  * refused, which the webview shows).
  */
 
-export { type AbsentSeatView, absenceClause, FIX_LABELS, fixOf, isAbsent } from './absentSeat';
+export { absenceClause, FIX_LABELS, fixOf } from './absenceWords';
+export { type AbsentSeatView, isAbsent } from './absentSeat';
 export { hostMessage, viewSignal, webviewIntent } from './builders';
 export {
   assertNever,

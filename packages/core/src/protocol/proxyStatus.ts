@@ -64,17 +64,31 @@ export const SeatFix = v.picklist(['signIn', 'install', 'update', 'enable', 'set
 export type SeatFix = v.InferOutput<typeof SeatFix>;
 
 /**
- * What a participant's seat can do now, from the proxy's logins and model list, the providers' health and the CLIs'
- * detection: absent when ready or when nothing is known. `needs-login` and `unavailable` seats are left out of the
- * turns that would ask them (a paused seat is not: its pause may end at any moment).
+ * Why a seat is cooling, for the words that name it: its plan's usage limit or the proxy's quota cooldown
+ * (`usage-limit`), a provider's rate limit (`rate-limit`), or a pause of the proxy's after failures (`paused`, also
+ * when unsaid).
+ */
+export const CoolingCause = v.picklist(['usage-limit', 'rate-limit', 'paused']);
+export type CoolingCause = v.InferOutput<typeof CoolingCause>;
+
+/**
+ * What a participant's seat can do now, from the proxy's logins and model list, the providers' health, the CLIs'
+ * detection and the bench (seats whose last reply met a limit with a stated end): absent when ready or when nothing
+ * is known. `needs-login` and `unavailable` seats, and `cooling` ones whose `until` is still ahead, are left out of
+ * the turns that would ask them (`isAbsent`); a cooling seat with no time stated is not: its pause may end at any
+ * moment, and asking it costs one quick answer from the proxy, which states the time.
  */
 export const SeatView = v.variant('kind', [
-  /** Every login it could use is paused, until `until` (ms since the epoch) when the proxy says. */
+  /**
+   * Every login it could use is paused, or its last reply met a limit: until `until` (ms since the epoch) when that
+   * was stated. `canReset` when the managed proxy can clear the pause (Reset).
+   */
   v.strictObject({
     kind: v.literal('cooling'),
     until: v.optional(finite),
     reason: v.pipe(v.string(), v.maxLength(2000)),
     canReset: v.boolean(),
+    cause: v.optional(CoolingCause),
   }),
   /** Signing in to `provider` (a login of the proxy's, or the CLI's own) is what it needs. */
   v.strictObject({ kind: v.literal('needs-login'), provider: v.pipe(v.string(), v.maxLength(64)) }),

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { count, int, positiveInt } from '../transcript/base';
+import { MAX_SHORT_ANSWER_CHARS } from '../transcript/ledgerLimits';
 import { DiscussionMode, StepKind } from '../transcript/plan';
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
@@ -46,6 +47,18 @@ export const TurnView = v.variant('state', [
       round: positiveInt,
       maxRounds: positiveInt,
       mode: DiscussionMode,
+      /**
+       * The last message's Council ended at its vote (`endedAtVote`): its plan, the answer every seat gave (normal
+       * form), how many seats, and the requests its skipped reviews and synthesis would have taken (Review anyway).
+       */
+      agreed: v.optional(
+        v.strictObject({
+          plan: id,
+          answer: v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_SHORT_ANSWER_CHARS)),
+          seats: v.pipe(int, v.minValue(2), v.maxValue(32)),
+          saved: positiveInt,
+        }),
+      ),
     }),
     v.check((t) => t.speakers.length >= 2, 'a discussion has at least two speakers'),
   ),

@@ -52,6 +52,18 @@ export const WebviewToHost = aMessage(
       }),
     ),
     intent('chat/stop', v.strictObject({ threadId: id })),
+    /**
+     * What sending this draft now would cost (answered with `cost/estimated`, then `request/done`): the page asks again
+     * whenever the draft's mentions, the mode, the seats or the table change.
+     */
+    intent(
+      'chat/estimate',
+      v.strictObject({
+        threadId: id,
+        text: v.pipe(v.string(), v.maxLength(MAX_USER_TEXT_CHARS)),
+        stances: v.optional(v.literal(true)),
+      }),
+    ),
     /** Put an image into the composer, to go with the next message. */
     intent('image/attach', ImageUpload),
     /** Take a chip of editor context (or an image) out of the composer. */
@@ -71,6 +83,8 @@ export const WebviewToHost = aMessage(
     intent('turn/anotherRound', v.strictObject({ threadId: id })),
     /** Discuss disputes on a Council's synthesis: rounds that argue only its disputed claims, anonymised. */
     intent('turn/discussDisputes', v.strictObject({ threadId: id, messageId: id })),
+    /** A Council that ended at its unanimous vote runs its reviews and synthesis after all. */
+    intent('turn/reviewAnyway', v.strictObject({ threadId: id, planId: id })),
     /** Who answers a message in this thread that names nobody ("speaking to"): a seat or a group. */
     intent('chat/setTarget', v.strictObject({ threadId: id, participantId: id })),
     /** How several seats take a message in this thread: Discuss, Independent or Council. */

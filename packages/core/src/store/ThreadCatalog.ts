@@ -1,10 +1,17 @@
 import type { ThreadSummary } from '../transcript/schema';
 import { newestFirst } from '../transcript/threadList';
 import type { StoredThreadList, UnreadableThread } from './ports';
+import type { SpendRecord } from './spendRecord';
 import type { SaveProblem, ThreadChange } from './types';
 
-/** The catalog as the store shows it to others: read only. */
-export type ReadonlyCatalog = Pick<ThreadCatalog, 'list' | 'newest' | 'has' | 'unreadable' | 'saveProblems'>;
+/**
+ * The catalog as the store shows it to others: read only, but for `fillSpend`, which only adds to what the sums read a
+ * record derived from the thread itself (for an entry an older build wrote without one).
+ */
+export type ReadonlyCatalog = Pick<
+  ThreadCatalog,
+  'list' | 'newest' | 'has' | 'unreadable' | 'saveProblems' | 'spendByThread' | 'fillSpend'
+>;
 
 /**
  * What the store knows of every thread without loading it: the summaries the thread list shows, the unreadable
@@ -17,6 +24,11 @@ export class ThreadCatalog {
   private readonly problems = new Map<string, SaveProblem>();
   /** `list()`'s answer until the next change (a thread picker and each page's list ask for it). */
   private sorted: ThreadSummary[] | undefined;
+  /**
+   * Spend records read from the threads themselves, for entries an older build wrote without one (`fillSpend`):
+   * kept apart from the summaries, so a list read again from such an index does not lose them.
+   */
+  private readonly filledSpend = new Map<string, SpendRecord>();
 
   constructor(private readonly emit: (change: ThreadChange) => void) {}
 
@@ -67,6 +79,22 @@ export class ThreadCatalog {
     return this.summaries.get(threadId);
   }
 
+  /**
+   * Each listed thread's spend record, once each (a thread's id is its one entry): what the seats' sums add up. A
+   * record read from the index was checked only as an object (`ThreadSummary`): the sums check each whole.
+   */
+  *spendByThread(): Iterable<[string, SpendRecord]> {
+    for (const [id, s] of this.summaries) {
+      const record = s.spend ?? this.filledSpend.get(id);
+      if (record) yield [id, record];
+    }
+  }
+
+  /** A thread's spend read from its transcript, for an entry that has none. */
+  fillSpend(threadId: string, record: SpendRecord): void {
+    if (this.summaries.has(threadId)) this.filledSpend.set(threadId, record);
+  }
+
   unreadable(): readonly UnreadableThread[] {
     return this.unreadableThreads;
   }
@@ -95,6 +123,7 @@ export class ThreadCatalog {
   /** Forgets a thread's summary and save problem; true if it had a summary. */
   remove(threadId: string): boolean {
     const had = this.summaries.delete(threadId);
+    this.filledSpend.delete(threadId);
     if (had) this.sorted = undefined;
     this.setProblem(threadId, undefined);
     return had;

@@ -1,4 +1,6 @@
 import { describeWithout, ledgerNote, ledgerSeats } from '../council/synthesisText';
+import { votesEndedAfter } from '../council/unanimous';
+import { describeUnanimous } from '../council/unanimousText';
 import { describeVote } from '../council/voteText';
 import { describeImage } from '../images/imageCheck';
 import type { ParticipantConfig } from '../participants/participant';
@@ -9,6 +11,7 @@ import { conversationOrder } from '../transcript/conversationOrder';
 import type { PlanStep, TurnPlan } from '../transcript/plan';
 import type { ImageRef, Message, Transcript } from '../transcript/schema';
 import type { SynthesisReading } from '../transcript/synthesisReading';
+import { costBySeat } from './costBySeat';
 import { describeCost } from './describeCost';
 
 /**
@@ -35,8 +38,17 @@ export function exportMarkdown(
   head.push(`Started ${when(transcript.createdAt)}, last changed ${when(transcript.updatedAt)}.`);
   if (seats.length > 0) head.push(`At the table: ${seats.join(', ')}.`);
   const plans = new Map((transcript.plans ?? []).map((p) => [p.id, p]));
-  const body = conversationOrder(transcript.messages).map((m) => renderMessage(m, name, userName, plans, imageLink));
-  return `${[head.join('\n'), ...body].join('\n\n---\n\n')}\n`;
+  const ordered = conversationOrder(transcript.messages);
+  // A Council that ended at its unanimous vote says so after its last answer, in the panel's words.
+  const votes = votesEndedAfter(ordered, transcript.plans ?? []);
+  const body = ordered.flatMap((m) => {
+    const vote = votes.get(m.id);
+    const rendered = renderMessage(m, name, userName, plans, imageLink);
+    return vote ? [rendered, `_${describeUnanimous(vote)}._`] : [rendered];
+  });
+  // Last, what each seat that spoke cost over the thread (`costBySeat`).
+  const cost = costBySeat(transcript.messages, name);
+  return `${[head.join('\n'), ...body, ...(cost ? [cost] : [])].join('\n\n---\n\n')}\n`;
 }
 
 function renderMessage(

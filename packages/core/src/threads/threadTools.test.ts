@@ -35,6 +35,7 @@ describe('exportMarkdown', () => {
       '**System** · 2025-03-01 12:00 UTC',
       '**You** · 2025-03-01 12:00 UTC',
       '**Claude** · 2025-03-01 12:00 UTC · council synthesis',
+      '## Cost by seat',
     ]);
   });
 
@@ -66,7 +67,7 @@ describe('exportMarkdown', () => {
         'Guard it.',
         'Vote: 2 of 2 answer guard it. The synthesis answers guard it, as the majority does.',
         'Ledger:\n\n| Claim | Claude | GPT |\n| --- | --- | --- |\n| xs can be empty | – | supported |',
-        '_Written without Claude’s answer (it was stopped)._\n',
+        '_Written without Claude’s answer (it was stopped)._',
       ].join('\n\n'),
     );
   });

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE } from '../limits/images';
+import type { SpendRecord } from '../store/spendRecord';
 import { count, int, isoDateTime, ParticipantId, positiveInt, RecordId } from './base';
 import { DiscussionMode, StepRef, TurnPlan } from './plan';
 import { PositionsReading, SynthesisReading } from './synthesisReading';
@@ -279,5 +280,14 @@ export const ThreadSummary = v.strictObject({
   /** Messages that are not tombstones. */
   messageCount: count,
   participants: v.array(v.string()),
+  /**
+   * What its seats spent lately (`spendRecordOf`); absent in an entry an older build wrote (filled in when the
+   * thread is next written, or read when it changed lately: see docs/spending.md). Only its being an object is
+   * checked here: the list needs nothing of it, and the sums, which load after the first state, check each record
+   * whole (`SpendRecord`) and leave out, with a warning, one they cannot read.
+   */
+  spend: v.optional(
+    v.custom<SpendRecord>((x) => typeof x === 'object' && x !== null && !Array.isArray(x), 'a record of seats'),
+  ),
 });
 export type ThreadSummary = v.InferOutput<typeof ThreadSummary>;

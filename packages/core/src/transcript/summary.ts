@@ -1,3 +1,4 @@
+import { spendRecordOf } from '../store/threadSpend';
 import { plainTitle } from './plainTitle';
 import type { Message, Stamped, ThreadSummary, Transcript } from './schema';
 import { UNTITLED_THREAD } from './threadList';
@@ -17,7 +18,7 @@ export function threadTitle(renamed: Stamped<string> | undefined, messages: read
   return renamed?.value ?? deriveTitle(messages);
 }
 
-/** What the thread list and the index keep of a thread. */
+/** What the thread list and the index keep of a thread (its spend always, `{}` when none: see docs/spending.md). */
 export function summarize(t: Transcript): ThreadSummary {
   return {
     id: t.id,
@@ -25,5 +26,6 @@ export function summarize(t: Transcript): ThreadSummary {
     updatedAt: t.updatedAt,
     messageCount: t.messages.reduce((n, m) => (m.status === 'deleted' ? n : n + 1), 0),
     participants: [...t.participants],
+    spend: spendRecordOf(t.messages),
   };
 }

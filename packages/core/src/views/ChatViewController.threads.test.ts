@@ -79,8 +79,9 @@ describe('ChatViewController: threads', () => {
     call.emit({ type: 'finish', reason: 'stop' });
     call.end();
     await vi.waitFor(() => expect(orchestrator.runner.isBusy(threadId)).toBe(false));
-    // Away, the view hears only about the list entry, never the other thread's messages.
-    expect(v.posted.slice(patchesWhileAway).every((m) => m.type === 'threads/changed')).toBe(true);
+    // Away, the view hears only about the list entry (and what the seats spent), never the other thread's messages.
+    const away = v.posted.slice(patchesWhileAway);
+    expect(away.every((m) => m.type === 'threads/changed' || m.type === 'spending/changed')).toBe(true);
     expect(call.signal.aborted).toBe(false);
     await v.intent('thread/open', { threadId });
     expect(v.lastState().thread.messages.map((m) => [m.status, m.content])).toEqual([

@@ -1,20 +1,16 @@
 import * as v from 'valibot';
-import { errorMessage } from '../base/errors';
 import { Disposable } from '../base/lifecycle';
-import { type IntentResult, OK, refuse } from '../orchestrator/result';
-import {
-  describeInvalidMessage,
-  type HostMessageType,
-  type HostPayload,
-  type HostToWebview,
-  hostMessage,
-  type ThreadListEntry,
-  type WebviewIntent,
-  WebviewToHost,
-} from '../protocol/messages';
+import { type IntentResult, OK } from '../orchestrator/result';
+import { systemClock } from '../ports';
+import { hostMessage } from '../protocol/builders';
+import type { HostMessageType, HostPayload, HostToWebview, ThreadListEntry } from '../protocol/hostToWebview';
+import type { SeatSpending } from '../protocol/seatSpending';
+import type { TurnCost } from '../protocol/turnCost';
+import { ViewSignal } from '../protocol/viewSignals';
 import type { UnreadableThread } from '../store/ports';
 import type { ThreadChange } from '../store/ThreadStore';
 import { PendingContextBox } from './PendingContextBox';
+import type { SeatSpendingFeed } from './SeatSpendingFeed';
 import { ViewThread } from './ViewThread';
 import {
   listEntries,
@@ -50,6 +46,10 @@ const LIST_PAGE = 50;
 export class ChatViewController extends Disposable {
   /** Which thread this view shows: chosen from the list at first (its shell shown while it is read), then loaded. */
   private readonly thread: ViewThread;
+  /** What each seat spent, kept current while the page is there. */
+  /** What each seat spent (`SeatSpendingFeed`): its code loads when the view first opens; a first state has no sums. */
+  private spending: SeatSpendingFeed | undefined;
+  private spendingCode: Promise<void> | undefined;
   private ready = false;
   private seq = 0;
   /** The composer should take focus once the page is ready (the focus command ran while it was not). */
@@ -59,6 +59,7 @@ export class ChatViewController extends Disposable {
   /** Editor context waiting in this view's composer ("Add Selection to Chat"). */
   readonly context = this._register(new PendingContextBox());
   readonly filesFound = (query: string, files: string[]) => this.send('files/found', { query, files });
+  readonly costEstimated = (requestId: string, cost: TurnCost) => this.send('cost/estimated', { requestId, cost });
 
   constructor(
     private readonly deps: ChatViewDeps,
@@ -94,49 +95,32 @@ export class ChatViewController extends Disposable {
   /** The page is gone (hidden and not retained) until it sends `view/ready` again. */
   markHidden(): void {
     this.ready = false;
+    this.spending?.pause();
   }
 
-  /** Validates and carries out one message from the webview. Invalid messages are logged and dropped. */
+  /**
+   * Validates and carries out one message from the webview. Invalid messages are logged and dropped. The page's signals
+   * are checked at once; every other message is an intent, checked by the intents' own schemas, which load with the
+   * code that carries them out (`receiveIntent`): a window's first state needs neither.
+   */
   async receive(raw: unknown): Promise<void> {
-    const parsed = v.safeParse(WebviewToHost, raw);
-    if (!parsed.success) {
-      this.deps.logger.warn(`Webview: ${describeInvalidMessage(raw, parsed.issues)}`);
-      return;
-    }
-    const message = parsed.output;
-    if (message.type === 'view/ready' || message.type === 'view/resync') {
+    if (v.is(ViewSignal, raw)) {
       // The first state waits for the list, not for the thread: a thread still being read goes out as its shell,
       // and its full state follows once it is loaded (`ensureThread`), however long it is.
       await this.chooseThread();
       this.ready = true;
+      this.resumeSpending();
       this.sendState();
       this.sendListPage();
       if (this.focusPending) this.focusComposer();
       await this.ensureThread();
       return;
     }
-    let result: IntentResult;
-    try {
-      result = await this.handle(message);
-    } catch (error) {
-      const text = errorMessage(error);
-      this.deps.logger.error(
-        `Handling "${message.type}" failed: ${error instanceof Error ? (error.stack ?? text) : text}`,
-      );
-      result = refuse(`Roundtable could not do that: ${text}`);
-    }
-    if (!result.ok) this.deps.logger.info(`Request "${message.type}" refused: ${result.reason}`);
-    this.send(
-      'request/done',
-      result.ok
-        ? { requestId: message.requestId, ok: true, ...(result.notice ? { notice: result.notice } : {}) }
-        : {
-            requestId: message.requestId,
-            ok: false,
-            reason: result.reason,
-            ...(result.action ? { action: result.action } : {}),
-          },
-    );
+    const { receiveIntent } = await import('./receiveIntent');
+    await receiveIntent(raw, this, this.deps, {
+      ready: () => this.ensureThread(),
+      answer: (done) => this.send('request/done', done),
+    });
   }
 
   /** Shows another thread (the thread history command, or the view's own list). */
@@ -172,13 +156,6 @@ export class ChatViewController extends Disposable {
     return OK;
   }
 
-  private async handle(intent: WebviewIntent): Promise<IntentResult> {
-    await this.ensureThread();
-    // The intent handler loads with the first intent a page sends: a window's first state needs none of it.
-    const { handleIntent } = await import('./handleIntent');
-    return handleIntent(intent, this, this.deps);
-  }
-
   /** The first time: the thread list read and a thread chosen (`ViewThread.choose`); the unreadable files known. */
   private async chooseThread(): Promise<void> {
     await this.thread.choose();
@@ -191,6 +168,20 @@ export class ChatViewController extends Disposable {
     await this.thread.ensure();
   }
 
+  /** The view is open: its sums go on (the feed's code loaded the first time, then they follow in an update). */
+  private resumeSpending(): void {
+    const { store } = this.deps.orchestrator;
+    this.spending?.resume();
+    this.spendingCode ??= import('./SeatSpendingFeed').then(({ SeatSpendingFeed }) => {
+      if (this._store.isDisposed) return;
+      const send = (seats: SeatSpending) => this.send('spending/changed', { seats });
+      this.spending = this._register(
+        new SeatSpendingFeed(store, this.deps.clock ?? systemClock, send, this.deps.logger),
+      );
+      if (this.ready) this.spending.resume();
+    });
+  }
+
   /** The shown thread's full state, or its shell while it is being read. */
   private sendState(): void {
     const threadId = this.threadId;
@@ -199,7 +190,8 @@ export class ChatViewController extends Disposable {
     const state = this.thread.isLoaded
       ? viewStateOf(this.deps, threadId, current, currentImages)
       : openingStateOf(this.deps, threadId, current, currentImages);
-    this.post(hostMessage('view/state', this.seq++, threadId, state));
+    const spending = this.spending?.current();
+    this.post(hostMessage('view/state', this.seq++, threadId, spending ? { ...state, spending } : state));
     // An older thread's syntheses are read once it is shown; each reading follows as a patch.
     if (this.thread.isLoaded) void this.deps.orchestrator.readOlderSyntheses(threadId);
   }

@@ -2,8 +2,10 @@ import { errorMessage } from '../base/errors';
 import { checkImageData } from '../images/imageUpload';
 import type { PromptInspection } from '../orchestrator/inspectPrompt';
 import { type IntentResult, OK, refuse } from '../orchestrator/result';
-import { fixOf, isAbsent } from '../protocol/absentSeat';
+import { fixOf } from '../protocol/absenceWords';
+import { isAbsent } from '../protocol/absentSeat';
 import type { WebviewIntent } from '../protocol/messages';
+import type { TurnCost } from '../protocol/turnCost';
 import type { FileQueryView } from './fileQueries';
 import type { PendingContextBox } from './PendingContextBox';
 import type { ChatViewDeps, HostActions } from './viewPorts';
@@ -15,6 +17,8 @@ export interface IntentView extends FileQueryView {
   readonly context: PendingContextBox;
   newThread(): Promise<IntentResult>;
   openThread(threadId: string): Promise<IntentResult>;
+  /** Sends the page what the draft its `chat/estimate` asked about would cost. */
+  costEstimated(requestId: string, cost: TurnCost): void;
 }
 
 /**
@@ -46,6 +50,16 @@ export async function handleIntent(intent: WebviewIntent, view: IntentView, deps
         }
         return result;
       });
+    case 'chat/estimate': {
+      // Never refused (a refusal would be a notice): a draft of a thread the view no longer shows just gets no cost.
+      const { threadId, text, stances } = intent.payload;
+      if (threadId !== view.threadId) return OK;
+      // The count's code (routing, plans) loads with the first draft counted.
+      const { estimateDraft } = await import('../orchestrator/turnCost');
+      const cost = estimateDraft(orchestrator, threadId, text, stances === true);
+      if (cost) view.costEstimated(intent.requestId, cost);
+      return OK;
+    }
     case 'message/prompt': {
       const inspection = await onShown(view, intent.payload.threadId, (t) =>
         orchestrator.inspectPrompt(t, intent.payload.messageId),
@@ -71,6 +85,8 @@ export async function handleIntent(intent: WebviewIntent, view: IntentView, deps
       return onShown(view, intent.payload.threadId, (t) => orchestrator.anotherRound(t));
     case 'turn/discussDisputes':
       return onShown(view, intent.payload.threadId, (t) => orchestrator.discussDisputes(t, intent.payload.messageId));
+    case 'turn/reviewAnyway':
+      return onShown(view, intent.payload.threadId, (t) => orchestrator.reviewAnyway(t, intent.payload.planId));
     case 'turn/dismiss':
       return onShown(view, intent.payload.threadId, (t) => orchestrator.dismissSkipped(t));
     case 'chat/setTarget':

@@ -88,7 +88,8 @@ function progressView(progress: TurnProgress): TurnView | undefined {
 /**
  * What a view shows of a thread's turn: the runner's progress while it runs or after a Stop; a plan left unfinished
  * (stopped before a reload, found from the thread itself); otherwise, once several participants have answered the
- * last message, the round that discussion is in (counted from the transcript, so it is the same after a reload).
+ * last message, the round that discussion is in (counted from the transcript, so it is the same after a reload), and
+ * the vote its Council ended at, if it did (`TurnRunner.agreedVote`).
  */
 export function turnView(deps: ChatViewDeps, threadId: string): TurnView | undefined {
   const { runner, store, table } = deps.orchestrator;
@@ -104,7 +105,15 @@ export function turnView(deps: ChatViewDeps, threadId: string): TurnView | undef
   const discussion = discussionOf(transcript.messages, transcript.plans);
   if (!discussion || discussion.speakers.length < 2) return undefined;
   const { speakers, round, mode } = discussion;
-  return { state: 'answered', speakers, round, mode, maxRounds: table.settings.maxRounds };
+  const agreed = runner.agreedVote(threadId);
+  return {
+    state: 'answered',
+    speakers,
+    round,
+    mode,
+    maxRounds: table.settings.maxRounds,
+    ...(agreed ? { agreed } : {}),
+  };
 }
 
 export function saveProblemsView(store: ThreadStore, problems: readonly StoreSaveProblem[]): SaveProblem[] {

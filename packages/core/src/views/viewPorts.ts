@@ -2,7 +2,7 @@ import type { Event } from '../base/event';
 import type { Orchestrator } from '../orchestrator/Orchestrator';
 import type { IntentResult } from '../orchestrator/result';
 import type { ParticipantConfig } from '../participants/participant';
-import type { Logger } from '../ports';
+import type { Clock, Logger } from '../ports';
 import type { PromptDocument } from '../prompt/describePrompt';
 import type { TermsNoticeForm } from '../protocol/hostToWebview';
 import type { SeatFix, SeatMap, SidecarStatus } from '../protocol/proxyStatus';
@@ -74,6 +74,8 @@ export interface ChatViewDeps {
   seats?: StatusSource<SeatMap>;
   host: HostActions;
   logger: Logger;
+  /** What the seats' spending is measured against (today, the last 5 hours); the system's clock when absent. */
+  clock?: Clock;
   /**
    * The file open in the editor, when the user asked for it to go along with every message
    * (`roundtable.context.autoIncludeActiveFile`); undefined otherwise, or when no file is open.

@@ -25,6 +25,7 @@ export const intents: { [K in WebviewMessageType]: Extract<WebviewToHost, { type
   'context/remove': { v: 2, type: 'context/remove', requestId: 'r', payload: { id: 'c1' } },
   'image/attach': { v: 2, type: 'image/attach', requestId: 'r', payload: { name: 'a.png', data: 'iVBORw0KGgo=' } },
   'files/find': { v: 2, type: 'files/find', requestId: 'r', payload: { query: 'retr' } },
+  'chat/estimate': { v: 2, type: 'chat/estimate', requestId: 'r', payload: { threadId: T, text: '@all why?' } },
   'context/addFile': { v: 2, type: 'context/addFile', requestId: 'r', payload: { path: 'src/retry.ts' } },
   'turn/continue': { v: 2, type: 'turn/continue', requestId: 'r', payload: { threadId: T } },
   'turn/dismiss': { v: 2, type: 'turn/dismiss', requestId: 'r', payload: { threadId: T } },
@@ -34,6 +35,12 @@ export const intents: { [K in WebviewMessageType]: Extract<WebviewToHost, { type
     type: 'turn/discussDisputes',
     requestId: 'r',
     payload: { threadId: T, messageId: 'm' },
+  },
+  'turn/reviewAnyway': {
+    v: 2,
+    type: 'turn/reviewAnyway',
+    requestId: 'r',
+    payload: { threadId: T, planId: 'p' },
   },
   'chat/setTarget': { v: 2, type: 'chat/setTarget', requestId: 'r', payload: { threadId: T, participantId: 'gpt' } },
   'chat/setMode': { v: 2, type: 'chat/setMode', requestId: 'r', payload: { threadId: T, mode: 'council' } },
@@ -137,6 +144,12 @@ export const hostMessages: { [K in HostMessageType]: Extract<HostToWebview, { ty
       concurrent: true,
     },
     context: [block],
+    spending: {
+      gpt: {
+        today: { requests: 2, inputTokens: 50, outputTokens: 7 },
+        last5h: { requests: 0, inputTokens: 0, outputTokens: 0 },
+      },
+    },
   }) as Extract<HostToWebview, { type: 'view/state' }>,
   'message/added': { v: 2, seq: 1, threadId: T, type: 'message/added', payload: { message: reply, index: 1 } },
   'threads/listed': {
@@ -192,14 +205,47 @@ export const hostMessages: { [K in HostMessageType]: Extract<HostToWebview, { ty
     type: 'files/found',
     payload: { query: 'retr', files: ['src/retry.ts', 'lib/r-e-t-r.ts'] },
   },
+  'cost/estimated': {
+    v: 2,
+    seq: 1,
+    threadId: T,
+    type: 'cost/estimated',
+    payload: {
+      requestId: 'r',
+      cost: { kind: 'sends', mode: 'discuss', seats: ['claude', 'gpt'], requests: 2, most: 6, rounds: 3 },
+    },
+  },
   'turn/changed': {
     v: 2,
     seq: 1,
     threadId: T,
     type: 'turn/changed',
-    payload: { turn: { state: 'answered', speakers: ['claude', 'gpt'], round: 1, maxRounds: 3, mode: 'discuss' } },
+    payload: {
+      turn: {
+        state: 'answered',
+        speakers: ['claude', 'gpt'],
+        round: 1,
+        maxRounds: 3,
+        mode: 'council',
+        agreed: { plan: 'p', answer: '42', seats: 2, saved: 3 },
+      },
+    },
   },
   'storage/changed': { v: 2, seq: 1, threadId: T, type: 'storage/changed', payload: { saveProblems: [] } },
+  'spending/changed': {
+    v: 2,
+    seq: 1,
+    threadId: T,
+    type: 'spending/changed',
+    payload: {
+      seats: {
+        claude: {
+          today: { requests: 3, inputTokens: 1200, outputTokens: 300, estimated: true },
+          last5h: { requests: 1, inputTokens: 400, outputTokens: 100 },
+        },
+      },
+    },
+  },
   'terms/changed': { v: 2, seq: 1, threadId: T, type: 'terms/changed', payload: { notice: 'line' } },
   'composer/focus': { v: 2, seq: 1, threadId: T, type: 'composer/focus', payload: {} },
   'request/done': {

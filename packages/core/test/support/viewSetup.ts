@@ -180,6 +180,7 @@ export function setup(stored: Transcript[] = [], storage = new MemoryThreadStora
             }
           : {}),
         host,
+        clock,
         logger: {
           ...silentLogger,
           warn: (m) => logs.push(m),

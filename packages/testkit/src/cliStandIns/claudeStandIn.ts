@@ -97,6 +97,11 @@ export const startStandIn: StartStandIn = async (initial) => {
       res.end(JSON.stringify({ type: 'error', error, request_id: requestId }));
       return;
     }
+    if (scenario.kind === 'usageLimit') {
+      res.writeHead(429, { ...usageLimitHeaders(scenario.resetsAt), 'request-id': requestId });
+      res.end(JSON.stringify({ type: 'error', error: USAGE_LIMIT_ERROR, request_id: requestId }));
+      return;
+    }
     const usage = scenario.kind === 'reply' ? scenario.usage : { inputTokens: 0, outputTokens: 0 };
     if (!stream) {
       // Claude Code streams; a request without `stream` (its fallback after a broken stream) gets the scenario too.
@@ -172,6 +177,46 @@ export const startStandIn: StartStandIn = async (initial) => {
 
   return standIn;
 };
+
+/**
+ * The body of the API's 429 to a subscriber (a Claude.ai login) whose plan's limit is spent. Claude Code does not
+ * show it: it words the limit itself from the headers below.
+ */
+const USAGE_LIMIT_ERROR = {
+  type: 'rate_limit_error',
+  message: "This request would exceed your account's rate limit. Please try again later.",
+};
+
+/**
+ * The unified rate-limit headers the API sends a subscriber whose window is spent, resetting at `resetsAt` (seconds
+ * since the epoch): the five-hour window when that is at most five hours away, else the weekly one. What Claude Code
+ * 2.1.328 reads of them (its bundled source): `-status: rejected` with `-reset` (the moment it reports as `resetsAt` in
+ * its `rate_limit_event` and words as "resets <time>"), `-representative-claim` (which window it names), and the
+ * overage (extra usage) status, which, `rejected` too, leaves the request refused; the per-window `-5h-`/`-7d-` headers
+ * feed its usage readings.
+ */
+function usageLimitHeaders(resetsAt: number): Record<string, string> {
+  const now = Math.floor(Date.now() / 1000);
+  const session = resetsAt - now <= 5 * 3600;
+  const [spent, other] = session ? ['5h', '7d'] : ['7d', '5h'];
+  const otherReset = session ? now + 7 * 86_400 : now + 5 * 3600;
+  return {
+    'Content-Type': 'application/json',
+    'retry-after': String(Math.max(0, resetsAt - now)),
+    'anthropic-ratelimit-unified-status': 'rejected',
+    'anthropic-ratelimit-unified-reset': String(resetsAt),
+    'anthropic-ratelimit-unified-representative-claim': session ? 'five_hour' : 'seven_day',
+    [`anthropic-ratelimit-unified-${spent}-status`]: 'rejected',
+    [`anthropic-ratelimit-unified-${spent}-reset`]: String(resetsAt),
+    [`anthropic-ratelimit-unified-${spent}-utilization`]: '1.0',
+    [`anthropic-ratelimit-unified-${other}-status`]: 'allowed',
+    [`anthropic-ratelimit-unified-${other}-reset`]: String(otherReset),
+    [`anthropic-ratelimit-unified-${other}-utilization`]: '0.42',
+    'anthropic-ratelimit-unified-overage-status': 'rejected',
+    'anthropic-ratelimit-unified-overage-disabled-reason': 'org_level_disabled',
+    'anthropic-ratelimit-unified-fallback': 'unavailable',
+  };
+}
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json' });

@@ -58,6 +58,11 @@ async function serve(res: ServerResponse, scenario: StandInScenario, n: number, 
     res.end(JSON.stringify({ error: { message: scenario.message, type, param: null, code } }));
     return;
   }
+  if (scenario.kind === 'usageLimit') {
+    res.writeHead(429, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(usageLimitBody(scenario.resetsAt)));
+    return;
+  }
   const [responseId, itemId] = [`resp_standin_${n}`, `msg_standin_${n}`];
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const response = { id: responseId, object: 'response', model: 'stand-in' };
@@ -87,6 +92,23 @@ async function serve(res: ServerResponse, scenario: StandInScenario, n: number, 
   };
   sse(res, { type: 'response.completed', response: { ...response, status: 'completed', output: [done], usage } });
   res.end();
+}
+
+/**
+ * What the ChatGPT backend answers a Codex request once the plan's usage limit is spent (a 429): `usage_limit_reached`,
+ * with the plan and when the limit resets, as a moment (`resets_at`, seconds since the epoch) and as a wait.
+ */
+function usageLimitBody(resetsAt: number): Record<string, unknown> {
+  const wait = Math.max(0, resetsAt - Math.floor(Date.now() / 1000));
+  return {
+    error: {
+      type: 'usage_limit_reached',
+      message: 'The usage limit has been reached',
+      plan_type: 'plus',
+      resets_at: resetsAt,
+      resets_in_seconds: wait,
+    },
+  };
 }
 
 /**

@@ -138,6 +138,37 @@ const QUOTA_DETAILS = {
   ],
 };
 
+/**
+ * What Google answers a signed-in Gemini CLI user (Code Assist, `cloudcode-pa.googleapis.com`) whose quota for the
+ * model is spent: a 429 `RESOURCE_EXHAUSTED` whose message states the wait ("Your quota will reset after 2h52m39s."),
+ * an ErrorInfo with the reason `QUOTA_EXHAUSTED` and a RetryInfo with the same wait in seconds. Gemini CLI classifies an
+ * error by its body, whichever way it signed in (its `classifyGoogleError`), so the stand-in sends it on its API-key
+ * route: it does not play Google sign-in.
+ */
+function quotaExhausted(model: string, resetsAt: number) {
+  const wait = Math.max(0, resetsAt - Date.now() / 1000);
+  const whole = Math.round(wait);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = whole % 60;
+  return {
+    error: {
+      code: 429,
+      message: `You have exhausted your capacity on this model. Your quota will reset after ${h}h${m}m${s}s.`,
+      status: 'RESOURCE_EXHAUSTED',
+      details: [
+        {
+          '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+          reason: 'QUOTA_EXHAUSTED',
+          domain: 'cloudcode-pa.googleapis.com',
+          metadata: { uiMessage: 'true', model },
+        },
+        { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${wait.toFixed(3)}s` },
+      ],
+    },
+  };
+}
+
 /** One GenerateContentResponse as the API streams it; `usage` only on the last. */
 function responseChunk(model: string, text: string, finish?: string, usage?: { input: number; output: number }) {
   return {
@@ -174,6 +205,11 @@ async function play(
   res.on('close', () => left.abort());
   if (scenario.kind === 'error') {
     sendError(res, scenario.status, scenario.message);
+    return;
+  }
+  if (scenario.kind === 'usageLimit') {
+    res.writeHead(429, { 'Content-Type': 'application/json; charset=UTF-8' });
+    res.end(JSON.stringify(quotaExhausted(model, scenario.resetsAt), null, 2));
     return;
   }
   if (!streamed) {

@@ -4,13 +4,18 @@
  * - `reply`: streams `chunks` as text deltas, then the usage and a clean end;
  * - `error`: answers `status` with the provider's error body carrying `message`;
  * - `stall`: sends the response's head and `chunks`, then nothing until the client goes away;
- * - `drop`: sends `chunks`, then destroys the connection mid-stream.
+ * - `drop`: sends `chunks`, then destroys the connection mid-stream;
+ * - `usageLimit`: answers the way the provider answers a subscriber whose plan's usage limit is spent, stating that it
+ *   resets at `resetsAt` (seconds since the epoch) in the provider's own form: Anthropic's 429 with the unified
+ *   rate-limit headers, the ChatGPT backend's 429 `usage_limit_reached`, Google's 429 `RESOURCE_EXHAUSTED` with a
+ *   `QUOTA_EXHAUSTED` reason and a RetryInfo (each stand-in says exactly what it sends).
  */
 export type StandInScenario =
   | { kind: 'reply'; chunks: string[]; usage: { inputTokens: number; outputTokens: number } }
   | { kind: 'error'; status: number; message: string }
   | { kind: 'stall'; chunks: string[] }
-  | { kind: 'drop'; chunks: string[] };
+  | { kind: 'drop'; chunks: string[] }
+  | { kind: 'usageLimit'; resetsAt: number };
 
 export interface RecordedRequest {
   method: string;

@@ -1,13 +1,6 @@
-import type { ChatError, StreamEvent } from '../../llm/types';
-import {
-  type CliDialect,
-  type CliInterpreter,
-  type CliLoginState,
-  type CliPlace,
-  type CliStep,
-  type CliTurn,
-  signedOutError,
-} from '../dialect';
+import type { StreamEvent } from '../../llm/types';
+import type { CliDialect, CliInterpreter, CliLoginState, CliPlace, CliStep, CliTurn } from '../dialect';
+import { classifyFailure, type Failure, SIGNED_OUT } from './claudeFailures';
 import { claudeTurnSettings, claudeUserDir } from './claudeSettings';
 import { arrayOf, eventType, isBoolean, isNumber, isString, nullable, oneOf, optional, shape } from './jsonShapes';
 
@@ -15,9 +8,6 @@ import { arrayOf, eventType, isBoolean, isNumber, isString, nullable, oneOf, opt
 // JSON lines (`--output-format stream-json`). With `--include-partial-messages` the API's own SSE events arrive
 // wrapped as `{type:'stream_event', event}`, so text streams as the API sends it; a `result` line ends every run.
 // docs/cli-claude.md explains each flag and variable, and what was verified against the pinned version.
-
-/** The longest piece of the CLI's own words kept in an error message. */
-const MAX_WORDS = 500;
 
 const Usage = shape({
   input_tokens: isNumber,
@@ -28,8 +18,14 @@ const Usage = shape({
 
 /** `init`, `status`, `api_retry`…: what the CLI is doing; nothing to show. */
 const SystemLine = shape({ type: oneOf('system'), subtype: isString });
-/** A subscriber's rate-limit window (`allowed`, `rejected`…); a rejection also ends the run with an error. */
-const RateLimitLine = shape({ type: oneOf('rate_limit_event') });
+/**
+ * A subscriber's rate-limit window (`allowed`, `rejected`…), with when it resets (`resetsAt`, seconds since the
+ * epoch); a rejection also ends the run with an error, which then carries that moment.
+ */
+const RateLimitLine = shape({
+  type: oneOf('rate_limit_event'),
+  rate_limit_info: optional(shape({ status: optional(isString), resetsAt: optional(nullable(isNumber)) })),
+});
 const StreamLine = shape({
   type: oneOf('stream_event'),
   // The wrapped API event keeps all its fields, read by the shape of its own type below.
@@ -62,22 +58,6 @@ const ResultLine = shape({
   errors: optional(arrayOf(isString)),
   usage: optional(Usage),
 });
-
-/** What the CLI said about a failed request: its words, its error class (`rate_limit`…), and the HTTP status. */
-interface Failure {
-  words: string;
-  error?: string;
-  status?: number;
-}
-
-/** The CLI's error classes that mean the login, not the request, is at fault. */
-const ACCOUNT_ERRORS = new Set(['authentication_failed', 'oauth_org_not_allowed', 'account_on_hold']);
-/** Its classes for a limit reached: the API's rate limit, or the subscription's usage limit. */
-const LIMIT_ERRORS = new Set(['rate_limit', 'billing_error']);
-
-/** Claude Code's own wording when it has no usable login (from its sources and from runs with no credentials). */
-const SIGNED_OUT =
-  /not logged in|run \/login|failed to authenticate|invalid api key|invalid auth token|oauth token (?:has expired|revoked)|login expired|authentication required|claude auth login/i;
 
 const unknown: CliStep = { events: [], unknown: true };
 const nothing: CliStep = { events: [] };
@@ -185,13 +165,15 @@ class ClaudeInterpreter implements CliInterpreter {
   private shownAny = false;
   /** The CLI's report of the failed request, kept for the `result` (or the abandoned stop) that ends the run. */
   private failure: Failure | undefined;
+  /** When a window that rejected the run resets (ms since the epoch), from a `rejected` rate-limit event. */
+  private rejectedUntil: number | undefined;
 
   take(line: unknown): CliStep {
     switch (eventType(line)) {
       case 'system':
         return SystemLine(line) ? nothing : unknown;
       case 'rate_limit_event':
-        return RateLimitLine(line) ? nothing : unknown;
+        return this.rateLimit(line);
       case 'stream_event':
         return this.streamEvent(line);
       case 'assistant':
@@ -201,6 +183,13 @@ class ClaudeInterpreter implements CliInterpreter {
       default:
         return unknown;
     }
+  }
+
+  private rateLimit(line: unknown): CliStep {
+    if (!RateLimitLine(line)) return unknown;
+    const info = line.rate_limit_info;
+    if (info?.status === 'rejected' && typeof info.resetsAt === 'number') this.rejectedUntil = info.resetsAt * 1000;
+    return nothing;
   }
 
   private streamEvent(line: unknown): CliStep {
@@ -270,23 +259,7 @@ class ClaudeInterpreter implements CliInterpreter {
   }
 
   private fail(failure: Failure): CliStep {
-    return { events: [{ type: 'error', error: classify(failure) }], done: true };
+    const withReset = this.rejectedUntil === undefined ? failure : { ...failure, resetAt: this.rejectedUntil };
+    return { events: [{ type: 'error', error: classifyFailure(withReset, dialect) }], done: true };
   }
-}
-
-/** A failure as a `ChatError`: a missing login, a limit, an HTTP error from the API, or anything else. */
-function classify({ words, error, status }: Failure): ChatError {
-  const bounded = words.length > MAX_WORDS ? `${words.slice(0, MAX_WORDS)}…` : words;
-  const withStatus = status === undefined ? {} : { status };
-  if (SIGNED_OUT.test(words) || (error !== undefined && ACCOUNT_ERRORS.has(error))) {
-    if (status === undefined || status === 401 || SIGNED_OUT.test(words)) {
-      return { ...signedOutError(dialect, bounded), ...withStatus };
-    }
-    return { kind: 'account', ...withStatus, message: `Claude Code's login was refused: ${bounded}` };
-  }
-  if (status === 429 || (error !== undefined && LIMIT_ERRORS.has(error))) {
-    return { kind: 'rate-limit', ...withStatus, message: `Claude Code hit a limit: ${bounded}` };
-  }
-  if (status !== undefined) return { kind: 'http', status, message: `Claude Code's request failed: ${bounded}` };
-  return { kind: 'stream', message: `Claude Code's reply failed: ${bounded}` };
 }

@@ -11,6 +11,7 @@ import {
   type CliTurn,
   signedOutError,
 } from '../dialect';
+import { usageLimitCode } from '../usageLimit';
 import { codexConfigFile, codexLoginInFile, codexRouting, codexUserHome } from './codexRouting';
 import { eventType, type Guarded, isNumber, isString, nullable, oneOf, optional, shape } from './jsonShapes';
 
@@ -152,14 +153,15 @@ function classify(words: string): ChatError {
     const message = bounded(body.message);
     if (body.code === 'invalid_api_key' || saysSignedOut(body.message)) return signedOutError(dialect, message);
     if (body.code === 'rate_limit_exceeded' || body.code === 'insufficient_quota')
-      return { kind: 'rate-limit', message };
+      return { kind: 'rate-limit', ...usageLimitCode(body.code), message };
     return { kind: 'http', message };
   }
   const message = bounded(words.replace(/, url: \S+.*$/s, ''));
   const status = Number(/\b(?:unexpected status|last status:)\s*(\d{3})\b/i.exec(words)?.[1]) || undefined;
   if (status === 401 || saysSignedOut(words))
     return { ...signedOutError(dialect, message), ...(status ? { status } : {}) };
-  if (status === 429 || RATE_LIMITED.test(words)) return { kind: 'rate-limit', message, ...(status ? { status } : {}) };
+  if (status === 429 || RATE_LIMITED.test(words))
+    return { kind: 'rate-limit', ...usageLimitCode(words), message, ...(status ? { status } : {}) };
   if (status !== undefined && status >= 400) return { kind: 'http', message, status };
   if (/high demand/i.test(words)) return { kind: 'http', message }; // Codex's wording of a 5xx it retried in vain
   return { kind: 'stream', message };

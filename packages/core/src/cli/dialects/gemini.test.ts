@@ -65,6 +65,7 @@ describe('recorded runs of the real CLI', () => {
           type: 'error',
           error: {
             kind: 'rate-limit',
+            code: 'usage_limit_reached',
             message:
               'Gemini CLI hit a limit: [API Error: You have exhausted your daily quota on this model.]\nPlease wait and try again later. To increase your limits, request a quota increase through AI Studio, or switch to another /auth method',
           },

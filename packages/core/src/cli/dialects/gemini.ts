@@ -1,5 +1,6 @@
 import type { ChatError, StreamEvent } from '../../llm/types';
 import { type CliDialect, type CliInterpreter, type CliStep, type CliTurn, signedOutError } from '../dialect';
+import { usageLimitCode } from '../usageLimit';
 import { geminiHomeFiles, geminiHomeLinks, geminiLogin, geminiLoginFiles, geminiReads } from './geminiHome';
 import { eventType, type Guarded, isBoolean, isNumber, isString, oneOf, optional, shape } from './jsonShapes';
 
@@ -77,7 +78,7 @@ const SIGNED_OUT =
 
 /** The CLI's wording for a spent quota or a rate limit (it adds its own advice to the API's message). */
 const LIMITED =
-  /RESOURCE_EXHAUSTED|exhausted your (?:daily )?quota|exceeded your current quota|rate limit|please wait and try again later/i;
+  /RESOURCE_EXHAUSTED|exhausted your (?:daily )?(?:quota|capacity)|quota will reset|usage limit|exceeded your current quota|rate limit|please wait and try again later/i;
 
 /** The Gemini API's error body, which the CLI quotes inside its `[API Error: …]` message. */
 const ApiErrorBody = shape({ error: shape({ code: isNumber, message: isString, status: optional(isString) }) });
@@ -224,7 +225,12 @@ export function classify(words: string): ChatError {
   if (SIGNED_OUT.test(words) || api?.code === 401) return { ...signedOutError(dialect, bounded), ...withStatus };
   if (api?.code === 403) return { kind: 'account', status: 403, message: `Gemini CLI's login was refused: ${bounded}` };
   if (api?.code === 429 || LIMITED.test(words)) {
-    return { kind: 'rate-limit', ...withStatus, message: `Gemini CLI hit a limit: ${bounded}` };
+    return {
+      kind: 'rate-limit',
+      ...usageLimitCode(words),
+      ...withStatus,
+      message: `Gemini CLI hit a limit: ${bounded}`,
+    };
   }
   if (api) return { kind: 'http', status: api.code, message: `Gemini CLI's request failed: ${bounded}` };
   return { kind: 'stream', message: `Gemini CLI's reply failed: ${bounded}` };
