@@ -21,7 +21,7 @@ import { AfterFirstState } from './lifecycle/AfterFirstState';
 import { ShutdownOrder } from './lifecycle/ShutdownOrder';
 import { lazyChatBackend } from './proxy/lazyChatBackend';
 import { lazyProviderSeatMap } from './proxy/lazyProviderSeatMap';
-import { lazyBench } from './proxy/lazySeatBench';
+import { benchedSeats } from './proxy/lazySeatBench';
 import { JoinedSeats, ProviderSeats } from './proxy/providerSeats';
 import { effectiveMode } from './sidecar/effectiveMode';
 import { managedEndpoint } from './sidecar/managedEndpoint';
@@ -181,17 +181,7 @@ export function activate(context: vscode.ExtensionContext): void {
   // The one seat map every turn and view reads: the proxy's logins and models (managed), or the models it serves (an
   // external one), and the seats on other providers and CLIs; with the seats benched by a limit until its end.
   const joinedSeats = disposables.add(new JoinedSeats([managed ? managed.seats : monitor.seats, providerSeats]));
-  // The bench (`SeatBench`: a seat whose reply failed on a limit that states its end is left out until then, in every
-  // mode) joins the map once its code is in, after the first state: a window starts with nothing benched, and a reply
-  // can fail only after a message, long after.
-  const seats = disposables.add(new JoinedSeats([joinedSeats]));
-  const bench = lazyBench(() =>
-    import('@roundtable/core/bench/SeatBench').then(({ SeatBench }) => {
-      const loaded = disposables.add(new SeatBench({ source: joinedSeats, clock: systemClock, logger }));
-      seats.add(loaded);
-      return loaded;
-    }),
-  );
+  const { seats, bench } = benchedSeats(joinedSeats, { clock: systemClock, logger }, disposables);
   afterFirstState.run(() => void bench.load());
   const viewDeps: ChatViewDeps = {
     orchestrator,
